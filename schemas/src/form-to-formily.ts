@@ -1,0 +1,403 @@
+/**
+ * Compiles a form in the designer format (seed 001 §3: config + list of component items) into a
+ * Formily JSON schema. Pure and isomorphic: no React, no DOM. Each compType has one compiler in
+ * `compTypeCompilers`; the designer issue adds the remaining types with `registerCompType`.
+ *
+ * Option lists that live in the browser's caches (enums, staff, departments, regions) are not
+ * known here: the caller passes `resolveOptions`, and `collectOptionSources` tells it which to load.
+ * Nothing executable is emitted as text: Formily compiles `{{ }}` strings with `new Function`
+ * (STACK pitfall 12), so every string taken from the definition is neutralised and reactions,
+ * when a type needs one, are functions.
+ */
+import type { ISchema } from '@formily/json-schema';
+
+export const DEFAULT_RULE_ERROR = '该字段不能为空';
+
+export interface FormOption {
+  label: string;
+  value: string | number | boolean;
+  disabled?: boolean;
+  children?: FormOption[];
+}
+
+export interface DesignerRule {
+  rule: string;
+  msg: string;
+}
+
+export interface DesignerColumn {
+  index?: number;
+  span?: number;
+  list?: DesignerItem[];
+}
+
+export interface DesignerItem {
+  id: string;
+  compType: string;
+  label?: string;
+  showLabel?: boolean;
+  labelWidth?: number;
+  placeholder?: string;
+  required?: boolean;
+  ruleError?: string;
+  rules?: DesignerRule[];
+  span?: number;
+  value?: unknown;
+  disabled?: boolean;
+  readonly?: boolean;
+  clearable?: boolean;
+  options?: FormOption[];
+  dataType?: string;
+  storeDispatchName?: string;
+  multiple?: boolean;
+  columns?: DesignerColumn[];
+  gutter?: number;
+  [key: string]: unknown;
+}
+
+export interface DesignerConfig {
+  labelWidth?: number;
+  labelPosition?: 'right' | 'left' | 'top';
+  gutter?: number;
+  disabled?: boolean;
+  size?: string;
+  [key: string]: unknown;
+}
+
+export interface DesignerForm {
+  name?: string;
+  title?: string;
+  entity?: string;
+  config?: DesignerConfig;
+  list: DesignerItem[];
+}
+
+/** Where an item's options come from when they are not static: 'enum:<name>', 'staff', 'department', 'region'. */
+export function optionSourceOf(item: DesignerItem): string | undefined {
+  if (item.dataType !== 'store') return undefined;
+  if (item.storeDispatchName) return item.storeDispatchName;
+  if (item.compType === 'selectStaff') return 'staff';
+  if (item.compType === 'selectDepartment') return 'department';
+  if (item.compType === 'cascaderRegion') return 'region';
+  return undefined;
+}
+
+export interface CompileContext {
+  /** Options for a store-backed item; undefined leaves the list empty. */
+  resolveOptions?: (source: string, item: DesignerItem) => FormOption[] | undefined;
+  /** Render every field read-only (a view action). */
+  readOnly?: boolean;
+}
+
+export interface ItemCompilerApi {
+  ctx: CompileContext;
+  config: DesignerConfig;
+  /** Compiles a nested list (row columns, containers) into properties. */
+  compileList(list: readonly DesignerItem[] | undefined): Record<string, ISchema>;
+  /** The common field part: title, FormItem decorator, required and rule validators. */
+  field(item: DesignerItem, component: string, extra?: ISchema): ISchema;
+  options(item: DesignerItem): FormOption[];
+}
+
+/** Returns the Formily schema of one item, keyed by the returned key (a field id or a void key). */
+export type ItemCompiler = (item: DesignerItem, api: ItemCompilerApi) => { key: string; schema: ISchema } | null;
+
+export const compTypeCompilers: Record<string, ItemCompiler> = {};
+
+export function registerCompType(compType: string, compiler: ItemCompiler): void {
+  compTypeCompilers[compType] = compiler;
+}
+
+const EXPRESSION = /\{\{[\s\S]*\}\}/;
+
+/** Breaks `{{ ... }}` in text taken from a definition so Formily shows it instead of compiling it. */
+export function neutralise<T>(value: T): T {
+  if (typeof value === 'string') return (EXPRESSION.test(value) ? value.replace(/\{\{/g, '{\u200b{') : value) as T;
+  if (Array.isArray(value)) return value.map((entry) => neutralise(entry)) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(value)) out[key] = neutralise(entry);
+    return out as T;
+  }
+  return value;
+}
+
+function blank(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** Designer date formats (yyyy-MM-dd) in dayjs tokens (YYYY-MM-DD). */
+export function toDayjsFormat(format: string | undefined, fallback: string): string {
+  if (!format) return fallback;
+  return format.replace(/yyyy/g, 'YYYY').replace(/dd/g, 'DD').replace(/WW/g, 'ww');
+}
+
+function validators(item: DesignerItem): Record<string, unknown>[] {
+  const list: Record<string, unknown>[] = [];
+  if (item.required) list.push({ required: true, message: item.ruleError || DEFAULT_RULE_ERROR });
+  for (const rule of item.rules ?? []) {
+    if (!rule?.rule) continue;
+    try {
+      new RegExp(rule.rule);
+    } catch {
+      continue; // an invalid pattern from a stored form must not break the whole form
+    }
+    list.push({ pattern: rule.rule, message: rule.msg || '格式不正确' });
+  }
+  const maxLength = (item.maxLength ?? item.maxlength) as number | undefined;
+  if (typeof maxLength === 'number' && maxLength > 0) list.push({ maxLength, message: `最多输入${maxLength}个字符` });
+  return list;
+}
+
+function baseField(item: DesignerItem, component: string, config: DesignerConfig, ctx: CompileContext, extra: ISchema = {}): ISchema {
+  const showLabel = item.showLabel !== false;
+  const labelWidth = showLabel ? (item.labelWidth ?? config.labelWidth) : 0;
+  const rules = validators(item);
+  const schema: ISchema = {
+    type: 'string',
+    title: showLabel ? item.label : undefined,
+    required: item.required ? true : undefined,
+    'x-decorator': 'FormItem',
+    'x-decorator-props': { labelWidth, colon: false },
+    'x-component': component,
+    'x-component-props': {
+      placeholder: item.placeholder,
+      allowClear: item.clearable,
+    },
+    'x-validator': rules.length > 0 ? rules : undefined,
+    'x-disabled': item.disabled || undefined,
+    'x-read-only': ctx.readOnly || item.readonly || undefined,
+    ...extra,
+  };
+  if (extra['x-component-props']) {
+    schema['x-component-props'] = { placeholder: item.placeholder, allowClear: item.clearable, ...extra['x-component-props'] };
+  }
+  if (schema.default === undefined && !blank(item.value)) schema.default = item.value;
+  return schema;
+}
+
+function staticOrResolved(item: DesignerItem, ctx: CompileContext): FormOption[] {
+  const source = optionSourceOf(item);
+  if (source) return ctx.resolveOptions?.(source, item) ?? [];
+  return item.options ?? [];
+}
+
+const field = (component: string, extra?: (item: DesignerItem, api: ItemCompilerApi) => ISchema): ItemCompiler => (item, api) => ({
+  key: item.id,
+  schema: api.field(item, component, extra?.(item, api)),
+});
+
+function numericDefault(value: unknown): unknown {
+  return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+}
+
+function selectExtra(item: DesignerItem, api: ItemCompilerApi): ISchema {
+  const options = api.options(item);
+  const multiple = Boolean(item.multiple);
+  let value: unknown = item.value;
+  if (item.compType === 'selectStaff' || item.compType === 'selectDepartment') value = numericDefault(value);
+  if (multiple && typeof value === 'string') value = value === '' ? [] : value.split(',').map(numericDefault);
+  return {
+    type: multiple ? 'array' : undefined,
+    enum: options,
+    default: blank(value) ? undefined : value,
+    'x-component-props': {
+      mode: multiple ? 'multiple' : undefined,
+      maxTagCount: multiple && item['collapse-tags'] ? 'responsive' : undefined,
+      showSearch: item.filterable !== false,
+      optionFilterProp: 'label',
+    },
+  };
+}
+
+registerCompType('input', field('Input', (item) => ({ 'x-component-props': { maxLength: (item.maxLength as number) || undefined } })));
+registerCompType('textarea', field('Input.TextArea', (item) => ({
+  'x-component-props': {
+    maxLength: (item.maxlength ?? item.maxLength) as number | undefined,
+    rows: (item.rows as number) ?? 2,
+    showCount: Boolean(item['show-word-limit']),
+  },
+})));
+registerCompType('inputNumber', field('NumberPicker', (item) => {
+  const rules: Record<string, unknown>[] = [];
+  if (typeof item.min === 'number') rules.push({ minimum: item.min, message: `不能小于${item.min}` });
+  if (typeof item.max === 'number') rules.push({ maximum: item.max, message: `不能大于${item.max}` });
+  return {
+    type: 'number',
+    default: blank(item.value) ? undefined : Number(item.value),
+    'x-component-props': { min: item.min, max: item.max, step: item.step ?? 1, precision: item.precision ?? 0, style: { width: '100%' } },
+    'x-validator': [...validators(item), ...rules],
+  };
+}));
+registerCompType('select', field('Select', selectExtra));
+registerCompType('selectStaff', field('Select', selectExtra));
+registerCompType('selectDepartment', field('Select', selectExtra));
+registerCompType('radio', field('Radio.Group', (item, api) => ({
+  enum: api.options(item),
+  default: item.value === 'true' ? true : item.value === 'false' ? false : blank(item.value) ? undefined : item.value,
+  'x-component-props': { optionType: item.optionType === 'button' ? 'button' : 'default' },
+})));
+registerCompType('checkbox', field('Checkbox.Group', (item, api) => {
+  const rules: Record<string, unknown>[] = [];
+  if (typeof item.min === 'number' && item.min >= 1) rules.push({ minItems: item.min, message: `至少选择${item.min}项` });
+  if (typeof item.max === 'number' && item.max >= 1) rules.push({ maxItems: item.max, message: `最多选择${item.max}项` });
+  return {
+    type: 'array',
+    enum: api.options(item),
+    default: Array.isArray(item.value) ? item.value : [],
+    'x-validator': [...validators(item), ...rules],
+  };
+}));
+registerCompType('Switch', field('Switch', (item) => ({
+  type: 'boolean',
+  default: item.value === true || item.value === 'true',
+  'x-component-props': { placeholder: undefined, allowClear: undefined },
+})));
+registerCompType('date', field('DatePicker', (item) => {
+  const type = (item.type as string) || 'date';
+  const range = type.endsWith('range');
+  const base = range ? type.slice(0, -'range'.length) : type;
+  const fallback = base === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : base === 'month' ? 'YYYY-MM' : base === 'year' ? 'YYYY' : 'YYYY-MM-DD';
+  const format = toDayjsFormat(item.format as string, fallback);
+  return {
+    type: range ? 'array' : 'string',
+    'x-component': range ? 'DatePicker.RangePicker' : 'DatePicker',
+    'x-component-props': {
+      picker: base === 'datetime' || base === 'date' ? 'date' : base,
+      showTime: base === 'datetime' || undefined,
+      format,
+      style: { width: '100%' },
+      placeholder: range ? [(item['start-placeholder'] as string) ?? '开始日期', (item['end-placeholder'] as string) ?? '结束日期'] : item.placeholder,
+    },
+  };
+}));
+registerCompType('time', field('TimePicker', (item) => ({
+  type: item['is-range'] ? 'array' : 'string',
+  'x-component': item['is-range'] ? 'TimePicker.RangePicker' : 'TimePicker',
+  'x-component-props': { format: toDayjsFormat(item.format as string, 'HH:mm:ss'), style: { width: '100%' } },
+})));
+registerCompType('cascaderRegion', field('RegionCascader', (item, api) => {
+  const props = ((item.props as Record<string, unknown>)?.props ?? {}) as Record<string, unknown>;
+  return {
+    enum: api.options(item),
+    'x-component-props': { changeOnSelect: props.checkStrictly !== false, showSearch: item.filterable !== false, style: { width: '100%' } },
+  };
+}));
+registerCompType('cascader', field('Cascader', (item, api) => ({
+  type: 'array',
+  enum: api.options(item),
+  'x-component-props': { showSearch: item.filterable !== false, style: { width: '100%' } },
+})));
+
+registerCompType('divider', (item) => ({
+  key: item.id,
+  schema: {
+    type: 'void',
+    'x-component': 'FormDivider',
+    'x-component-props': { text: item.text, orientation: item['content-position'] ?? 'center' },
+  },
+}));
+registerCompType('text', (item) => ({
+  key: item.id,
+  schema: {
+    type: 'void',
+    'x-component': 'FormText',
+    'x-component-props': { text: item.text, align: item.align, color: item.color, size: item.size, bold: item.bold },
+  },
+}));
+registerCompType('row', (item, api) => {
+  const properties: Record<string, ISchema> = {};
+  (item.columns ?? []).forEach((column, index) => {
+    properties[`${item.id}_col${index}`] = {
+      type: 'void',
+      'x-index': index,
+      'x-component': 'FormCol',
+      'x-component-props': { span: column.span ?? 12 },
+      properties: { [`${item.id}_col${index}_row`]: { type: 'void', 'x-component': 'FormRow', 'x-component-props': { gutter: 0 }, properties: api.compileList(column.list) } },
+    };
+  });
+  return {
+    key: item.id,
+    schema: {
+      type: 'void',
+      'x-component': 'FormRow',
+      'x-component-props': { gutter: item.gutter ?? api.config.gutter ?? 15, justify: item.justify, align: item.align },
+      properties,
+    },
+  };
+});
+
+export class UnknownCompTypeError extends Error {}
+
+/** Compiles a whole form. Unknown compTypes throw so a broken definition is noticed, not silently dropped. */
+export function compileForm(form: DesignerForm, ctx: CompileContext = {}): ISchema {
+  const config = form.config ?? {};
+  const api: ItemCompilerApi = {
+    ctx,
+    config,
+    compileList(list) {
+      const properties: Record<string, ISchema> = {};
+      (list ?? []).forEach((item, index) => {
+        const compiler = compTypeCompilers[item.compType];
+        if (!compiler) throw new UnknownCompTypeError(`不支持的组件类型: ${item.compType}`);
+        const compiled = compiler(item, api);
+        if (!compiled) return;
+        // Each item sits in a column of its span so the designer's grid (1-24) carries over.
+        properties[`${item.id}__col`] = {
+          type: 'void',
+          'x-index': index,
+          'x-component': 'FormCol',
+          'x-component-props': { span: item.compType === 'row' ? 24 : (item.span ?? 24) },
+          properties: { [compiled.key]: compiled.schema },
+        };
+      });
+      return properties;
+    },
+    field: (item, component, extra) => baseField(item, component, config, ctx, extra),
+    options: (item) => staticOrResolved(item, ctx),
+  };
+  const schema: ISchema = {
+    type: 'object',
+    properties: {
+      __layout: {
+        type: 'void',
+        'x-component': 'FormRow',
+        'x-component-props': { gutter: config.gutter ?? 15 },
+        properties: api.compileList(form.list),
+      },
+    },
+  };
+  return neutralise(stripUndefined(schema));
+}
+
+function stripUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripUndefined) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(value)) if (entry !== undefined) out[key] = stripUndefined(entry);
+    return out as T;
+  }
+  return value;
+}
+
+/** Every item of a form, rows and columns flattened, in order. */
+export function flattenItems(list: readonly DesignerItem[] | undefined): DesignerItem[] {
+  const out: DesignerItem[] = [];
+  for (const item of list ?? []) {
+    out.push(item);
+    for (const column of item.columns ?? []) out.push(...flattenItems(column.list));
+  }
+  return out;
+}
+
+/** The option sources a form needs before it can be compiled with its options. */
+export function collectOptionSources(form: DesignerForm): string[] {
+  return [...new Set(flattenItems(form.list).map(optionSourceOf).filter((source): source is string => Boolean(source)))];
+}
+
+const LAYOUT_TYPES = new Set(['row', 'divider', 'text', 'alert', 'link', 'html', 'button', 'barCode', 'table', 'tdItem']);
+
+/** Field ids that carry data (layout-only items excluded). */
+export function dataFieldIds(form: DesignerForm): string[] {
+  return flattenItems(form.list).filter((item) => !LAYOUT_TYPES.has(item.compType)).map((item) => item.id);
+}

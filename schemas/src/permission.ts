@@ -1,0 +1,32 @@
+/**
+ * The one permission matcher (seed 000 §6), shared by the menu, the router and the server.
+ * Names are colon-hierarchical: holding `a` grants `a` and every `a:...`, never `ab`.
+ */
+
+/** Pseudo-permissions a catalogue entry may declare instead of a name. */
+export const AUTHENTICATED = '@authenticated';
+export const PUBLIC = '@public';
+
+/** True when `held` (one granted name) covers `required`. */
+export function grants(held: string, required: string): boolean {
+  if (!held || !required) return false;
+  return required === held || required.startsWith(held + ':');
+}
+
+/** True when any of the held permissions covers the required one. */
+export function hasPermission(held: readonly string[], required: string): boolean {
+  if (required === PUBLIC || required === AUTHENTICATED) return true;
+  return held.some((h) => grants(h, required));
+}
+
+/**
+ * Route visibility (seed 000 §6): a route with no roles is visible to any session; otherwise
+ * the user must hold one of its roles, either exactly or as a colon-prefix of it. A user holding
+ * a more specific name (e.g. `商务:客户列表`) also sees the enclosing group routed as `商务`,
+ * because the seed matches "the user's role equals a listed role, or starts with a listed role
+ * followed by a colon".
+ */
+export function matchesRoles(held: readonly string[], routeRoles?: readonly string[] | null): boolean {
+  if (!routeRoles || routeRoles.length === 0) return true;
+  return routeRoles.some((role) => held.some((h) => h === role || h.startsWith(role + ':') || grants(h, role)));
+}

@@ -1,0 +1,85 @@
+/**
+ * Format validators shared by the browser and the server (ajv formats use these too),
+ * so a value the form accepts is a value the server accepts.
+ */
+
+const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** Check digit of the first 17 characters of a unified social credit code (GB 32100-2015). */
+export function usccCheckChar(first17: string): string | null {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const v = USCC_CHARS.indexOf(first17[i] ?? '');
+    if (v < 0) return null;
+    sum += v * USCC_WEIGHTS[i]!;
+  }
+  return USCC_CHARS[(31 - (sum % 31)) % 31]!;
+}
+
+/** Unified social credit code: 18 characters of the GB 32100 alphabet with a valid check character. */
+export function isValidUscc(code: string): boolean {
+  if (typeof code !== 'string' || !/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return false;
+  return usccCheckChar(code.slice(0, 17)) === code[17];
+}
+
+/** A deterministic valid code for demo data: registration dept 9 (industry & commerce), type 1 (enterprise). */
+export function makeUscc(regionCode: string, serial: number): string {
+  const body = `91${regionCode.padEnd(6, '0').slice(0, 6)}`;
+  let tail = '';
+  let n = Math.abs(Math.floor(serial)) + 1;
+  for (let i = 0; i < 9; i++) {
+    tail = USCC_CHARS[n % USCC_CHARS.length] + tail;
+    n = Math.floor(n / USCC_CHARS.length) + (i + 7) * 13;
+  }
+  const first17 = body + tail;
+  return first17 + usccCheckChar(first17);
+}
+
+/** Mainland mobile number (the designer's phone preset). */
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
+/** Mobile or landline (area code optional dash) — what a contact-phone field accepts. */
+export const PHONE_RE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
+export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+/** 15 or 18 digit resident ID (18th may be X). */
+export const IDCARD_RE = /^(\d{15}|\d{17}[\dXx])$/;
+export const BANK_ACCOUNT_RE = /^\d{8,32}$/;
+export const REGION_RE = /^\d{6}$/;
+
+const PROVINCE = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领';
+const PLATE_CHAR = '[A-HJ-NP-Z0-9]';
+const NEW_ENERGY = '[DABCEFGHJK]';
+const PLATE7 = new RegExp(`^[${PROVINCE}A-Z][A-Z]${PLATE_CHAR}{4}(${PLATE_CHAR}|[挂超学警港澳])$`);
+const PLATE8 = new RegExp(`^[${PROVINCE}A-Z][A-Z](\\d{5}${NEW_ENERGY}|${NEW_ENERGY}${PLATE_CHAR}\\d{4})$`);
+
+/** Vehicle plate (seed 000 §5): 7 characters, or 8 for new-energy plates. */
+export function isValidPlate(plate: string): boolean {
+  if (typeof plate !== 'string') return false;
+  if (plate.length === 7) return PLATE7.test(plate);
+  if (plate.length === 8) return PLATE8.test(plate);
+  return false;
+}
+
+/** Validators by the `format` names of the entity metamodel. */
+export const FORMAT_VALIDATORS: Record<string, (v: string) => boolean> = {
+  uscc: isValidUscc,
+  mobile: (v) => MOBILE_RE.test(v),
+  phone: (v) => PHONE_RE.test(v),
+  email: (v) => EMAIL_RE.test(v),
+  idcard: (v) => IDCARD_RE.test(v),
+  plate: isValidPlate,
+  bankAccount: (v) => BANK_ACCOUNT_RE.test(v),
+  region: (v) => REGION_RE.test(v),
+};
+
+/** Default Chinese message per format when a field carries no x-message. */
+export const FORMAT_MESSAGES: Record<string, string> = {
+  uscc: '统一社会信用代码格式或校验位不正确',
+  mobile: '您输入的电话号码不符合规则',
+  phone: '电话号码格式不正确',
+  email: '您输入的邮件地址不符合规则',
+  idcard: '您输入的身份证号码不符合规则',
+  plate: '车牌号格式不正确',
+  bankAccount: '银行账号应为8至32位数字',
+  region: '地区编码应为6位数字',
+};

@@ -1,0 +1,128 @@
+/** Turns validated definitions into the resolved entities and catalogue both sides consume. */
+import type { Definitions } from './load';
+import {
+  createSchema, pageQuerySchema, pageSchema, recordSchema, resolveEntity, updateSchema,
+  type EntityDef, type JSONSchema, type ResolvedEntity,
+} from '../../schemas/src/entity-schema';
+
+export interface ResolvedEntry {
+  id: string;
+  catalogue: string;
+  catalogueTitle?: string;
+  name: string;
+  summary?: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  routeUrl: string;
+  permission: string;
+  handler: string;
+  entity?: string;
+  params?: JSONSchema;
+  query?: JSONSchema;
+  body?: JSONSchema;
+  response?: JSONSchema;
+  options?: Record<string, unknown>;
+}
+
+interface RawEntry {
+  name: string; summary?: string; method: ResolvedEntry['method']; path: string; permission?: string; handler: string; entity?: string;
+  params?: JSONSchema; query?: JSONSchema; body?: JSONSchema; response?: JSONSchema;
+  options?: { filters?: string[]; fixed?: Record<string, unknown>; fields?: string[]; transition?: string; maxPageSize?: number };
+}
+interface RawCatalogue { name: string; title?: string; base: string; entity?: string; permission?: string; entries: RawEntry[] }
+
+export function resolveEntities(defs: Definitions): Record<string, ResolvedEntity> {
+  const out: Record<string, ResolvedEntity> = {};
+  for (const e of defs.entities) {
+    const r = resolveEntity(e.data as EntityDef);
+    out[r.name] = r;
+  }
+  return out;
+}
+
+export function enumLookup(defs: Definitions) {
+  const values = new Map<string, (string | number)[]>();
+  for (const f of defs.enums) {
+    for (const [name, en] of Object.entries((f.data as { enums: Record<string, { values: { value: string | number }[] }> }).enums)) {
+      values.set(name, en.values.map((v) => v.value));
+    }
+  }
+  return (name: string) => values.get(name);
+}
+
+const joinPath = (base: string, path: string) => (path ? `${base}/${path}` : base);
+
+/** Path parameters: `*Id` and `id` are integers (ids are integers everywhere), others strings. */
+function paramsSchema(path: string): JSONSchema | undefined {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  if (!names.length) return undefined;
+  const properties: Record<string, JSONSchema> = {};
+  for (const n of names) {
+    properties[n] = /(^id|Id)$/.test(n) ? { type: 'integer', minimum: 1, maximum: 2147483647, title: n } : { type: 'string', minLength: 1, maxLength: 100, title: n };
+  }
+  return { type: 'object', properties, required: names, additionalProperties: false };
+}
+
+export function resolveCatalogue(defs: Definitions, entities: Record<string, ResolvedEntity>): ResolvedEntry[] {
+  const enums = enumLookup(defs);
+  const out: ResolvedEntry[] = [];
+  const ref = (s: JSONSchema | undefined, entityName: string | undefined, fields?: string[]): JSONSchema | undefined => {
+    if (!s) return undefined;
+    const pick = (name: unknown) => {
+      const e = entities[String(name)];
+      if (!e) throw new Error(`unknown entity ${String(name)}`);
+      return e;
+    };
+    if ('$entity' in s) {
+      const e = pick(s.$entity);
+      if (s.mode === 'create') return createSchema(e, enums);
+      if (s.mode === 'update') return updateSchema(e, enums);
+      return recordSchema(e, enums, fields ? [e.idField, ...fields] : undefined);
+    }
+    if ('$page' in s) {
+      const e = pick(s.$page);
+      return pageSchema(recordSchema(e, enums, fields ? [e.idField, ...fields] : undefined));
+    }
+    if ('$list' in s) {
+      const e = pick(s.$list);
+      return { type: 'array', items: recordSchema(e, enums, fields ? [e.idField, ...fields] : undefined) };
+    }
+    void entityName;
+    return s;
+  };
+  for (const file of [...defs.apis].sort((a, b) => a.file.localeCompare(b.file))) {
+    const c = file.data as RawCatalogue;
+    for (const en of c.entries) {
+      const entity = en.entity ?? c.entity;
+      const path = joinPath(c.base, en.path);
+      const e = entity ? entities[entity] : undefined;
+      let query = ref(en.query, entity);
+      if (!query && e && (en.handler === 'crud.page' || en.handler === 'crud.list')) {
+        query = pageQuerySchema(e, en.options?.filters ?? [], en.options?.maxPageSize ?? 200, enums, en.handler === 'crud.page');
+      }
+      let response = ref(en.response, entity, en.options?.fields);
+      if (!response && e) {
+        if (en.handler === 'crud.remove') response = { type: 'null' };
+      }
+      out.push({
+        id: `${c.name}.${en.name}`,
+        catalogue: c.name,
+        catalogueTitle: c.title,
+        name: en.name,
+        summary: en.summary,
+        method: en.method,
+        path,
+        routeUrl: path.replace(/\{([^}]+)\}/g, ':$1'),
+        permission: (en.permission ?? c.permission)!,
+        handler: en.handler,
+        entity,
+        params: en.params ?? paramsSchema(en.path),
+        query,
+        body: ref(en.body, entity),
+        response,
+        options: en.options,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import { cpSync, mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from '../../../scripts/gen/index';
+import { loadDefinitions } from '../../../scripts/gen/load';
+import { validateDefinitions } from '../../../scripts/gen/validate';
+
+const root = join(__dirname, '../../..');
+
+describe('every definition in the repo is valid', () => {
+  it('has no problems', () => {
+    const problems = validateDefinitions(loadDefinitions(root));
+    expect(problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`)).toEqual([]);
+  });
+  it('the generated files are up to date', async () => {
+    const files = await generate(root);
+    for (const [rel, content] of Object.entries(files)) {
+      expect(readFileSync(join(root, rel), 'utf8'), `${rel} is stale: run npm run gen`).toBe(content);
+    }
+  });
+});
+
+describe('an invalid definition fails naming the file and the JSON pointer', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gen-'));
+    for (const d of ['schemas', 'pages', 'package.json']) cpSync(join(root, d), join(dir, d), { recursive: true });
+    return () => rmSync(dir, { recursive: true, force: true });
+  });
+  const mutate = (rel: string, fn: (j: any) => void) => {
+    const p = join(dir, rel);
+    const orig = readFileSync(p, 'utf8');
+    const j = JSON.parse(orig);
+    fn(j);
+    writeFileSync(p, JSON.stringify(j));
+    return () => writeFileSync(p, orig);
+  };
+  it('a wrong field type in an entity', () => {
+    const undo = mutate('schemas/entities/customer.json', (j) => { j.fields.name.type = 'varchar'; });
+    const problems = validateDefinitions(loadDefinitions(dir));
+    undo();
+    expect(problems.some((p) => p.file === 'schemas/entities/customer.json' && p.pointer === '/fields/name/type')).toBe(true);
+  });
+  it('a page naming an unknown permission', () => {
+    const undo = mutate('pages/business/clue/customer-list.json', (j) => { j.meta.roles = ['不存在的权限']; });
+    const problems = validateDefinitions(loadDefinitions(dir));
+    undo();
+    expect(problems).toContainEqual({ file: 'pages/business/clue/customer-list.json', pointer: '/meta/roles/0', message: 'unknown permission 不存在的权限' });
+  });
+  it('a catalogue entry pointing at an unknown entity and a form with a duplicate id', async () => {
+    const undo1 = mutate('schemas/api/customer.json', (j) => { j.entries[0].entity = 'nothing'; });
+    const undo2 = mutate('schemas/forms/customer.json', (j) => { j.list.push({ ...j.list[0] }); });
+    await expect(generate(dir)).rejects.toThrow(/schemas\/api\/customer.json#\/entries\/0\/entity: unknown entity nothing[\s\S]*schemas\/forms\/customer.json#\/list\/\d+\/id: duplicate component id/);
+    undo1();
+    undo2();
+  });
+  it('a form item carrying an executable expression is refused', () => {
+    const undo = mutate('schemas/forms/customer.json', (j) => { j.list[1].columns[0].list[0].label = '{{ alert(1) }}'; });
+    const problems = validateDefinitions(loadDefinitions(dir));
+    undo();
+    expect(problems.some((p) => p.file === 'schemas/forms/customer.json' && p.pointer.endsWith('/label'))).toBe(true);
+  });
+});
