@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one command that runs every test (README quick start, and .ci/run). It installs what it
-# needs by itself. (First step of the spine: definitions, generator and shared validators.)
+# needs by itself. (Spine step 2: adds the server integration suite on PGlite and PostgreSQL.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -11,5 +11,5 @@ echo "== generated files"
 npx tsx scripts/gen/index.ts --check
 echo "== type-check"
 npx tsc -p tsconfig.json --noEmit
-echo "== unit tests"
-npx vitest run tests/unit/schemas
+echo "== unit and server integration tests"
+npx vitest run

@@ -530,6 +530,321 @@ export function departmentRemove(params: DepartmentRemoveParams, options: CallOp
   return request<DepartmentRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/department/{depId}', params: { ...params }, ...options });
 }
 
+export interface EnquiryQuoteMessageConversationQuery {
+staffId?: number
+enquiryId?: number
+beforeId?: number
+pageSize?: number
+}
+
+export type EnquiryQuoteMessageConversationResponse = {
+enquiryQuoteMessageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+sendStaffId: number
+receiveStaffId: number
+enquiryId?: (number | null)
+content: string
+readAt?: (string | null)
+}[]
+
+/** 与某同事的询价报价对话(新在后) — GET /api/v1/message-base/enquiry-quote-message/conversation (商务:询价报价) */
+export function enquiryQuoteMessageConversation(query: EnquiryQuoteMessageConversationQuery = {}, options: CallOptions = {}): Promise<EnquiryQuoteMessageConversationResponse> {
+  return request<EnquiryQuoteMessageConversationResponse>({ method: 'GET', url: '/api/v1/message-base/enquiry-quote-message/conversation', query: { ...query }, ...options });
+}
+
+export type EnquiryQuoteMessageContactsResponse = {
+staffId?: number
+name?: string
+unread?: number
+lastAt?: string
+}[]
+
+/** 对话联系人及未读数 — GET /api/v1/message-base/enquiry-quote-message/contacts (商务:询价报价) */
+export function enquiryQuoteMessageContacts(options: CallOptions = {}): Promise<EnquiryQuoteMessageContactsResponse> {
+  return request<EnquiryQuoteMessageContactsResponse>({ method: 'GET', url: '/api/v1/message-base/enquiry-quote-message/contacts', ...options });
+}
+
+export interface FileUploadResponse {
+fileName?: string
+url?: string
+name?: string
+size?: number
+}
+
+/** 上传文件(multipart/form-data: file, prefixName, fileType) — POST /api/v1/file-base/file/upload (@authenticated) */
+export function fileUpload(options: CallOptions = {}): Promise<FileUploadResponse> {
+  return request<FileUploadResponse>({ method: 'POST', url: '/api/v1/file-base/file/upload', ...options });
+}
+
+export interface FileDownloadParams {
+fileName: string
+}
+
+/** 下载文件 — GET /api/v1/file-base/file/{fileName} (@authenticated) */
+export function fileDownload(params: FileDownloadParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/file-base/file/{fileName}', params: { ...params }, ...options });
+}
+
+export type FormDefinitionListResponse = {
+name?: string
+revision?: number
+revisions?: number
+baseForm?: (string | null)
+updatedAt?: string
+}[]
+
+/** 表单列表(每个表单的最新版本) — GET /api/v1/form-base/form/list (@authenticated) */
+export function formDefinitionList(options: CallOptions = {}): Promise<FormDefinitionListResponse> {
+  return request<FormDefinitionListResponse>({ method: 'GET', url: '/api/v1/form-base/form/list', ...options });
+}
+
+export interface FormDefinitionGetParams {
+name: string
+}
+
+export interface FormDefinitionGetQuery {
+revision?: number
+}
+
+export interface FormDefinitionGetResponse {
+
+}
+
+/** 打开表单(默认最新版本) — GET /api/v1/form-base/form/{name} (@authenticated) */
+export function formDefinitionGet(params: FormDefinitionGetParams, query: FormDefinitionGetQuery = {}, options: CallOptions = {}): Promise<FormDefinitionGetResponse> {
+  return request<FormDefinitionGetResponse>({ method: 'GET', url: '/api/v1/form-base/form/{name}', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface FormDefinitionRevisionsParams {
+name: string
+}
+
+export type FormDefinitionRevisionsResponse = {
+
+}[]
+
+/** 表单的全部版本 — GET /api/v1/form-base/form/{name}/revisions (表单设计) */
+export function formDefinitionRevisions(params: FormDefinitionRevisionsParams, options: CallOptions = {}): Promise<FormDefinitionRevisionsResponse> {
+  return request<FormDefinitionRevisionsResponse>({ method: 'GET', url: '/api/v1/form-base/form/{name}/revisions', params: { ...params }, ...options });
+}
+
+export interface FormDefinitionSaveBody {
+name: string
+baseForm?: string
+remark?: string
+definition: {
+
+}
+}
+
+export interface FormDefinitionSaveResponse {
+
+}
+
+/** 保存为新版本 — POST /api/v1/form-base/form/save (表单设计) */
+export function formDefinitionSave(data: FormDefinitionSaveBody, options: CallOptions = {}): Promise<FormDefinitionSaveResponse> {
+  return request<FormDefinitionSaveResponse>({ method: 'POST', url: '/api/v1/form-base/form/save', data, ...options });
+}
+
+export interface FormDefinitionSubmitParams {
+name: string
+}
+
+export interface FormDefinitionSubmitBody {
+revision?: number
+values: {
+
+}
+}
+
+export interface FormDefinitionSubmitResponse {
+
+}
+
+/** 提交表单数据 — POST /api/v1/form-base/form/{name}/submit (@authenticated) */
+export function formDefinitionSubmit(params: FormDefinitionSubmitParams, data: FormDefinitionSubmitBody, options: CallOptions = {}): Promise<FormDefinitionSubmitResponse> {
+  return request<FormDefinitionSubmitResponse>({ method: 'POST', url: '/api/v1/form-base/form/{name}/submit', params: { ...params }, data, ...options });
+}
+
+export interface FormDefinitionSubmissionsParams {
+name: string
+}
+
+export type FormDefinitionSubmissionsResponse = {
+
+}[]
+
+/** 表单的提交记录 — GET /api/v1/form-base/form/{name}/submissions (表单设计) */
+export function formDefinitionSubmissions(params: FormDefinitionSubmissionsParams, options: CallOptions = {}): Promise<FormDefinitionSubmissionsResponse> {
+  return request<FormDefinitionSubmissionsResponse>({ method: 'GET', url: '/api/v1/form-base/form/{name}/submissions', params: { ...params }, ...options });
+}
+
+export interface MessageListQuery {
+pageNo?: number
+pageSize?: number
+type?: number
+handled?: boolean
+}
+
+export interface MessageListResponse {
+list: {
+messageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type: number
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+}
+
+/** 我的日常事项分页列表 — GET /api/v1/message-base/message/list (@authenticated) */
+export function messageList(query: MessageListQuery = {}, options: CallOptions = {}): Promise<MessageListResponse> {
+  return request<MessageListResponse>({ method: 'GET', url: '/api/v1/message-base/message/list', query: { ...query }, ...options });
+}
+
+export type MessageListUnHandleMessageResponse = {
+messageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type: number
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+}[]
+
+/** 我的未处理事项(布局消息列表) — GET /api/v1/message-base/message/list-un-handle-message (@authenticated) */
+export function messageListUnHandleMessage(options: CallOptions = {}): Promise<MessageListUnHandleMessageResponse> {
+  return request<MessageListUnHandleMessageResponse>({ method: 'GET', url: '/api/v1/message-base/message/list-un-handle-message', ...options });
+}
+
+export type MessageCountDailyMessageResponse = number
+
+/** 我的未处理事项数 — GET /api/v1/message-base/message/count-daily-message (@authenticated) */
+export function messageCountDailyMessage(options: CallOptions = {}): Promise<MessageCountDailyMessageResponse> {
+  return request<MessageCountDailyMessageResponse>({ method: 'GET', url: '/api/v1/message-base/message/count-daily-message', ...options });
+}
+
+export interface MessageCloseMessageBody {
+messageId?: number
+/**
+ * @minItems 1
+ * @maxItems 500
+ */
+messageIds?: [number, ...(number)[]]
+}
+
+export interface MessageCloseMessageResponse {
+count?: number
+}
+
+/** 关闭(处理)事项 — POST /api/v1/message-base/message/close-message (@authenticated) */
+export function messageCloseMessage(data: MessageCloseMessageBody, options: CallOptions = {}): Promise<MessageCloseMessageResponse> {
+  return request<MessageCloseMessageResponse>({ method: 'POST', url: '/api/v1/message-base/message/close-message', data, ...options });
+}
+
+export type NoticeListAllResponse = {
+type?: number
+id?: number
+}[]
+
+/** 我的未读通知(类型与编号) — GET /api/v1/message-base/notice/list-all (@authenticated) */
+export function noticeListAll(options: CallOptions = {}): Promise<NoticeListAllResponse> {
+  return request<NoticeListAllResponse>({ method: 'GET', url: '/api/v1/message-base/notice/list-all', ...options });
+}
+
+export interface NoticeGetParams {
+type: number
+id: number
+}
+
+export interface NoticeGetResponse {
+id?: number
+type?: number
+name?: string
+message?: string
+messageDate?: string
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+status?: number
+}
+
+/** 通知详情 — GET /api/v1/message-base/notice/{type}/{id} (@authenticated) */
+export function noticeGet(params: NoticeGetParams, options: CallOptions = {}): Promise<NoticeGetResponse> {
+  return request<NoticeGetResponse>({ method: 'GET', url: '/api/v1/message-base/notice/{type}/{id}', params: { ...params }, ...options });
+}
+
+export interface NoticeReceivedParams {
+type: number
+id: number
+}
+
+export type NoticeReceivedResponse = null
+
+/** 确认收到通知 — PUT /api/v1/message-base/notice/received/{type}/{id} (@authenticated) */
+export function noticeReceived(params: NoticeReceivedParams, options: CallOptions = {}): Promise<NoticeReceivedResponse> {
+  return request<NoticeReceivedResponse>({ method: 'PUT', url: '/api/v1/message-base/notice/received/{type}/{id}', params: { ...params }, ...options });
+}
+
+export interface NoticeSendBody {
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+staffIds: [number, ...(number)[]]
+message: string
+}
+
+export interface NoticeSendResponse {
+count?: number
+}
+
+/** 发送OA通知给本单位同事 — POST /api/v1/message-base/notice/send (@authenticated) */
+export function noticeSend(data: NoticeSendBody, options: CallOptions = {}): Promise<NoticeSendResponse> {
+  return request<NoticeSendResponse>({ method: 'POST', url: '/api/v1/message-base/notice/send', data, ...options });
+}
+
+export interface NoticeIgnoreAllResponse {
+count?: number
+}
+
+/** 忽略全部通知 — POST /api/v1/message-base/notice/ignore-all (@authenticated) */
+export function noticeIgnoreAll(options: CallOptions = {}): Promise<NoticeIgnoreAllResponse> {
+  return request<NoticeIgnoreAllResponse>({ method: 'POST', url: '/api/v1/message-base/notice/ignore-all', ...options });
+}
+
 export type OrganizationAllowAnonymousListResponse = {
 orgId?: number
 name?: string
@@ -898,6 +1213,296 @@ export function staffUpdate(params: StaffUpdateParams, data: StaffUpdateBody, op
   return request<StaffUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/staff/{staffId}', params: { ...params }, data, ...options });
 }
 
+export interface WechatBotMessagePreviewWechatBotInsuranceMessageBody {
+templateId?: number
+projectName?: string
+insuranceType?: string
+goodsName?: string
+goodsValue?: (number | string)
+startAddress?: string
+endAddress?: string
+transportDate?: string
+contactName?: string
+remark?: string
+[k: string]: unknown
+}
+
+export interface WechatBotMessagePreviewWechatBotInsuranceMessageResponse {
+content?: string
+}
+
+/** 预览保险询价机器人消息 — POST /api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message (项目管理:微信群消息) */
+export function wechatBotMessagePreviewWechatBotInsuranceMessage(data: WechatBotMessagePreviewWechatBotInsuranceMessageBody, options: CallOptions = {}): Promise<WechatBotMessagePreviewWechatBotInsuranceMessageResponse> {
+  return request<WechatBotMessagePreviewWechatBotInsuranceMessageResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', data, ...options });
+}
+
+export interface WechatBotMessageListQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("wechatBotMessageId" | "createdAt" | "updatedAt" | "ruleId" | "templateId" | "triggerType" | "webhookUrl" | "status" | "attempts" | "lastError" | "sentAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ * 
+ * Items: 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: number[]
+/**
+ * @maxItems 200
+ */
+ruleId?: number[]
+/**
+ * @maxItems 200
+ */
+templateId?: number[]
+/**
+ * @maxItems 200
+ */
+triggerType?: number[]
+}
+
+export interface WechatBotMessageListResponse {
+list: {
+wechatBotMessageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+ruleId?: (number | null)
+templateId?: (number | null)
+triggerType?: (number | null)
+content?: (string | null)
+webhookUrl?: (string | null)
+/**
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: (number | null)
+attempts?: (number | null)
+lastError?: (string | null)
+sentAt?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+}
+
+/** 机器人消息记录 — GET /api/v1/message-base/wechat-bot-message/list (项目管理:微信群消息) */
+export function wechatBotMessageList(query: WechatBotMessageListQuery = {}, options: CallOptions = {}): Promise<WechatBotMessageListResponse> {
+  return request<WechatBotMessageListResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-bot-message/list', query: { ...query }, ...options });
+}
+
+export interface WechatBotTemplateRuleListByTemplateParams {
+templateId: number
+}
+
+export interface WechatBotTemplateRuleListByTemplateQuery {
+enabled?: boolean
+triggerType?: number
+}
+
+export type WechatBotTemplateRuleListByTemplateResponse = {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}[]
+
+/** 模板的规则列表 — GET /api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list (项目管理:微信群消息) */
+export function wechatBotTemplateRuleListByTemplate(params: WechatBotTemplateRuleListByTemplateParams, query: WechatBotTemplateRuleListByTemplateQuery = {}, options: CallOptions = {}): Promise<WechatBotTemplateRuleListByTemplateResponse> {
+  return request<WechatBotTemplateRuleListByTemplateResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface WechatBotTemplateRuleListTriggerRuleQuery {
+templateId?: number
+}
+
+export type WechatBotTemplateRuleListTriggerRuleResponse = {
+triggerType?: number
+name?: string
+templateId?: number
+rules?: {
+
+}[]
+}[]
+
+/** 触发类型及其启用规则 — GET /api/v1/message-base/wechat-bot-message-template-rule/list-trigger-rule (项目管理:微信群消息) */
+export function wechatBotTemplateRuleListTriggerRule(query: WechatBotTemplateRuleListTriggerRuleQuery = {}, options: CallOptions = {}): Promise<WechatBotTemplateRuleListTriggerRuleResponse> {
+  return request<WechatBotTemplateRuleListTriggerRuleResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-bot-message-template-rule/list-trigger-rule', query: { ...query }, ...options });
+}
+
+export interface WechatBotTemplateRuleGetParams {
+ruleId: number
+}
+
+export interface WechatBotTemplateRuleGetResponse {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 规则详情 — GET /api/v1/message-base/wechat-bot-message-template-rule/{ruleId} (项目管理:微信群消息) */
+export function wechatBotTemplateRuleGet(params: WechatBotTemplateRuleGetParams, options: CallOptions = {}): Promise<WechatBotTemplateRuleGetResponse> {
+  return request<WechatBotTemplateRuleGetResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-bot-message-template-rule/{ruleId}', params: { ...params }, ...options });
+}
+
+export interface WechatBotTemplateRuleSaveBody {
+ruleId?: number
+version?: number
+templateId: number
+name: string
+triggerType: number
+webhookUrl?: string
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: string[]
+remark?: string
+}
+
+export interface WechatBotTemplateRuleSaveResponse {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 保存规则(有编号则修改) — POST /api/v1/message-base/wechat-bot-message-template-rule/save (项目管理:微信群消息) */
+export function wechatBotTemplateRuleSave(data: WechatBotTemplateRuleSaveBody, options: CallOptions = {}): Promise<WechatBotTemplateRuleSaveResponse> {
+  return request<WechatBotTemplateRuleSaveResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message-template-rule/save', data, ...options });
+}
+
+export interface WechatBotTemplateRuleEnableBody {
+ruleId: number
+}
+
+export interface WechatBotTemplateRuleEnableResponse {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 启用规则 — POST /api/v1/message-base/wechat-bot-message-template-rule/enable (项目管理:微信群消息) */
+export function wechatBotTemplateRuleEnable(data: WechatBotTemplateRuleEnableBody, options: CallOptions = {}): Promise<WechatBotTemplateRuleEnableResponse> {
+  return request<WechatBotTemplateRuleEnableResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message-template-rule/enable', data, ...options });
+}
+
+export interface WechatBotTemplateRuleDisableBody {
+ruleId: number
+}
+
+export interface WechatBotTemplateRuleDisableResponse {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 停用规则 — POST /api/v1/message-base/wechat-bot-message-template-rule/disable (项目管理:微信群消息) */
+export function wechatBotTemplateRuleDisable(data: WechatBotTemplateRuleDisableBody, options: CallOptions = {}): Promise<WechatBotTemplateRuleDisableResponse> {
+  return request<WechatBotTemplateRuleDisableResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message-template-rule/disable', data, ...options });
+}
+
+export interface WechatBotTemplateRuleRemoveParams {
+ruleId: number
+}
+
+export type WechatBotTemplateRuleRemoveResponse = null
+
+/** 删除规则 — DELETE /api/v1/message-base/wechat-bot-message-template-rule/{ruleId} (项目管理:微信群消息) */
+export function wechatBotTemplateRuleRemove(params: WechatBotTemplateRuleRemoveParams, options: CallOptions = {}): Promise<WechatBotTemplateRuleRemoveResponse> {
+  return request<WechatBotTemplateRuleRemoveResponse>({ method: 'DELETE', url: '/api/v1/message-base/wechat-bot-message-template-rule/{ruleId}', params: { ...params }, ...options });
+}
+
 /** Every catalogue entry by id, for renderers that take an api reference from a page definition. */
 export const catalogue = {
   'auth.login': { method: 'POST', path: '/api/v1/auth/login', permission: '@public' },
@@ -918,6 +1523,25 @@ export const catalogue = {
   'department.save': { method: 'POST', path: '/api/v1/user-base/department/save', permission: '公司管理' },
   'department.update': { method: 'PUT', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
   'department.remove': { method: 'DELETE', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
+  'enquiryQuoteMessage.conversation': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/conversation', permission: '商务:询价报价' },
+  'enquiryQuoteMessage.contacts': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/contacts', permission: '商务:询价报价' },
+  'file.upload': { method: 'POST', path: '/api/v1/file-base/file/upload', permission: '@authenticated' },
+  'file.download': { method: 'GET', path: '/api/v1/file-base/file/{fileName}', permission: '@authenticated' },
+  'formDefinition.list': { method: 'GET', path: '/api/v1/form-base/form/list', permission: '@authenticated' },
+  'formDefinition.get': { method: 'GET', path: '/api/v1/form-base/form/{name}', permission: '@authenticated' },
+  'formDefinition.revisions': { method: 'GET', path: '/api/v1/form-base/form/{name}/revisions', permission: '表单设计' },
+  'formDefinition.save': { method: 'POST', path: '/api/v1/form-base/form/save', permission: '表单设计' },
+  'formDefinition.submit': { method: 'POST', path: '/api/v1/form-base/form/{name}/submit', permission: '@authenticated' },
+  'formDefinition.submissions': { method: 'GET', path: '/api/v1/form-base/form/{name}/submissions', permission: '表单设计' },
+  'message.list': { method: 'GET', path: '/api/v1/message-base/message/list', permission: '@authenticated' },
+  'message.listUnHandleMessage': { method: 'GET', path: '/api/v1/message-base/message/list-un-handle-message', permission: '@authenticated' },
+  'message.countDailyMessage': { method: 'GET', path: '/api/v1/message-base/message/count-daily-message', permission: '@authenticated' },
+  'message.closeMessage': { method: 'POST', path: '/api/v1/message-base/message/close-message', permission: '@authenticated' },
+  'notice.listAll': { method: 'GET', path: '/api/v1/message-base/notice/list-all', permission: '@authenticated' },
+  'notice.get': { method: 'GET', path: '/api/v1/message-base/notice/{type}/{id}', permission: '@authenticated' },
+  'notice.received': { method: 'PUT', path: '/api/v1/message-base/notice/received/{type}/{id}', permission: '@authenticated' },
+  'notice.send': { method: 'POST', path: '/api/v1/message-base/notice/send', permission: '@authenticated' },
+  'notice.ignoreAll': { method: 'POST', path: '/api/v1/message-base/notice/ignore-all', permission: '@authenticated' },
   'organization.allowAnonymousList': { method: 'GET', path: '/api/v1/user-base/organization/allow-anonymous/list', permission: '@public' },
   'organization.list': { method: 'GET', path: '/api/v1/user-base/organization/list', permission: '公司管理' },
   'organization.save': { method: 'POST', path: '/api/v1/user-base/organization/save', permission: '公司管理' },
@@ -931,6 +1555,15 @@ export const catalogue = {
   'staff.listLocalOrgStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/list-local-org-staff-light', permission: '@authenticated' },
   'staff.get': { method: 'GET', path: '/api/v1/user-base/staff/{staffId}', permission: '公司管理' },
   'staff.update': { method: 'PUT', path: '/api/v1/user-base/staff/{staffId}', permission: '公司管理' },
+  'wechatBotMessage.previewWechatBotInsuranceMessage': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', permission: '项目管理:微信群消息' },
+  'wechatBotMessage.list': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message/list', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.listByTemplate': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.listTriggerRule': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/list-trigger-rule', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.get': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/{ruleId}', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.save': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message-template-rule/save', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.enable': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message-template-rule/enable', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.disable': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message-template-rule/disable', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.remove': { method: 'DELETE', path: '/api/v1/message-base/wechat-bot-message-template-rule/{ruleId}', permission: '项目管理:微信群消息' },
 } as const;
 
 export type CatalogueId = keyof typeof catalogue;

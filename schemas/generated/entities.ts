@@ -203,6 +203,283 @@ version: number
 depId?: number
 }
 
+/** 询价报价消息 */
+
+export interface EnquiryQuoteMessage {
+enquiryQuoteMessageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+sendStaffId: number
+receiveStaffId: number
+enquiryId?: (number | null)
+content: string
+readAt?: (string | null)
+}
+
+export interface EnquiryQuoteMessageCreate {
+sendStaffId: number
+receiveStaffId: number
+enquiryId?: (number | null)
+content: string
+readAt?: (string | null)
+}
+
+export interface EnquiryQuoteMessageUpdate {
+sendStaffId?: number
+receiveStaffId?: number
+enquiryId?: (number | null)
+content?: string
+readAt?: (string | null)
+enquiryQuoteMessageId?: number
+}
+
+/** 上传文件 */
+
+export interface FileObject {
+fileObjectId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+fileName: string
+originalName: string
+ext: string
+mime?: (string | null)
+size: number
+prefixName?: (string | null)
+fileType?: (string | null)
+}
+
+export interface FileObjectCreate {
+fileName: string
+originalName: string
+ext: string
+mime?: (string | null)
+size: number
+prefixName?: (string | null)
+fileType?: (string | null)
+}
+
+export interface FileObjectUpdate {
+fileName?: string
+originalName?: string
+ext?: string
+mime?: (string | null)
+size?: number
+prefixName?: (string | null)
+fileType?: (string | null)
+fileObjectId?: number
+}
+
+/** 表单定义 */
+
+export interface FormDefinition {
+formDefinitionId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+revision: number
+baseForm?: (string | null)
+definition: unknown
+remark?: (string | null)
+}
+
+export interface FormDefinitionCreate {
+name: string
+baseForm?: (string | null)
+definition: unknown
+remark?: (string | null)
+}
+
+export interface FormDefinitionUpdate {
+name?: string
+baseForm?: (string | null)
+definition?: unknown
+remark?: (string | null)
+formDefinitionId?: number
+}
+
+/** 表单提交 */
+
+export interface FormSubmission {
+formSubmissionId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+formName: string
+revision: number
+formDefinitionId: number
+values: unknown
+}
+
+export interface FormSubmissionCreate {
+formName: string
+revision: number
+formDefinitionId: number
+values: unknown
+}
+
+export interface FormSubmissionUpdate {
+formName?: string
+revision?: number
+formDefinitionId?: number
+values?: unknown
+formSubmissionId?: number
+}
+
+/** 日常事项 */
+
+export interface Message {
+messageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type: number
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+}
+
+export interface MessageCreate {
+staffId: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type: number
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+}
+
+export interface MessageUpdate {
+staffId?: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type?: number
+name?: (string | null)
+message?: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+messageId?: number
+}
+
+/** 通知 */
+
+export interface Notice {
+noticeId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+/**
+ * 1 OA消息 (pushed as oa_message), 2 事件消息 (event_message)
+ */
+type: number
+recipientStaffId: number
+senderStaffId?: (number | null)
+/**
+ * empty means the system
+ */
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+/**
+ * 7 询价 (opens the enquiry list for eventSubjectId)
+ */
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+/**
+ * 0 未读, 1 已确认, 2 已忽略
+ */
+status?: (number | null)
+receivedAt?: (string | null)
+}
+
+export interface NoticeCreate {
+/**
+ * 1 OA消息 (pushed as oa_message), 2 事件消息 (event_message)
+ */
+type: number
+recipientStaffId: number
+senderStaffId?: (number | null)
+/**
+ * empty means the system
+ */
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+/**
+ * 7 询价 (opens the enquiry list for eventSubjectId)
+ */
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+/**
+ * 0 未读, 1 已确认, 2 已忽略
+ */
+status?: (number | null)
+receivedAt?: (string | null)
+}
+
+export interface NoticeUpdate {
+/**
+ * 1 OA消息 (pushed as oa_message), 2 事件消息 (event_message)
+ */
+type?: number
+recipientStaffId?: number
+senderStaffId?: (number | null)
+/**
+ * empty means the system
+ */
+name?: (string | null)
+message?: string
+messageDate?: (string | null)
+/**
+ * 7 询价 (opens the enquiry list for eventSubjectId)
+ */
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+/**
+ * 0 未读, 1 已确认, 2 已忽略
+ */
+status?: (number | null)
+receivedAt?: (string | null)
+noticeId?: number
+}
+
 /** 单位 */
 
 export interface Organization {
@@ -384,4 +661,117 @@ export interface StaffRoleUpdate {
 staffId?: number
 roleId?: number
 staffRoleId?: number
+}
+
+/** 企业微信机器人消息记录 */
+
+export interface WechatBotMessage {
+wechatBotMessageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+ruleId?: (number | null)
+templateId?: (number | null)
+triggerType?: (number | null)
+content?: (string | null)
+webhookUrl?: (string | null)
+/**
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: (number | null)
+attempts?: (number | null)
+lastError?: (string | null)
+sentAt?: (string | null)
+}
+
+export interface WechatBotMessageCreate {
+ruleId?: (number | null)
+templateId?: (number | null)
+triggerType?: (number | null)
+content?: (string | null)
+webhookUrl?: (string | null)
+/**
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: (number | null)
+attempts?: (number | null)
+lastError?: (string | null)
+sentAt?: (string | null)
+}
+
+export interface WechatBotMessageUpdate {
+ruleId?: (number | null)
+templateId?: (number | null)
+triggerType?: (number | null)
+content?: (string | null)
+webhookUrl?: (string | null)
+/**
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: (number | null)
+attempts?: (number | null)
+lastError?: (string | null)
+sentAt?: (string | null)
+wechatBotMessageId?: number
+}
+
+/** 企业微信机器人模板规则 */
+
+export interface WechatBotTemplateRule {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+export interface WechatBotTemplateRuleCreate {
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+remark?: (string | null)
+}
+
+export interface WechatBotTemplateRuleUpdate {
+templateId?: number
+name?: string
+triggerType?: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+remark?: (string | null)
+version: number
+ruleId?: number
 }

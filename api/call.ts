@@ -1,0 +1,23 @@
+/**
+ * Calls a catalogue entry by the id a page definition names ('customer.save'). Page files are
+ * data, so their ids are plain strings: unknown ids reject instead of failing to type-check.
+ */
+import { callApi, catalogue, type CallOptions, type CatalogueId } from './generated/client';
+import type { QueryValue } from './http';
+
+export interface CallArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+export type { CallOptions };
+
+export function isCatalogueId(id: string): id is CatalogueId {
+  return Object.prototype.hasOwnProperty.call(catalogue, id);
+}
+
+export function invoke<T = unknown>(id: string, args: CallArgs = {}, options: CallOptions = {}): Promise<T> {
+  if (!isCatalogueId(id)) return Promise.reject(new Error(`unknown api ${id}`));
+  return callApi<T>(id, { params: args.params, query: args.query, data: args.body }, options);
+}

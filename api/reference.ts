@@ -1,0 +1,14 @@
+/** Reference lists of seed 000 §7.2 read by the shell's cached reference layer. */
+import { request } from './http';
+
+export interface StaffItem { staffId: number; name: string; depId?: number }
+export interface DepartmentItem { depId: number; name: string; parentId?: number | null }
+export interface RegionNode { regionId: number | string; parentId?: number | string | null; name: string; children?: RegionNode[] | null }
+export interface BankItem { bankId: number; bankCode: string; bankName: string }
+
+const BASE = '/api/v1/user-base';
+
+export const fetchStaff = () => request<StaffItem[]>({ method: 'GET', url: `${BASE}/staff/list-local-org-staff-light` });
+export const fetchDepartments = () => request<DepartmentItem[]>({ method: 'GET', url: `${BASE}/department/list-org-department` });
+export const fetchRegionTree = () => request<RegionNode[]>({ method: 'GET', url: `${BASE}/region/tree` });
+export const fetchBanks = () => request<BankItem[]>({ method: 'GET', url: `${BASE}/bank/list-all` });

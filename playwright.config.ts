@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * E2E against the real server serving the built UI (run `npm run build` first). Debian's
+ * chromium (STACK pitfall 3); each run starts from a fresh data folder.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/logistics-e2e-${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'zh-CN',
+    video: 'off',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && exec node --import tsx server/main.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/v1/user-base/organization/allow-anonymous/list`,
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // E2E_REUSE=1 runs the specs against a server already listening on E2E_PORT (local iteration).
+    reuseExistingServer: process.env.E2E_REUSE === '1',
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

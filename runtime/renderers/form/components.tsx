@@ -1,0 +1,55 @@
+/** The components a compiled form schema names (see schemas/src/form-to-formily.ts). */
+import { useMemo } from 'react';
+import { Cascader as AntCascader, Col, Divider, Row, Typography } from 'antd';
+import { createSchemaField, useField } from '@formily/react';
+import {
+  Cascader, Checkbox, DatePicker, FormItem, Input, NumberPicker, Radio, Select, Switch, TimePicker,
+} from '@formily/antd-v5';
+import type { Field } from '@formily/core';
+import { pathInOptions, type TreeOption } from '../../reference/region';
+
+function FormRow({ gutter, justify, align, children }: { gutter?: number; justify?: 'start' | 'end' | 'center' | 'space-around' | 'space-between'; align?: 'top' | 'middle' | 'bottom'; children?: React.ReactNode }) {
+  return <Row gutter={gutter} justify={justify} align={align} style={{ width: '100%' }}>{children}</Row>;
+}
+
+function FormCol({ span, children }: { span?: number; children?: React.ReactNode }) {
+  return <Col span={span ?? 24}>{children}</Col>;
+}
+
+function FormDivider({ text, orientation }: { text?: string; orientation?: 'left' | 'right' | 'center' }) {
+  return <Divider orientation={orientation}>{text}</Divider>;
+}
+
+function FormText({ text, align, color, size, bold }: { text?: string; align?: 'left' | 'center' | 'right'; color?: string; size?: number; bold?: number }) {
+  return <div style={{ textAlign: align, color, fontSize: size, fontWeight: bold, marginBottom: 16 }}>{text}</div>;
+}
+
+/** The entity keeps only the last region code as a string; the cascader works on the whole path. */
+function RegionCascader(props: { value?: string | null; onChange?: (value: string | null) => void; changeOnSelect?: boolean; showSearch?: boolean; placeholder?: string; allowClear?: boolean; disabled?: boolean; style?: React.CSSProperties }) {
+  const field = useField<Field>();
+  const options = (field.dataSource ?? []) as unknown as TreeOption[];
+  const path = useMemo(() => pathInOptions(options, props.value), [options, props.value]);
+  if (field.readPretty) {
+    return <Typography.Text>{path ? path.map((option) => option.label).join('/') : props.value || '-'}</Typography.Text>;
+  }
+  return (
+    <AntCascader
+      options={options}
+      value={path?.map((option) => option.value) ?? (props.value ? [props.value] : undefined)}
+      onChange={(value) => props.onChange?.(Array.isArray(value) && value.length > 0 ? String(value[value.length - 1]) : null)}
+      changeOnSelect={props.changeOnSelect}
+      showSearch={props.showSearch}
+      placeholder={props.placeholder}
+      allowClear={props.allowClear}
+      disabled={props.disabled}
+      style={props.style}
+    />
+  );
+}
+
+export const SchemaField = createSchemaField({
+  components: {
+    FormItem, Input, NumberPicker, Select, Radio, Checkbox, Switch, DatePicker, TimePicker, Cascader,
+    RegionCascader, FormRow, FormCol, FormDivider, FormText,
+  },
+});

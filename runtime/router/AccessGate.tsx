@@ -1,0 +1,73 @@
+/**
+ * Applies the access rules to every navigation, reads the profile for a fresh token, and renders
+ * the matched page (inside the shell layout unless the page says layout: false).
+ */
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { showError } from '../../api/toast';
+import { useSession, storeToken, resetSession } from '../session/store';
+import { loadProfile, loadOrgs } from '../session/actions';
+import { decideAccess, pageTitle, takeQueryToken } from './routes';
+import { routes } from './pages';
+import { PageView } from './PageView';
+import { PageLoading } from '../screens/PageLoading';
+
+const ShellLayout = lazy(() => import('../layout/ShellLayout'));
+
+export function AccessGate() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const queryToken = takeQueryToken(location.pathname, location.search, location.hash);
+  const [profileError, setProfileError] = useState(false);
+
+  useLayoutEffect(() => {
+    if (!queryToken) return;
+    storeToken(queryToken.token);
+    navigate(queryToken.cleanUrl, { replace: true });
+  }, [queryToken?.token, queryToken?.cleanUrl]);
+
+  useEffect(() => {
+    if (!session.token || session.roles !== null || queryToken) return;
+    let cancelled = false;
+    setProfileError(false);
+    loadProfile()
+      .then(() => loadOrgs())
+      .catch((err: Error) => {
+        if (cancelled) return;
+        // Seed 000 §4: on failure reset the token, show the error and go to login with a redirect.
+        showError(err?.message || 'Has Error');
+        resetSession();
+        setProfileError(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [session.token, session.roles === null, Boolean(queryToken)]);
+
+  const decision = decideAccess({
+    pathname: location.pathname,
+    search: location.search,
+    token: session.token,
+    roles: session.roles,
+    routes,
+  });
+
+  const title = decision.kind === 'render' ? decision.route.def.meta.title : undefined;
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+
+  if (queryToken || decision.kind === 'loading' || (profileError && session.token)) return <PageLoading />;
+  if (decision.kind === 'redirect') // Keyed by location: the same target reached again (e.g. / twice) must navigate again.
+    return <Navigate key={location.key} to={decision.to} replace state={decision.state} />;
+
+  const { route } = decision;
+  const page = <PageView key={route.def.path} route={route} />;
+  if (route.def.layout === false || route.def.public) return <Suspense fallback={<PageLoading />}>{page}</Suspense>;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <ShellLayout>{page}</ShellLayout>
+    </Suspense>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Bench (a) of issue 2: requests/s of `list-local-customer` (20 rows, with session lookup,
+ * permission check and tenant filter) divided by a bare Fastify hello-world measured in the
+ * same run, on PGlite and on PostgreSQL. Goal: >= 0.25 on PostgreSQL.
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { login, startHello, startProduct } from './servers';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+
+async function measure(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+  // Warm-up so JIT and caches settle before the measured run.
+  await autocannon({ url, connections: 10, duration: 2, headers });
+  const r = await autocannon({ url, connections: 10, duration: DURATION, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+async function pgReachable(base: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function runApiBench(): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  const hello = await startHello(18901);
+  const base = await measure(`${hello.url}/hello`);
+  await hello.stop();
+  rows.push({ case: 'bare Fastify hello-world', 'req/s': Math.round(base.rps), 'p99 ms': base.p99, ratio: 1 });
+
+  const listPath = '/api/v1/user-base/customer/list-local-customer?pageNo=1&pageSize=20';
+  const pglite = await startProduct(18902);
+  try {
+    const token = await login(pglite.url);
+    const m = await measure(pglite.url + listPath, { 'access-token': token });
+    rows.push({ case: 'list-local-customer, PGlite', 'req/s': Math.round(m.rps), 'p99 ms': m.p99, ratio: +(m.rps / base.rps).toFixed(3), errors: m.errors + m.non2xx });
+  } finally {
+    await pglite.stop();
+  }
+
+  const admin = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (await pgReachable(admin)) {
+    const name = `bench_${Date.now()}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    const url = admin.replace(/\/[^/]*$/, `/${name}`);
+    try {
+      const server = await startProduct(18903, url);
+      try {
+        const token = await login(server.url);
+        const m = await measure(server.url + listPath, { 'access-token': token });
+        rows.push({ case: 'list-local-customer, PostgreSQL', 'req/s': Math.round(m.rps), 'p99 ms': m.p99, ratio: +(m.rps / base.rps).toFixed(3), goal: '>= 0.25', errors: m.errors + m.non2xx });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    }
+  } else {
+    rows.push({ case: 'list-local-customer, PostgreSQL', 'req/s': 'skipped: PostgreSQL not reachable' });
+  }
+  return rows;
+}

@@ -1,0 +1,75 @@
+/** Starts the product server (or a bare Fastify baseline) in its own process for a benchmark. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const repoRoot = join(import.meta.dirname, '../..');
+
+export interface Running {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+function stopper(child: ChildProcess, cleanup?: () => void) {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    cleanup?.();
+  };
+}
+
+/** The product server on a fresh embedded database, or on `databaseUrl`. */
+export async function startProduct(port: number, databaseUrl?: string): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/main.ts')], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/v1/user-base/organization/allow-anonymous/list`, child);
+  return { url, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** A bare Fastify hello-world: the ceiling a JSON API on this machine can reach. */
+export async function startHello(port: number): Promise<Running> {
+  const code = `
+    const Fastify = (await import('fastify')).default;
+    const app = Fastify({ logger: false });
+    app.get('/hello', async () => ({ code: 0, msg: 'ok', data: 'hello' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/hello`, child);
+  return { url, stop: stopper(child) };
+}
+
+export async function login(url: string, username = 'admin', password = 'Admin@123'): Promise<string> {
+  const r = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { username, password } }),
+  });
+  const body = (await r.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 0) throw new Error(`login failed: ${body.msg}`);
+  return body.data.token;
+}

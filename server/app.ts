@@ -1,0 +1,92 @@
+/** Builds the Fastify app: envelope + errors, the catalogue's route table, UI and OpenAPI files. */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connectDatabase, type Database, type Db } from './db/connect';
+import { uniqueMessages } from './db/sync';
+import { installErrorHandler } from './http/error-handler';
+import { fail } from './http/envelope';
+import { MSG } from './http/errors';
+import { routeTable } from './crud/routes';
+import { allHandlers } from './handlers/index';
+import { sessionResolver } from './auth/resolve';
+import { loadCatalogue, loadEntities } from './schema/load';
+import type { CatalogueEntry, EntityMap } from './schema/types';
+import type { Handler } from './crud/context';
+import { realtimePlugin, type RealtimeOptions } from './realtime/plugin';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildOptions {
+  /** a ready Kysely instance (tests); otherwise one is opened from the environment and closed with the app */
+  db?: Db;
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+  entities?: EntityMap;
+  catalogue?: CatalogueEntry[];
+  /** built UI folder; defaults to dist/ when it exists */
+  uiDir?: string | false;
+  /** extra named handlers (tests) */
+  handlers?: Record<string, Handler>;
+  /** STOMP channel on /ws (docs/realtime.md); false leaves it out */
+  realtime?: Omit<RealtimeOptions, 'db'> | false;
+}
+
+export const REDACTED_PATHS = [
+  'req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie',
+  'headers["access-token"]', 'headers.authorization', 'headers.cookie',
+  'body.password', 'body.data.password', 'body.data.oldPassword', 'body.data.newPassword',
+  'password', 'passwordHash', 'token',
+];
+
+export function defaultLogger(): FastifyServerOptions['logger'] {
+  return { level: process.env.LOG_LEVEL ?? 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+}
+
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const ownDatabase = !opts.db && !opts.database ? await connectDatabase() : undefined;
+  const database = opts.database ?? ownDatabase;
+  const db: Db = opts.db ?? database!.db;
+  const entities = opts.entities ?? loadEntities();
+  const catalogue = opts.catalogue ?? loadCatalogue();
+
+  const app = Fastify({
+    logger: opts.logger === undefined ? defaultLogger() : opts.logger,
+    bodyLimit: Number(process.env.BODY_LIMIT) || 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    requestTimeout: 60_000,
+  });
+  const messages = uniqueMessages(entities);
+  installErrorHandler(app, () => messages);
+
+  await app.register(async (api) => {
+    await routeTable(api, { db, entities, catalogue, handlers: { ...allHandlers, ...opts.handlers }, resolveSession: sessionResolver(db) });
+  });
+
+  if (opts.realtime !== false) await realtimePlugin(app, { ...opts.realtime, db });
+
+  const openapi = path.join(repoRoot, 'api/generated/openapi.json');
+  app.get('/api/openapi.json', async (_req, reply) => {
+    if (!existsSync(openapi)) return reply.code(404).send(fail(404, MSG.routeNotFound));
+    return reply.type('application/json; charset=utf-8').send(readFileSync(openapi, 'utf8'));
+  });
+
+  const uiDir = opts.uiDir === false ? undefined : path.resolve(opts.uiDir ?? path.join(repoRoot, 'dist'));
+  const hasUi = !!uiDir && existsSync(path.join(uiDir, 'index.html'));
+  if (hasUi) await app.register(fastifyStatic, { root: uiDir!, wildcard: false, index: false, decorateReply: true });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const wantsHtml = request.method === 'GET' && /text\/html/.test(String(request.headers.accept ?? ''));
+    if (hasUi && !url.startsWith('/api') && wantsHtml) {
+      // SPA fallback: the browser router owns every non-API path.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(fail(404, MSG.routeNotFound));
+  });
+
+  if (ownDatabase) app.addHook('onClose', async () => ownDatabase.close());
+  return app;
+}

@@ -1,0 +1,57 @@
+/** Validation of params, query and body.data with the catalogue's own schemas (shared ajv). */
+import type { ValidateFunction } from 'ajv';
+import { createAjv, formatAjvErrors } from '../../schemas/src/ajv';
+import { HttpError, MSG } from '../http/errors';
+import type { CatalogueEntry, JsonSchema } from '../schema/types';
+
+const bodyAjv = createAjv();
+// Query strings and path segments are text: numbers and booleans are coerced before checking.
+const textAjv = createAjv({ coerceTypes: true });
+
+export interface EntryValidators {
+  params?: ValidateFunction;
+  query?: ValidateFunction;
+  body?: ValidateFunction;
+}
+
+export function compileEntry(entry: CatalogueEntry): EntryValidators {
+  return {
+    params: entry.params ? textAjv.compile(entry.params) : undefined,
+    query: entry.query ? textAjv.compile(entry.query) : undefined,
+    body: entry.body ? bodyAjv.compile(entry.body) : undefined,
+  };
+}
+
+function isArraySchema(s: JsonSchema | undefined): boolean {
+  if (!s) return false;
+  const t = s.type;
+  return t === 'array' || (Array.isArray(t) && t.includes('array'));
+}
+
+/** Array-typed query properties arrive comma-joined (seed 000 §7): verifyStatus=5,15. */
+export function splitQuery(schema: JsonSchema | undefined, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const props: Record<string, JsonSchema> = schema?.properties ?? {};
+  for (const [k, v] of Object.entries(raw ?? {})) {
+    if (isArraySchema(props[k])) {
+      const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter((x) => x !== '');
+      out[k] = parts;
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+export function check(validate: ValidateFunction | undefined, value: unknown): void {
+  if (!validate) return;
+  if (!validate(value)) throw new HttpError(400, formatAjvErrors(validate.errors, validate.schema as any));
+}
+
+export function unwrapBody(entry: CatalogueEntry, method: string, body: unknown): unknown {
+  if (method !== 'POST' && method !== 'PUT') return undefined;
+  const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
+  if (!entry.body) return isObject ? (body as any).data : undefined;
+  if (!isObject || !('data' in (body as object))) throw new HttpError(400, MSG.bodyShape);
+  return (body as any).data;
+}

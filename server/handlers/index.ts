@@ -1,0 +1,16 @@
+/** Registry of the named (non-generic) handlers a catalogue entry may refer to as `<module>.<fn>`. */
+import type { Handler } from '../crud/context';
+import { crudHandlers } from '../crud/handlers';
+import { authHandlers } from '../auth/handlers';
+import { organizationHandlers } from './organization';
+import { referenceHandlers } from '../reference/handlers';
+import { messagingHandlers } from '../messaging/handlers';
+
+export const namedHandlers: Record<string, Handler> = {
+  ...authHandlers,
+  ...organizationHandlers,
+  ...referenceHandlers,
+  ...messagingHandlers,
+};
+
+export const allHandlers: Record<string, Handler> = { ...crudHandlers, ...namedHandlers };

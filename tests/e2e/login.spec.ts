@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { fillLogin, loginAs } from './helpers';
+
+test.describe('登录', () => {
+  test('admin logs in, lands on the dashboard with real figures, and logs out', async ({ page }) => {
+    await page.goto('/business/clue/customer-list');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fbusiness%2Fclue%2Fcustomer-list$/);
+    await expect(page).toHaveTitle('登录 - 物流综合管理系统');
+    await fillLogin(page, '  admin  ', 'Admin@123');
+    await expect(page).toHaveURL(/\/business\/clue\/customer-list$/);
+    await expect(page).toHaveTitle('客户列表 - 物流综合管理系统');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('华运物流(上海)有限公司').first()).toBeVisible();
+    const total = page.getByTestId('customer-total').locator('.ant-statistic-content-value');
+    await expect(total).toHaveText(/^\d+$/);
+    await page.getByTestId('user-menu').click();
+    await page.getByText('退出登录').click();
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  });
+
+  test('wrong password shows the server message', async ({ page }) => {
+    await fillLogin(page, 'admin', 'wrong-password');
+    await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('an account without organisation is refused', async ({ page }) => {
+    await fillLogin(page, 'orphan', 'Orphan@123');
+    await expect(page.getByTestId('login-error')).toHaveText('登录失败，账户不存在!');
+  });
+
+  test('an account without permissions is refused', async ({ page }) => {
+    await fillLogin(page, 'nobody', 'Nobody@123');
+    await expect(page.getByTestId('login-error')).toHaveText('您没有权限登录系统!');
+  });
+
+  test('with a session /login goes home, unknown paths to 404, forbidden ones to 401', async ({ page }) => {
+    await loginAs(page, 'business');
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  });
+
+  test('a token in the query string becomes the session and leaves the address bar', async ({ page, request }) => {
+    const response = await request.post('/api/v1/auth/login', { data: { data: { username: 'admin', password: 'Admin@123' } } });
+    const token = (await response.json()).data.token;
+    await page.goto(`/dashboard?token=${token}`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+  });
+});

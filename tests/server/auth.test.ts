@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { backends } from './helpers/databases';
+import { startHarness, type Harness } from './helpers/harness';
+
+const LOGIN = '/api/v1/auth/login';
+
+describe.each(await backends())('auth on %s', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  });
+  afterAll(async () => h?.close());
+
+  const orgIdByName = async (token: string, fragment: string) => {
+    const r = await h.call('GET', '/api/v1/auth/orgs', { token });
+    return (r.body.data as { orgId: number; name: string }[]).find((o) => o.name.includes(fragment))!.orgId;
+  };
+
+  it('logs in with a good password and answers a token in the envelope', async () => {
+    const r = await h.call('POST', LOGIN, { data: { username: 'admin', password: 'Admin@123' } });
+    expect(r.status).toBe(200);
+    expect(r.body.code).toBe(0);
+    expect(r.body.data.token).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('trims the username', async () => {
+    const r = await h.call('POST', LOGIN, { data: { username: '  business \t', password: 'Business@123' } });
+    expect(r.body.code).toBe(0);
+  });
+
+  it('refuses a wrong password and an unknown user with the same message', async () => {
+    const wrong = await h.call('POST', LOGIN, { data: { username: 'business', password: 'nope1234' }, ip: '10.0.0.2' });
+    const unknown = await h.call('POST', LOGIN, { data: { username: 'ghost', password: 'nope1234' }, ip: '10.0.0.2' });
+    for (const r of [wrong, unknown]) {
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ code: 400, msg: '用户名或密码错误', data: null });
+    }
+  });
+
+  it('refuses an account with no organisation', async () => {
+    const r = await h.call('POST', LOGIN, { data: { username: 'orphan', password: 'Orphan@123' } });
+    expect(r.body.code).toBe(400);
+    expect(r.body.msg).toBe('登录失败，账户不存在!');
+  });
+
+  it('refuses an account without permissions', async () => {
+    const r = await h.call('POST', LOGIN, { data: { username: 'nobody', password: 'Nobody@123' } });
+    expect(r.body.msg).toBe('您没有权限登录系统!');
+  });
+
+  it('refuses an organisation the account is not a member of, and a disabled one', async () => {
+    const admin = await h.login('admin');
+    const suzhouOrg = await orgIdByName(admin, '苏州');
+    const guangzhouOrg = await orgIdByName(admin, '广州');
+    const notMember = await h.call('POST', LOGIN, { data: { username: 'business', password: 'Business@123', orgId: suzhouOrg } });
+    expect(notMember.body.msg).toBe('登录失败，账户不存在!');
+    const disabled = await h.call('POST', LOGIN, { data: { username: 'admin', password: 'Admin@123', orgId: guangzhouOrg } });
+    expect(disabled.body.msg).toBe('该单位已被禁用');
+    const chosen = await h.login('admin', 'Admin@123', suzhouOrg);
+    const me = await h.call('GET', '/api/v1/auth/me', { token: chosen });
+    expect(me.body.data.orgId).toBe(suzhouOrg);
+  });
+
+  it('limits failed logins per account with 429 and a Chinese wait message', async () => {
+    for (let i = 0; i < 5; i++) {
+      const r = await h.call('POST', LOGIN, { data: { username: 'suzhou', password: 'wrong-pass1' }, ip: `10.1.0.${i}` });
+      expect(r.status).toBe(400);
+    }
+    const blocked = await h.call('POST', LOGIN, { data: { username: 'suzhou', password: 'Suzhou@123' }, ip: '10.1.0.99' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe(429);
+    expect(blocked.body.msg).toMatch(/^登录失败次数过多，请\d+分钟后再试$/);
+    // other accounts are unaffected
+    expect((await h.call('POST', LOGIN, { data: { username: 'business', password: 'Business@123' } })).status).toBe(200);
+  });
+
+  it('limits failed logins per address', async () => {
+    for (let i = 0; i < 20; i++) {
+      await h.call('POST', LOGIN, { data: { username: `nobody-${i}`, password: 'x' }, ip: '10.9.9.9' });
+    }
+    const r = await h.call('POST', LOGIN, { data: { username: 'business', password: 'Business@123' }, ip: '10.9.9.9' });
+    expect(r.status).toBe(429);
+  });
+
+  it('returns the profile of seed 000 §3.2', async () => {
+    const token = await h.login('business');
+    const r = await h.call('GET', '/api/v1/auth/me', { token });
+    expect(r.status).toBe(200);
+    const d = r.body.data;
+    expect(d.permissionScopes).toEqual(expect.arrayContaining([{ permissionName: '商务' }, { permissionName: '首页' }]));
+    expect(d).toMatchObject({ name: '周慧敏', username: 'business', orgName: '华运物流(上海)有限公司', config: {}, templateConfig: {} });
+    for (const k of ['corpId', 'orgId', 'depId', 'staffId']) expect(typeof d[k]).toBe('number');
+    expect(JSON.stringify(d)).not.toMatch(/passwordHash|argon2/);
+  });
+
+  it('answers 401 without a token or with a bad one', async () => {
+    expect((await h.call('GET', '/api/v1/auth/me')).body).toMatchObject({ code: 401 });
+    const bad = await h.call('GET', '/api/v1/auth/me', { token: 'f'.repeat(32) });
+    expect(bad.status).toBe(401);
+    expect(bad.body.msg).toMatch(/登录/);
+  });
+
+  it('logout revokes the token', async () => {
+    const token = await h.login('business');
+    expect((await h.call('POST', '/api/v1/auth/logout', { token, data: {} })).body.code).toBe(0);
+    expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(401);
+  });
+
+  it('lists the person\'s organisations with the disabled flag and switches between them', async () => {
+    const token = await h.login('admin');
+    const orgs = (await h.call('GET', '/api/v1/auth/orgs', { token })).body.data as { orgId: number; name: string; disabled: boolean }[];
+    expect(orgs).toHaveLength(3);
+    expect(orgs.find((o) => o.name.includes('广州'))!.disabled).toBe(true);
+    expect(orgs.filter((o) => !o.disabled)).toHaveLength(2);
+
+    const suzhou = orgs.find((o) => o.name.includes('苏州'))!.orgId;
+    const sw = await h.call('POST', '/api/v1/auth/switch-org', { token, data: { orgId: suzhou } });
+    expect(sw.body.code).toBe(0);
+    const newToken = sw.body.data.token as string;
+    expect(newToken).not.toBe(token);
+    expect((await h.call('GET', '/api/v1/auth/me', { token: newToken })).body.data.orgId).toBe(suzhou);
+    expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(401);
+
+    const gz = orgs.find((o) => o.name.includes('广州'))!.orgId;
+    const refused = await h.call('POST', '/api/v1/auth/switch-org', { token: newToken, data: { orgId: gz } });
+    expect(refused.body).toMatchObject({ code: 400, msg: '该单位已被禁用，无法切换' });
+    const stranger = await h.call('POST', '/api/v1/auth/switch-org', { token: newToken, data: { orgId: 999999 } });
+    expect(stranger.body.code).toBe(404);
+  });
+
+  it('changes the password, checks the old one and revokes the other sessions', async () => {
+    const first = await h.login('business');
+    const second = await h.login('business');
+    const wrongOld = await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'bad', newPassword: 'Better123' } });
+    expect(wrongOld.body.msg).toBe('原密码不正确');
+    const weak = await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@123', newPassword: 'onlyletters' } });
+    expect(weak.body.code).toBe(400);
+    expect(weak.body.msg).toContain('新密码');
+    const okRes = await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@123', newPassword: 'Business@456' } });
+    expect(okRes.body.code).toBe(0);
+    expect((await h.call('GET', '/api/v1/auth/me', { token: first })).status).toBe(200);
+    expect((await h.call('GET', '/api/v1/auth/me', { token: second })).status).toBe(401);
+    expect((await h.call('POST', LOGIN, { data: { username: 'business', password: 'Business@123' } })).body.code).toBe(400);
+    await h.login('business', 'Business@456');
+    // restore for the other tests of this file
+    await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@456', newPassword: 'Business@123' } });
+  });
+
+  it('expires a session after the idle time', async () => {
+    const token = await h.login('business');
+    expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(200);
+    await sql`update auth_session set last_seen_at = now() - interval '9 hours' where revoked_at is null`.execute(h.database.db);
+    expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(401);
+  });
+
+  it('stores only token hashes', async () => {
+    const token = await h.login('admin');
+    const rows = (await h.database.db.selectFrom('authSession').select('tokenHash').execute()) as { tokenHash: string }[];
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+});

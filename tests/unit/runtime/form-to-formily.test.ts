@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import customerForm from '../../../schemas/forms/customer.json';
+import {
+  collectOptionSources,
+  compileForm,
+  dataFieldIds,
+  neutralise,
+  registerCompType,
+  toDayjsFormat,
+  type DesignerForm,
+  type DesignerItem,
+} from '../../../schemas/src/form-to-formily';
+
+type Schema = Record<string, any>;
+
+/** Finds a field schema by key anywhere under the compiled tree. */
+function find(schema: Schema, key: string): Schema | undefined {
+  for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) {
+    if (name === key) return child;
+    const below = find(child, key);
+    if (below) return below;
+  }
+  return undefined;
+}
+
+const input = (extra: Partial<DesignerItem> = {}): DesignerItem => ({ id: 'name', compType: 'input', label: '名称', ...extra });
+const form = (...list: DesignerItem[]): DesignerForm => ({ config: { labelWidth: 100, gutter: 15 }, list });
+
+describe('form-to-formily', () => {
+  it('required items carry the ruleError message, or the default one', () => {
+    const schema = compileForm(form(input({ required: true, ruleError: '名称不能为空' }), input({ id: 'other', required: true })));
+    expect(find(schema, 'name')!.required).toBe(true);
+    expect(find(schema, 'name')!['x-validator']).toContainEqual({ required: true, message: '名称不能为空' });
+    expect(find(schema, 'other')!['x-validator']).toContainEqual({ required: true, message: '该字段不能为空' });
+  });
+
+  it('item rules become pattern validators with their messages; broken patterns are skipped', () => {
+    const schema = compileForm(form(input({ rules: [{ rule: '^\\d+$', msg: '只能输入数字' }, { rule: '([', msg: '坏的' }] })));
+    const validators = find(schema, 'name')!['x-validator'];
+    expect(validators).toContainEqual({ pattern: '^\\d+$', message: '只能输入数字' });
+    expect(validators.some((v: Schema) => v.message === '坏的')).toBe(false);
+  });
+
+  it('maxLength / maxlength limit both the input and the validator', () => {
+    const schema = compileForm(form(input({ maxLength: 30 }), { id: 'remark', compType: 'textarea', maxlength: 500, rows: 3 }));
+    expect(find(schema, 'name')!['x-component-props'].maxLength).toBe(30);
+    expect(find(schema, 'name')!['x-validator']).toContainEqual({ maxLength: 30, message: '最多输入30个字符' });
+    expect(find(schema, 'remark')!['x-component']).toBe('Input.TextArea');
+    expect(find(schema, 'remark')!['x-component-props']).toMatchObject({ maxLength: 500, rows: 3 });
+  });
+
+  it('numbers get min, max and precision', () => {
+    const schema = compileForm(form({ id: 'qty', compType: 'inputNumber', min: 1, max: 9, precision: 2, value: 3 }));
+    const qty = find(schema, 'qty')!;
+    expect(qty.type).toBe('number');
+    expect(qty.default).toBe(3);
+    expect(qty['x-component-props']).toMatchObject({ min: 1, max: 9, precision: 2 });
+    expect(qty['x-validator']).toEqual(expect.arrayContaining([{ minimum: 1, message: '不能小于1' }, { maximum: 9, message: '不能大于9' }]));
+  });
+
+  it('static options come from the item, store options from the resolver', () => {
+    const schema = compileForm(
+      form(
+        { id: 'a', compType: 'select', dataType: 'static', options: [{ label: '甲', value: 1 }] },
+        { id: 'b', compType: 'select', dataType: 'store', storeDispatchName: 'enum:customerLevel' },
+        { id: 'c', compType: 'selectStaff', dataType: 'store', storeDispatchName: 'staff', multiple: true, value: '3,4' },
+      ),
+      { resolveOptions: (source) => (source === 'staff' ? [{ label: '张三', value: 3 }] : [{ label: source, value: 9 }]) },
+    );
+    expect(find(schema, 'a')!.enum).toEqual([{ label: '甲', value: 1 }]);
+    expect(find(schema, 'b')!.enum).toEqual([{ label: 'enum:customerLevel', value: 9 }]);
+    expect(find(schema, 'c')!).toMatchObject({ type: 'array', default: [3, 4], enum: [{ label: '张三', value: 3 }] });
+    expect(find(schema, 'c')!['x-component-props'].mode).toBe('multiple');
+  });
+
+  it('rows become FormRow with one FormCol per column of its span, children inside', () => {
+    const schema = compileForm(
+      form({ id: 'row_1', compType: 'row', gutter: 10, columns: [{ span: 8, list: [input({ id: 'x' })] }, { span: 16, list: [input({ id: 'y' })] }] }),
+    );
+    const row = find(schema, 'row_1')!;
+    expect(row).toMatchObject({ type: 'void', 'x-component': 'FormRow', 'x-component-props': { gutter: 10 } });
+    expect(row.properties.row_1_col0['x-component-props'].span).toBe(8);
+    expect(row.properties.row_1_col1['x-component-props'].span).toBe(16);
+    expect(find(row, 'x')!['x-component']).toBe('Input');
+    expect(find(row, 'y')).toBeDefined();
+  });
+
+  it('compiles the customer form, lists its option sources and data fields', () => {
+    const definition = customerForm as unknown as DesignerForm;
+    const schema = compileForm(definition, { resolveOptions: () => [] });
+    expect(find(schema, 'name')!['x-validator']).toContainEqual({ required: true, message: '客户名称不能为空' });
+    expect(find(schema, 'regionCode')!['x-component']).toBe('RegionCascader');
+    expect(find(schema, 'fd_basic')!['x-component']).toBe('FormDivider');
+    expect(collectOptionSources(definition).sort()).toEqual(['enum:customerLevel', 'enum:customerType', 'enum:invoiceType', 'enum:verifyStatus', 'region', 'staff'].sort());
+    const ids = dataFieldIds(definition);
+    expect(ids).toContain('managerStaffId');
+    expect(ids).not.toContain('fd_basic');
+    expect(ids.some((id) => id.startsWith('row_'))).toBe(false);
+  });
+
+  it('never emits {{ }} expressions taken from a definition', () => {
+    const schema = compileForm(form(input({ label: '{{alert(1)}}', placeholder: '{{ $self.value }}' })));
+    expect(JSON.stringify(schema)).not.toMatch(/\{\{/);
+    expect(neutralise({ a: ['{{x}}'] }).a[0]).not.toBe('{{x}}');
+  });
+
+  it('throws on an unknown compType, and a registered one is compiled', () => {
+    expect(() => compileForm(form({ id: 'z', compType: 'nope' }))).toThrow(/nope/);
+    registerCompType('rate', (item, api) => ({ key: item.id, schema: api.field(item, 'Rate') }));
+    expect(find(compileForm(form({ id: 'r', compType: 'rate' })), 'r')!['x-component']).toBe('Rate');
+  });
+
+  it('maps designer date formats and switch values', () => {
+    expect(toDayjsFormat('yyyy-MM-dd HH:mm:ss', '')).toBe('YYYY-MM-DD HH:mm:ss');
+    const schema = compileForm(form({ id: 'on', compType: 'Switch', value: 'true' }, { id: 'd', compType: 'date', type: 'datetime' }));
+    expect(find(schema, 'on')).toMatchObject({ type: 'boolean', default: true });
+    expect(find(schema, 'd')!['x-component-props']).toMatchObject({ showTime: true, format: 'YYYY-MM-DD HH:mm:ss' });
+  });
+});
