@@ -15,7 +15,6 @@ import { sessionResolver } from './auth/resolve';
 import { loadCatalogue, loadEntities } from './schema/load';
 import type { CatalogueEntry, EntityMap } from './schema/types';
 import type { Handler } from './crud/context';
-import { realtimePlugin, type RealtimeOptions } from './realtime/plugin';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,8 +29,6 @@ export interface BuildOptions {
   uiDir?: string | false;
   /** extra named handlers (tests) */
   handlers?: Record<string, Handler>;
-  /** STOMP channel on /ws (docs/realtime.md); false leaves it out */
-  realtime?: Omit<RealtimeOptions, 'db'> | false;
 }
 
 export const REDACTED_PATHS = [
@@ -65,7 +62,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await routeTable(api, { db, entities, catalogue, handlers: { ...allHandlers, ...opts.handlers }, resolveSession: sessionResolver(db) });
   });
 
-  if (opts.realtime !== false) await realtimePlugin(app, { ...opts.realtime, db });
 
   const openapi = path.join(repoRoot, 'api/generated/openapi.json');
   app.get('/api/openapi.json', async (_req, reply) => {

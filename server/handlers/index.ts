@@ -4,13 +4,11 @@ import { crudHandlers } from '../crud/handlers';
 import { authHandlers } from '../auth/handlers';
 import { organizationHandlers } from './organization';
 import { referenceHandlers } from '../reference/handlers';
-import { messagingHandlers } from '../messaging/handlers';
 
 export const namedHandlers: Record<string, Handler> = {
   ...authHandlers,
   ...organizationHandlers,
   ...referenceHandlers,
-  ...messagingHandlers,
 };
 
 export const allHandlers: Record<string, Handler> = { ...crudHandlers, ...namedHandlers };
