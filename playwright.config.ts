@@ -10,6 +10,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/logistics-e2e-${E2E_PORT}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   workers: 1,
   fullyParallel: false,
   timeout: 60_000,

@@ -2,18 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * Chunk groups keep the login route small: React and the router load first, antd's common
- * parts are shared, and Formily (only the form renderer needs it) stays in its own chunk,
- * loaded with the first form. Monaco is never imported by the runtime.
+ * Splitting is left to the bundler: every screen, the layout and the form renderer (with
+ * Formily) are dynamic imports, so the login route loads only what it renders. Manual groups
+ * were tried and broke CommonJS interop inside the Formily chunk. Monaco is never imported here.
  */
-function chunkOf(id: string): string | null {
-  if (!id.includes('node_modules')) return null;
-  if (/node_modules\/(react|react-dom|scheduler|react-is)\//.test(id)) return 'react';
-  if (/node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//.test(id)) return 'router';
-  if (/node_modules\/@formily\//.test(id)) return 'formily';
-  return null;
-}
-
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -21,20 +13,14 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: (id: string) => chunkOf(id) }],
-          includeDependenciesRecursively: false,
-        },
-      },
-    },
   },
   server: {
     host: '127.0.0.1',
     port: 5173,
     proxy: {
-      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true },
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true },
+      // No changeOrigin: the STOMP endpoint checks that Origin matches Host.
+      '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },
 });

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # The one command that runs every test (README quick start, and .ci/run). It installs what it
-# needs by itself. (Spine step 2: adds the server integration suite on PGlite and PostgreSQL.)
+# needs by itself: npm packages, Debian Chromium and a CJK font.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+
+# Reinstall only when the lockfile's content changed (a fresh clone has new mtimes, not new deps).
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -d node_modules ] || [ "$(cat node_modules/.install-hash 2>/dev/null)" != "$lock_hash" ]; then
   echo "== npm ci"
   npm ci --no-audit --no-fund
+  echo "$lock_hash" > node_modules/.install-hash
 fi
+echo "== browser"
+bash scripts/ensure-browser.sh
+
 echo "== generated files"
 npx tsx scripts/gen/index.ts --check
 echo "== type-check"
 npx tsc -p tsconfig.json --noEmit
-echo "== unit and server integration tests"
+echo "== unit and server integration tests (PGlite, and PostgreSQL when reachable)"
 npx vitest run
+echo "== build"
+npx vite build --logLevel warn
+echo "== end-to-end tests (Chromium)"
+npx playwright test

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectDatabase, type Database, type Db } from './db/connect';
 import { uniqueMessages } from './db/sync';
+import { multipartBody } from './files/multipart';
 import { installErrorHandler } from './http/error-handler';
 import { fail } from './http/envelope';
 import { MSG } from './http/errors';
@@ -15,6 +16,7 @@ import { sessionResolver } from './auth/resolve';
 import { loadCatalogue, loadEntities } from './schema/load';
 import type { CatalogueEntry, EntityMap } from './schema/types';
 import type { Handler } from './crud/context';
+import { realtimePlugin, type RealtimeOptions } from './realtime/plugin';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,6 +31,8 @@ export interface BuildOptions {
   uiDir?: string | false;
   /** extra named handlers (tests) */
   handlers?: Record<string, Handler>;
+  /** STOMP channel on /ws (docs/realtime.md); false leaves it out */
+  realtime?: Omit<RealtimeOptions, 'db'> | false;
 }
 
 export const REDACTED_PATHS = [
@@ -57,11 +61,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   const messages = uniqueMessages(entities);
   installErrorHandler(app, () => messages);
+  await app.register(multipartBody);
 
   await app.register(async (api) => {
     await routeTable(api, { db, entities, catalogue, handlers: { ...allHandlers, ...opts.handlers }, resolveSession: sessionResolver(db) });
   });
 
+  if (opts.realtime !== false) await realtimePlugin(app, { ...opts.realtime, db });
 
   const openapi = path.join(repoRoot, 'api/generated/openapi.json');
   app.get('/api/openapi.json', async (_req, reply) => {

@@ -93,6 +93,120 @@ export function authChangePassword(data: AuthChangePasswordBody, options: CallOp
   return request<AuthChangePasswordResponse>({ method: 'POST', url: '/api/v1/auth/change-password', data, ...options });
 }
 
+export interface BankStatementPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("bankStatementId" | "createdAt" | "updatedAt" | "bankName" | "accountNo" | "tradeDate" | "direction" | "amount" | "counterparty" | "summary")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ * 
+ * Items: 1 收入, 2 支出
+ */
+direction?: number[]
+/**
+ * @maxItems 200
+ */
+bankName?: string[]
+}
+
+export interface BankStatementPageResponse {
+list: {
+bankStatementId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+bankName: string
+accountNo: string
+tradeDate: string
+/**
+ * 1 收入, 2 支出
+ */
+direction: number
+amount: number
+counterparty?: (string | null)
+summary?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+}
+
+/** 本单位银行流水分页列表 — GET /api/v1/finance-base/bank-statement/page (@authenticated) */
+export function bankStatementPage(query: BankStatementPageQuery = {}, options: CallOptions = {}): Promise<BankStatementPageResponse> {
+  return request<BankStatementPageResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-statement/page', query: { ...query }, ...options });
+}
+
+export interface BillPlatformListAllQuery {
+keyword?: string
+sortField?: ("billPlatformId" | "createdAt" | "updatedAt" | "name" | "website" | "remark")
+sortOrder?: ("asc" | "desc")
+}
+
+export type BillPlatformListAllResponse = {
+billPlatformId: number
+corpId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+website?: (string | null)
+remark?: (string | null)
+}[]
+
+/** 全部开票平台(布局预加载) — GET /api/v1/user-base/bill-platform/list-all (@authenticated) */
+export function billPlatformListAll(query: BillPlatformListAllQuery = {}, options: CallOptions = {}): Promise<BillPlatformListAllResponse> {
+  return request<BillPlatformListAllResponse>({ method: 'GET', url: '/api/v1/user-base/bill-platform/list-all', query: { ...query }, ...options });
+}
+
+export interface BusinessTypeListQuery {
+keyword?: string
+sortField?: ("businessTypeId" | "createdAt" | "updatedAt" | "name" | "code" | "sort" | "disabled")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type BusinessTypeListResponse = {
+businessTypeId: number
+corpId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+code?: (string | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+}[]
+
+/** 集团业务类型列表(布局预加载) — GET /api/v1/project-base/business-type/list (@authenticated) */
+export function businessTypeList(query: BusinessTypeListQuery = {}, options: CallOptions = {}): Promise<BusinessTypeListResponse> {
+  return request<BusinessTypeListResponse>({ method: 'GET', url: '/api/v1/project-base/business-type/list', query: { ...query }, ...options });
+}
+
+export type CorpReferenceListCorpStaffLightResponse = {
+staffId?: number
+name?: string
+orgId?: number
+orgName?: string
+}[]
+
+/** 集团全部在职员工(精简，布局预加载) — GET /api/v1/user-base/staff/list-corp-staff-light (@authenticated) */
+export function corpReferenceListCorpStaffLight(options: CallOptions = {}): Promise<CorpReferenceListCorpStaffLightResponse> {
+  return request<CorpReferenceListCorpStaffLightResponse>({ method: 'GET', url: '/api/v1/user-base/staff/list-corp-staff-light', ...options });
+}
+
 export interface CustomerSaveBody {
 name: string
 shortName?: (string | null)
@@ -530,6 +644,368 @@ export function departmentRemove(params: DepartmentRemoveParams, options: CallOp
   return request<DepartmentRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/department/{depId}', params: { ...params }, ...options });
 }
 
+export interface EnquiryQuoteMessageConversationQuery {
+staffId?: number
+enquiryId?: number
+beforeId?: number
+pageSize?: number
+}
+
+export type EnquiryQuoteMessageConversationResponse = {
+enquiryQuoteMessageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+sendStaffId: number
+receiveStaffId: number
+enquiryId?: (number | null)
+content: string
+readAt?: (string | null)
+}[]
+
+/** 与某同事的询价报价对话(新在后) — GET /api/v1/message-base/enquiry-quote-message/conversation (商务:询价报价) */
+export function enquiryQuoteMessageConversation(query: EnquiryQuoteMessageConversationQuery = {}, options: CallOptions = {}): Promise<EnquiryQuoteMessageConversationResponse> {
+  return request<EnquiryQuoteMessageConversationResponse>({ method: 'GET', url: '/api/v1/message-base/enquiry-quote-message/conversation', query: { ...query }, ...options });
+}
+
+export type EnquiryQuoteMessageContactsResponse = {
+staffId?: number
+name?: string
+unread?: number
+lastAt?: string
+}[]
+
+/** 对话联系人及未读数 — GET /api/v1/message-base/enquiry-quote-message/contacts (商务:询价报价) */
+export function enquiryQuoteMessageContacts(options: CallOptions = {}): Promise<EnquiryQuoteMessageContactsResponse> {
+  return request<EnquiryQuoteMessageContactsResponse>({ method: 'GET', url: '/api/v1/message-base/enquiry-quote-message/contacts', ...options });
+}
+
+export interface FileUploadResponse {
+fileName?: string
+url?: string
+name?: string
+size?: number
+}
+
+/** 上传文件(multipart/form-data: file, prefixName, fileType) — POST /api/v1/file-base/file/upload (@authenticated) */
+export function fileUpload(options: CallOptions = {}): Promise<FileUploadResponse> {
+  return request<FileUploadResponse>({ method: 'POST', url: '/api/v1/file-base/file/upload', ...options });
+}
+
+export interface FileDownloadParams {
+fileName: string
+}
+
+/** 下载文件 — GET /api/v1/file-base/file/{fileName} (@authenticated) */
+export function fileDownload(params: FileDownloadParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/file-base/file/{fileName}', params: { ...params }, ...options });
+}
+
+export type FinanceMattersMergeCountConfirmIncomeReviewResponse = number
+
+/** 我待确认的收入数 — GET /api/v1/finance-base/finance-matters-merge/count-confirm-income-review (@authenticated) */
+export function financeMattersMergeCountConfirmIncomeReview(options: CallOptions = {}): Promise<FinanceMattersMergeCountConfirmIncomeReviewResponse> {
+  return request<FinanceMattersMergeCountConfirmIncomeReviewResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/count-confirm-income-review', ...options });
+}
+
+export interface FinanceMattersMergeListConfirmIncomeReviewQuery {
+status?: number
+}
+
+export type FinanceMattersMergeListConfirmIncomeReviewResponse = {
+incomeReviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+subject: string
+amount: number
+incomeDate: string
+/**
+ * 0 待确认, 1 已确认
+ */
+status?: (number | null)
+confirmedAt?: (string | null)
+}[]
+
+/** 我的收入确认列表 — GET /api/v1/finance-base/finance-matters-merge/list-confirm-income-review (@authenticated) */
+export function financeMattersMergeListConfirmIncomeReview(query: FinanceMattersMergeListConfirmIncomeReviewQuery = {}, options: CallOptions = {}): Promise<FinanceMattersMergeListConfirmIncomeReviewResponse> {
+  return request<FinanceMattersMergeListConfirmIncomeReviewResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/list-confirm-income-review', query: { ...query }, ...options });
+}
+
+export interface FinanceMattersMergeConfirmIncomeReviewBody {
+incomeReviewId: number
+}
+
+export type FinanceMattersMergeConfirmIncomeReviewResponse = null
+
+/** 确认一笔收入 — POST /api/v1/finance-base/finance-matters-merge/confirm-income-review (@authenticated) */
+export function financeMattersMergeConfirmIncomeReview(data: FinanceMattersMergeConfirmIncomeReviewBody, options: CallOptions = {}): Promise<FinanceMattersMergeConfirmIncomeReviewResponse> {
+  return request<FinanceMattersMergeConfirmIncomeReviewResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/confirm-income-review', data, ...options });
+}
+
+export type FormDefinitionListResponse = {
+name?: string
+revision?: number
+revisions?: number
+baseForm?: (string | null)
+updatedAt?: string
+}[]
+
+/** 表单列表(每个表单的最新版本) — GET /api/v1/form-base/form/list (@authenticated) */
+export function formDefinitionList(options: CallOptions = {}): Promise<FormDefinitionListResponse> {
+  return request<FormDefinitionListResponse>({ method: 'GET', url: '/api/v1/form-base/form/list', ...options });
+}
+
+export interface FormDefinitionGetParams {
+name: string
+}
+
+export interface FormDefinitionGetQuery {
+revision?: number
+}
+
+export interface FormDefinitionGetResponse {
+
+}
+
+/** 打开表单(默认最新版本) — GET /api/v1/form-base/form/{name} (@authenticated) */
+export function formDefinitionGet(params: FormDefinitionGetParams, query: FormDefinitionGetQuery = {}, options: CallOptions = {}): Promise<FormDefinitionGetResponse> {
+  return request<FormDefinitionGetResponse>({ method: 'GET', url: '/api/v1/form-base/form/{name}', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface FormDefinitionRevisionsParams {
+name: string
+}
+
+export type FormDefinitionRevisionsResponse = {
+
+}[]
+
+/** 表单的全部版本 — GET /api/v1/form-base/form/{name}/revisions (表单设计) */
+export function formDefinitionRevisions(params: FormDefinitionRevisionsParams, options: CallOptions = {}): Promise<FormDefinitionRevisionsResponse> {
+  return request<FormDefinitionRevisionsResponse>({ method: 'GET', url: '/api/v1/form-base/form/{name}/revisions', params: { ...params }, ...options });
+}
+
+export interface FormDefinitionSaveBody {
+name: string
+baseForm?: string
+remark?: string
+definition: {
+
+}
+}
+
+export interface FormDefinitionSaveResponse {
+
+}
+
+/** 保存为新版本 — POST /api/v1/form-base/form/save (表单设计) */
+export function formDefinitionSave(data: FormDefinitionSaveBody, options: CallOptions = {}): Promise<FormDefinitionSaveResponse> {
+  return request<FormDefinitionSaveResponse>({ method: 'POST', url: '/api/v1/form-base/form/save', data, ...options });
+}
+
+export interface FormDefinitionSubmitParams {
+name: string
+}
+
+export interface FormDefinitionSubmitBody {
+revision?: number
+values: {
+
+}
+}
+
+export interface FormDefinitionSubmitResponse {
+
+}
+
+/** 提交表单数据 — POST /api/v1/form-base/form/{name}/submit (@authenticated) */
+export function formDefinitionSubmit(params: FormDefinitionSubmitParams, data: FormDefinitionSubmitBody, options: CallOptions = {}): Promise<FormDefinitionSubmitResponse> {
+  return request<FormDefinitionSubmitResponse>({ method: 'POST', url: '/api/v1/form-base/form/{name}/submit', params: { ...params }, data, ...options });
+}
+
+export interface FormDefinitionSubmissionsParams {
+name: string
+}
+
+export type FormDefinitionSubmissionsResponse = {
+
+}[]
+
+/** 表单的提交记录 — GET /api/v1/form-base/form/{name}/submissions (表单设计) */
+export function formDefinitionSubmissions(params: FormDefinitionSubmissionsParams, options: CallOptions = {}): Promise<FormDefinitionSubmissionsResponse> {
+  return request<FormDefinitionSubmissionsResponse>({ method: 'GET', url: '/api/v1/form-base/form/{name}/submissions', params: { ...params }, ...options });
+}
+
+export interface MessageListQuery {
+pageNo?: number
+pageSize?: number
+type?: number
+handled?: boolean
+}
+
+export interface MessageListResponse {
+list: {
+messageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type: number
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+}
+
+/** 我的日常事项分页列表 — GET /api/v1/message-base/message/list (@authenticated) */
+export function messageList(query: MessageListQuery = {}, options: CallOptions = {}): Promise<MessageListResponse> {
+  return request<MessageListResponse>({ method: 'GET', url: '/api/v1/message-base/message/list', query: { ...query }, ...options });
+}
+
+export type MessageListUnHandleMessageResponse = {
+messageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type: number
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+}[]
+
+/** 我的未处理事项(布局消息列表) — GET /api/v1/message-base/message/list-un-handle-message (@authenticated) */
+export function messageListUnHandleMessage(options: CallOptions = {}): Promise<MessageListUnHandleMessageResponse> {
+  return request<MessageListUnHandleMessageResponse>({ method: 'GET', url: '/api/v1/message-base/message/list-un-handle-message', ...options });
+}
+
+export type MessageCountDailyMessageResponse = number
+
+/** 我的未处理事项数 — GET /api/v1/message-base/message/count-daily-message (@authenticated) */
+export function messageCountDailyMessage(options: CallOptions = {}): Promise<MessageCountDailyMessageResponse> {
+  return request<MessageCountDailyMessageResponse>({ method: 'GET', url: '/api/v1/message-base/message/count-daily-message', ...options });
+}
+
+export interface MessageCloseMessageBody {
+messageId?: number
+/**
+ * @minItems 1
+ * @maxItems 500
+ */
+messageIds?: [number, ...(number)[]]
+}
+
+export interface MessageCloseMessageResponse {
+count?: number
+}
+
+/** 关闭(处理)事项 — POST /api/v1/message-base/message/close-message (@authenticated) */
+export function messageCloseMessage(data: MessageCloseMessageBody, options: CallOptions = {}): Promise<MessageCloseMessageResponse> {
+  return request<MessageCloseMessageResponse>({ method: 'POST', url: '/api/v1/message-base/message/close-message', data, ...options });
+}
+
+export type NoticeListAllResponse = {
+type?: number
+id?: number
+}[]
+
+/** 我的未读通知(类型与编号) — GET /api/v1/message-base/notice/list-all (@authenticated) */
+export function noticeListAll(options: CallOptions = {}): Promise<NoticeListAllResponse> {
+  return request<NoticeListAllResponse>({ method: 'GET', url: '/api/v1/message-base/notice/list-all', ...options });
+}
+
+export interface NoticeGetParams {
+type: number
+id: number
+}
+
+export interface NoticeGetResponse {
+id?: number
+type?: number
+name?: string
+message?: string
+messageDate?: string
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+status?: number
+}
+
+/** 通知详情 — GET /api/v1/message-base/notice/{type}/{id} (@authenticated) */
+export function noticeGet(params: NoticeGetParams, options: CallOptions = {}): Promise<NoticeGetResponse> {
+  return request<NoticeGetResponse>({ method: 'GET', url: '/api/v1/message-base/notice/{type}/{id}', params: { ...params }, ...options });
+}
+
+export interface NoticeReceivedParams {
+type: number
+id: number
+}
+
+export type NoticeReceivedResponse = null
+
+/** 确认收到通知 — PUT /api/v1/message-base/notice/received/{type}/{id} (@authenticated) */
+export function noticeReceived(params: NoticeReceivedParams, options: CallOptions = {}): Promise<NoticeReceivedResponse> {
+  return request<NoticeReceivedResponse>({ method: 'PUT', url: '/api/v1/message-base/notice/received/{type}/{id}', params: { ...params }, ...options });
+}
+
+export interface NoticeSendBody {
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+staffIds: [number, ...(number)[]]
+message: string
+}
+
+export interface NoticeSendResponse {
+count?: number
+}
+
+/** 发送OA通知给本单位同事 — POST /api/v1/message-base/notice/send (@authenticated) */
+export function noticeSend(data: NoticeSendBody, options: CallOptions = {}): Promise<NoticeSendResponse> {
+  return request<NoticeSendResponse>({ method: 'POST', url: '/api/v1/message-base/notice/send', data, ...options });
+}
+
+export interface NoticeIgnoreAllResponse {
+count?: number
+}
+
+/** 忽略全部通知 — POST /api/v1/message-base/notice/ignore-all (@authenticated) */
+export function noticeIgnoreAll(options: CallOptions = {}): Promise<NoticeIgnoreAllResponse> {
+  return request<NoticeIgnoreAllResponse>({ method: 'POST', url: '/api/v1/message-base/notice/ignore-all', ...options });
+}
+
 export type OrganizationAllowAnonymousListResponse = {
 orgId?: number
 name?: string
@@ -758,6 +1234,67 @@ export function organizationEnable(params: OrganizationEnableParams, options: Ca
   return request<OrganizationEnableResponse>({ method: 'PUT', url: '/api/v1/user-base/organization/{orgId}/enable', params: { ...params }, ...options });
 }
 
+export interface PageVisitStatisticsSaveBody {
+statisticsName: string
+path?: string
+}
+
+export type PageVisitStatisticsSaveResponse = null
+
+/** 记录一次页面访问 — POST /api/v1/user-base/page-visit-statistics/save (@authenticated) */
+export function pageVisitStatisticsSave(data: PageVisitStatisticsSaveBody, options: CallOptions = {}): Promise<PageVisitStatisticsSaveResponse> {
+  return request<PageVisitStatisticsSaveResponse>({ method: 'POST', url: '/api/v1/user-base/page-visit-statistics/save', data, ...options });
+}
+
+export interface PageVisitStatisticsByStaffQuery {
+startDate?: string
+endDate?: string
+}
+
+export type PageVisitStatisticsByStaffResponse = {
+staffId?: number
+staffName?: string
+count?: number
+}[]
+
+/** 按员工汇总访问次数 — GET /api/v1/user-base/page-visit-statistics/by-staff (统计报表) */
+export function pageVisitStatisticsByStaff(query: PageVisitStatisticsByStaffQuery = {}, options: CallOptions = {}): Promise<PageVisitStatisticsByStaffResponse> {
+  return request<PageVisitStatisticsByStaffResponse>({ method: 'GET', url: '/api/v1/user-base/page-visit-statistics/by-staff', query: { ...query }, ...options });
+}
+
+export interface PageVisitStatisticsByPageQuery {
+startDate?: string
+endDate?: string
+}
+
+export type PageVisitStatisticsByPageResponse = {
+statisticsName?: string
+count?: number
+staffCount?: number
+}[]
+
+/** 按页面汇总访问次数 — GET /api/v1/user-base/page-visit-statistics/by-page (统计报表) */
+export function pageVisitStatisticsByPage(query: PageVisitStatisticsByPageQuery = {}, options: CallOptions = {}): Promise<PageVisitStatisticsByPageResponse> {
+  return request<PageVisitStatisticsByPageResponse>({ method: 'GET', url: '/api/v1/user-base/page-visit-statistics/by-page', query: { ...query }, ...options });
+}
+
+export interface PageVisitStatisticsByStaffPageQuery {
+startDate?: string
+endDate?: string
+}
+
+export type PageVisitStatisticsByStaffPageResponse = {
+staffId?: number
+staffName?: string
+statisticsName?: string
+count?: number
+}[]
+
+/** 按员工和页面汇总访问次数 — GET /api/v1/user-base/page-visit-statistics/by-staff-page (统计报表) */
+export function pageVisitStatisticsByStaffPage(query: PageVisitStatisticsByStaffPageQuery = {}, options: CallOptions = {}): Promise<PageVisitStatisticsByStaffPageResponse> {
+  return request<PageVisitStatisticsByStaffPageResponse>({ method: 'GET', url: '/api/v1/user-base/page-visit-statistics/by-staff-page', query: { ...query }, ...options });
+}
+
 export type ReferenceBankListAllResponse = {
 bankId?: number
 bankCode?: string
@@ -781,6 +1318,54 @@ children?: (Region[] | null)
 /** 省市区三级地区树(可缓存，带ETag) — GET /api/v1/user-base/region/tree (@authenticated) */
 export function referenceRegionTree(options: CallOptions = {}): Promise<ReferenceRegionTreeResponse> {
   return request<ReferenceRegionTreeResponse>({ method: 'GET', url: '/api/v1/user-base/region/tree', ...options });
+}
+
+export interface SsoIssueTicketBody {
+username: string
+orgId?: (number | null)
+router?: (string | null)
+}
+
+export interface SsoIssueTicketResponse {
+ticket: string
+expiresIn: number
+}
+
+/** 接入系统凭自身密钥(x-sso-key)为用户申请一次性票据(60秒) — POST /api/v1/auth/sso/ticket (@public) */
+export function ssoIssueTicket(data: SsoIssueTicketBody, options: CallOptions = {}): Promise<SsoIssueTicketResponse> {
+  return request<SsoIssueTicketResponse>({ method: 'POST', url: '/api/v1/auth/sso/ticket', data, ...options });
+}
+
+export interface SsoLoginParams {
+routerId: string
+}
+
+export interface SsoLoginQuery {
+ticket: string
+}
+
+export interface SsoLoginResponse {
+token: string
+router: string
+}
+
+/** 单点登录(路由编号) — GET /api/v1/auth/sso/{routerId} (@public) */
+export function ssoLogin(params: SsoLoginParams, query: SsoLoginQuery, options: CallOptions = {}): Promise<SsoLoginResponse> {
+  return request<SsoLoginResponse>({ method: 'GET', url: '/api/v1/auth/sso/{routerId}', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface SsoLoginSaasQuery {
+ticket: string
+}
+
+export interface SsoLoginSaasResponse {
+token: string
+router: string
+}
+
+/** 单点登录(托管版) — GET /api/v1/auth/sso-saas (@public) */
+export function ssoLoginSaas(query: SsoLoginSaasQuery, options: CallOptions = {}): Promise<SsoLoginSaasResponse> {
+  return request<SsoLoginSaasResponse>({ method: 'GET', url: '/api/v1/auth/sso-saas', query: { ...query }, ...options });
 }
 
 export interface StaffListOrgStaffQuery {
@@ -898,6 +1483,346 @@ export function staffUpdate(params: StaffUpdateParams, data: StaffUpdateBody, op
   return request<StaffUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/staff/{staffId}', params: { ...params }, data, ...options });
 }
 
+export interface SupplierListOrgActiveSupplierQuery {
+keyword?: string
+sortField?: ("supplierId" | "createdAt" | "updatedAt" | "name" | "shortName" | "contactName" | "contactPhone" | "status")
+sortOrder?: ("asc" | "desc")
+}
+
+export type SupplierListOrgActiveSupplierResponse = {
+supplierId: number
+name: string
+shortName?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+/**
+ * 1 合作中, 2 已停用
+ */
+status?: (number | null)
+}[]
+
+/** 本单位合作中的供应商(布局预加载) — GET /api/v1/user-base/supplier/list-org-active-supplier (@authenticated) */
+export function supplierListOrgActiveSupplier(query: SupplierListOrgActiveSupplierQuery = {}, options: CallOptions = {}): Promise<SupplierListOrgActiveSupplierResponse> {
+  return request<SupplierListOrgActiveSupplierResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/list-org-active-supplier', query: { ...query }, ...options });
+}
+
+export interface WechatBotMessagePreviewWechatBotInsuranceMessageBody {
+templateId?: number
+projectName?: string
+insuranceType?: string
+goodsName?: string
+goodsValue?: (number | string)
+startAddress?: string
+endAddress?: string
+transportDate?: string
+contactName?: string
+remark?: string
+[k: string]: unknown
+}
+
+export interface WechatBotMessagePreviewWechatBotInsuranceMessageResponse {
+content?: string
+}
+
+/** 预览保险询价机器人消息 — POST /api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message (项目管理:微信群消息) */
+export function wechatBotMessagePreviewWechatBotInsuranceMessage(data: WechatBotMessagePreviewWechatBotInsuranceMessageBody, options: CallOptions = {}): Promise<WechatBotMessagePreviewWechatBotInsuranceMessageResponse> {
+  return request<WechatBotMessagePreviewWechatBotInsuranceMessageResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', data, ...options });
+}
+
+export interface WechatBotMessageListQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("wechatBotMessageId" | "createdAt" | "updatedAt" | "ruleId" | "templateId" | "triggerType" | "webhookUrl" | "status" | "attempts" | "lastError" | "sentAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ * 
+ * Items: 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: number[]
+/**
+ * @maxItems 200
+ */
+ruleId?: number[]
+/**
+ * @maxItems 200
+ */
+templateId?: number[]
+/**
+ * @maxItems 200
+ */
+triggerType?: number[]
+}
+
+export interface WechatBotMessageListResponse {
+list: {
+wechatBotMessageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+ruleId?: (number | null)
+templateId?: (number | null)
+triggerType?: (number | null)
+content?: (string | null)
+webhookUrl?: (string | null)
+/**
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: (number | null)
+attempts?: (number | null)
+lastError?: (string | null)
+sentAt?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+}
+
+/** 机器人消息记录 — GET /api/v1/message-base/wechat-bot-message/list (项目管理:微信群消息) */
+export function wechatBotMessageList(query: WechatBotMessageListQuery = {}, options: CallOptions = {}): Promise<WechatBotMessageListResponse> {
+  return request<WechatBotMessageListResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-bot-message/list', query: { ...query }, ...options });
+}
+
+export interface WechatBotTemplateRuleListByTemplateParams {
+templateId: number
+}
+
+export interface WechatBotTemplateRuleListByTemplateQuery {
+enabled?: boolean
+triggerType?: number
+}
+
+export type WechatBotTemplateRuleListByTemplateResponse = {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}[]
+
+/** 模板的规则列表 — GET /api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list (项目管理:微信群消息) */
+export function wechatBotTemplateRuleListByTemplate(params: WechatBotTemplateRuleListByTemplateParams, query: WechatBotTemplateRuleListByTemplateQuery = {}, options: CallOptions = {}): Promise<WechatBotTemplateRuleListByTemplateResponse> {
+  return request<WechatBotTemplateRuleListByTemplateResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface WechatBotTemplateRuleListTriggerRuleQuery {
+templateId?: number
+}
+
+export type WechatBotTemplateRuleListTriggerRuleResponse = {
+triggerType?: number
+name?: string
+templateId?: number
+rules?: {
+
+}[]
+}[]
+
+/** 触发类型及其启用规则 — GET /api/v1/message-base/wechat-bot-message-template-rule/list-trigger-rule (项目管理:微信群消息) */
+export function wechatBotTemplateRuleListTriggerRule(query: WechatBotTemplateRuleListTriggerRuleQuery = {}, options: CallOptions = {}): Promise<WechatBotTemplateRuleListTriggerRuleResponse> {
+  return request<WechatBotTemplateRuleListTriggerRuleResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-bot-message-template-rule/list-trigger-rule', query: { ...query }, ...options });
+}
+
+export interface WechatBotTemplateRuleGetParams {
+ruleId: number
+}
+
+export interface WechatBotTemplateRuleGetResponse {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 规则详情 — GET /api/v1/message-base/wechat-bot-message-template-rule/{ruleId} (项目管理:微信群消息) */
+export function wechatBotTemplateRuleGet(params: WechatBotTemplateRuleGetParams, options: CallOptions = {}): Promise<WechatBotTemplateRuleGetResponse> {
+  return request<WechatBotTemplateRuleGetResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-bot-message-template-rule/{ruleId}', params: { ...params }, ...options });
+}
+
+export interface WechatBotTemplateRuleSaveBody {
+ruleId?: number
+version?: number
+templateId: number
+name: string
+triggerType: number
+webhookUrl?: string
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: string[]
+remark?: string
+}
+
+export interface WechatBotTemplateRuleSaveResponse {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 保存规则(有编号则修改) — POST /api/v1/message-base/wechat-bot-message-template-rule/save (项目管理:微信群消息) */
+export function wechatBotTemplateRuleSave(data: WechatBotTemplateRuleSaveBody, options: CallOptions = {}): Promise<WechatBotTemplateRuleSaveResponse> {
+  return request<WechatBotTemplateRuleSaveResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message-template-rule/save', data, ...options });
+}
+
+export interface WechatBotTemplateRuleEnableBody {
+ruleId: number
+}
+
+export interface WechatBotTemplateRuleEnableResponse {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 启用规则 — POST /api/v1/message-base/wechat-bot-message-template-rule/enable (项目管理:微信群消息) */
+export function wechatBotTemplateRuleEnable(data: WechatBotTemplateRuleEnableBody, options: CallOptions = {}): Promise<WechatBotTemplateRuleEnableResponse> {
+  return request<WechatBotTemplateRuleEnableResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message-template-rule/enable', data, ...options });
+}
+
+export interface WechatBotTemplateRuleDisableBody {
+ruleId: number
+}
+
+export interface WechatBotTemplateRuleDisableResponse {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 停用规则 — POST /api/v1/message-base/wechat-bot-message-template-rule/disable (项目管理:微信群消息) */
+export function wechatBotTemplateRuleDisable(data: WechatBotTemplateRuleDisableBody, options: CallOptions = {}): Promise<WechatBotTemplateRuleDisableResponse> {
+  return request<WechatBotTemplateRuleDisableResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message-template-rule/disable', data, ...options });
+}
+
+export interface WechatBotTemplateRuleRemoveParams {
+ruleId: number
+}
+
+export type WechatBotTemplateRuleRemoveResponse = null
+
+/** 删除规则 — DELETE /api/v1/message-base/wechat-bot-message-template-rule/{ruleId} (项目管理:微信群消息) */
+export function wechatBotTemplateRuleRemove(params: WechatBotTemplateRuleRemoveParams, options: CallOptions = {}): Promise<WechatBotTemplateRuleRemoveResponse> {
+  return request<WechatBotTemplateRuleRemoveResponse>({ method: 'DELETE', url: '/api/v1/message-base/wechat-bot-message-template-rule/{ruleId}', params: { ...params }, ...options });
+}
+
+export interface WorkbenchSummaryResponse {
+customersByStatus?: ({
+verifyStatus?: (number | null)
+count?: number
+}[] | null)
+recentCustomers?: ({
+customerId?: number
+name?: string
+verifyStatus?: (number | null)
+updatedAt?: string
+}[] | null)
+dailyMessageCount?: number
+pendingIncomeCount?: number
+staffCount?: number
+supplierCount?: number
+visitsToday?: number
+visitsByPage?: {
+statisticsName?: string
+count?: number
+}[]
+}
+
+/** 首页/工作台/看板汇总(客户按状态、我的最近客户、待办、访问量) — GET /api/v1/user-base/workbench/summary (@authenticated) */
+export function workbenchSummary(options: CallOptions = {}): Promise<WorkbenchSummaryResponse> {
+  return request<WorkbenchSummaryResponse>({ method: 'GET', url: '/api/v1/user-base/workbench/summary', ...options });
+}
+
 /** Every catalogue entry by id, for renderers that take an api reference from a page definition. */
 export const catalogue = {
   'auth.login': { method: 'POST', path: '/api/v1/auth/login', permission: '@public' },
@@ -906,6 +1831,10 @@ export const catalogue = {
   'auth.orgs': { method: 'GET', path: '/api/v1/auth/orgs', permission: '@authenticated' },
   'auth.switchOrg': { method: 'POST', path: '/api/v1/auth/switch-org', permission: '@authenticated' },
   'auth.changePassword': { method: 'POST', path: '/api/v1/auth/change-password', permission: '@authenticated' },
+  'bankStatement.page': { method: 'GET', path: '/api/v1/finance-base/bank-statement/page', permission: '@authenticated' },
+  'billPlatform.listAll': { method: 'GET', path: '/api/v1/user-base/bill-platform/list-all', permission: '@authenticated' },
+  'businessType.list': { method: 'GET', path: '/api/v1/project-base/business-type/list', permission: '@authenticated' },
+  'corpReference.listCorpStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/list-corp-staff-light', permission: '@authenticated' },
   'customer.save': { method: 'POST', path: '/api/v1/user-base/customer/save', permission: '商务:客户列表:编辑' },
   'customer.get': { method: 'GET', path: '/api/v1/user-base/customer/{customerId}', permission: '商务:客户列表' },
   'customer.update': { method: 'PUT', path: '/api/v1/user-base/customer/{customerId}', permission: '商务:客户列表:编辑' },
@@ -918,6 +1847,28 @@ export const catalogue = {
   'department.save': { method: 'POST', path: '/api/v1/user-base/department/save', permission: '公司管理' },
   'department.update': { method: 'PUT', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
   'department.remove': { method: 'DELETE', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
+  'enquiryQuoteMessage.conversation': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/conversation', permission: '商务:询价报价' },
+  'enquiryQuoteMessage.contacts': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/contacts', permission: '商务:询价报价' },
+  'file.upload': { method: 'POST', path: '/api/v1/file-base/file/upload', permission: '@authenticated' },
+  'file.download': { method: 'GET', path: '/api/v1/file-base/file/{fileName}', permission: '@authenticated' },
+  'financeMattersMerge.countConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/count-confirm-income-review', permission: '@authenticated' },
+  'financeMattersMerge.listConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-confirm-income-review', permission: '@authenticated' },
+  'financeMattersMerge.confirmIncomeReview': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/confirm-income-review', permission: '@authenticated' },
+  'formDefinition.list': { method: 'GET', path: '/api/v1/form-base/form/list', permission: '@authenticated' },
+  'formDefinition.get': { method: 'GET', path: '/api/v1/form-base/form/{name}', permission: '@authenticated' },
+  'formDefinition.revisions': { method: 'GET', path: '/api/v1/form-base/form/{name}/revisions', permission: '表单设计' },
+  'formDefinition.save': { method: 'POST', path: '/api/v1/form-base/form/save', permission: '表单设计' },
+  'formDefinition.submit': { method: 'POST', path: '/api/v1/form-base/form/{name}/submit', permission: '@authenticated' },
+  'formDefinition.submissions': { method: 'GET', path: '/api/v1/form-base/form/{name}/submissions', permission: '表单设计' },
+  'message.list': { method: 'GET', path: '/api/v1/message-base/message/list', permission: '@authenticated' },
+  'message.listUnHandleMessage': { method: 'GET', path: '/api/v1/message-base/message/list-un-handle-message', permission: '@authenticated' },
+  'message.countDailyMessage': { method: 'GET', path: '/api/v1/message-base/message/count-daily-message', permission: '@authenticated' },
+  'message.closeMessage': { method: 'POST', path: '/api/v1/message-base/message/close-message', permission: '@authenticated' },
+  'notice.listAll': { method: 'GET', path: '/api/v1/message-base/notice/list-all', permission: '@authenticated' },
+  'notice.get': { method: 'GET', path: '/api/v1/message-base/notice/{type}/{id}', permission: '@authenticated' },
+  'notice.received': { method: 'PUT', path: '/api/v1/message-base/notice/received/{type}/{id}', permission: '@authenticated' },
+  'notice.send': { method: 'POST', path: '/api/v1/message-base/notice/send', permission: '@authenticated' },
+  'notice.ignoreAll': { method: 'POST', path: '/api/v1/message-base/notice/ignore-all', permission: '@authenticated' },
   'organization.allowAnonymousList': { method: 'GET', path: '/api/v1/user-base/organization/allow-anonymous/list', permission: '@public' },
   'organization.list': { method: 'GET', path: '/api/v1/user-base/organization/list', permission: '公司管理' },
   'organization.save': { method: 'POST', path: '/api/v1/user-base/organization/save', permission: '公司管理' },
@@ -925,12 +1876,30 @@ export const catalogue = {
   'organization.update': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}', permission: '公司管理' },
   'organization.disable': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}/disable', permission: '公司管理' },
   'organization.enable': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}/enable', permission: '公司管理' },
+  'pageVisitStatistics.save': { method: 'POST', path: '/api/v1/user-base/page-visit-statistics/save', permission: '@authenticated' },
+  'pageVisitStatistics.byStaff': { method: 'GET', path: '/api/v1/user-base/page-visit-statistics/by-staff', permission: '统计报表' },
+  'pageVisitStatistics.byPage': { method: 'GET', path: '/api/v1/user-base/page-visit-statistics/by-page', permission: '统计报表' },
+  'pageVisitStatistics.byStaffPage': { method: 'GET', path: '/api/v1/user-base/page-visit-statistics/by-staff-page', permission: '统计报表' },
   'reference.bankListAll': { method: 'GET', path: '/api/v1/user-base/bank/list-all', permission: '@authenticated' },
   'reference.regionTree': { method: 'GET', path: '/api/v1/user-base/region/tree', permission: '@authenticated' },
+  'sso.issueTicket': { method: 'POST', path: '/api/v1/auth/sso/ticket', permission: '@public' },
+  'sso.login': { method: 'GET', path: '/api/v1/auth/sso/{routerId}', permission: '@public' },
+  'sso.loginSaas': { method: 'GET', path: '/api/v1/auth/sso-saas', permission: '@public' },
   'staff.listOrgStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-org-staff', permission: '@authenticated' },
   'staff.listLocalOrgStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/list-local-org-staff-light', permission: '@authenticated' },
   'staff.get': { method: 'GET', path: '/api/v1/user-base/staff/{staffId}', permission: '公司管理' },
   'staff.update': { method: 'PUT', path: '/api/v1/user-base/staff/{staffId}', permission: '公司管理' },
+  'supplier.listOrgActiveSupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-org-active-supplier', permission: '@authenticated' },
+  'wechatBotMessage.previewWechatBotInsuranceMessage': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', permission: '项目管理:微信群消息' },
+  'wechatBotMessage.list': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message/list', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.listByTemplate': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.listTriggerRule': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/list-trigger-rule', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.get': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/{ruleId}', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.save': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message-template-rule/save', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.enable': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message-template-rule/enable', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.disable': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message-template-rule/disable', permission: '项目管理:微信群消息' },
+  'wechatBotTemplateRule.remove': { method: 'DELETE', path: '/api/v1/message-base/wechat-bot-message-template-rule/{ruleId}', permission: '项目管理:微信群消息' },
+  'workbench.summary': { method: 'GET', path: '/api/v1/user-base/workbench/summary', permission: '@authenticated' },
 } as const;
 
 export type CatalogueId = keyof typeof catalogue;

@@ -1,70 +1,146 @@
-/** The plain shell: collapsible sidebar menu of permitted routes, header with the user's dropdown. */
-import { useEffect, useState, type ReactNode } from 'react';
-import { Avatar, Button, Dropdown, Grid, Layout, Space, Typography } from 'antd';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+/**
+ * The application shell (seed 000 §2.3, §2.5): sidebar of permitted routes (235 px, collapsible,
+ * persisted; on mobile it closes after navigating), top bar, tags view, kept-alive pages,
+ * settings panel. Also where a layout load starts the preload, usage statistics and error capture.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Grid, Layout } from 'antd';
+import { useLocation } from 'react-router-dom';
 import { useSession } from '../session/store';
-import { logout } from '../session/actions';
-import { APP_TITLE } from '../router/routes';
+import { loadOrgs } from '../session/actions';
+import { APP_TITLE, matchRoute } from '../router/routes';
+import { routes } from '../router/pages';
 import { SideMenu } from './SideMenu';
 import { SwitchOrgDialog } from './SwitchOrgDialog';
+import { RealtimeHeader } from '../realtime/RealtimeHeader';
+import ThemeRoot from '../shell/ThemeRoot';
+import { loadSettingsFor, useSettings } from '../shell/settings';
+import { Navbar } from '../shell/Navbar';
+import { TagsView } from '../shell/TagsView';
+import { PageStack } from '../shell/PageStack';
+import { RightPanel } from '../shell/RightPanel';
+import { UserMenu } from '../shell/UserMenu';
+import { addTag, getTags, setTags } from '../shell/tags';
+import { rememberScroll, savedScroll } from '../shell/pageCache';
+import { reportPageView } from '../shell/statistics';
+import { preloadReferences } from '../shell/preload';
+import { installErrorCapture } from '../shell/errorLog';
+import { refreshPendingIncome } from '../shell/income';
+import '../shell/shell.css';
 
-const SIDEBAR_WIDTH = 235;
+export const SIDEBAR_WIDTH = 235;
 const COLLAPSED_KEY = 'sidebar-collapsed';
+const REDIRECT_PREFIX = '/redirect';
 
 export default function ShellLayout({ children }: { children: ReactNode }) {
+  return (
+    <ThemeRoot>
+      <Shell>{children}</Shell>
+    </ThemeRoot>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
   const session = useSession();
+  const settings = useSettings();
+  const location = useLocation();
   const screens = Grid.useBreakpoint();
-  // Seed 000 §9: below 992 px the device counts as mobile and the sidebar closes after navigation.
+  // Seed 000 §9: below 992 px (antd's lg) the device counts as mobile and the sidebar closes after navigation.
   const mobile = screens.lg === false;
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const [switching, setSwitching] = useState(false);
+  const profile = session.profile;
+
+  useLayoutEffect(() => {
+    if (profile?.username) loadSettingsFor(profile.username);
+  }, [profile?.username]);
+
+  // The switcher's organisations are read once per session (seed 000 §4 preloads them on layout load).
+  useEffect(() => {
+    if (session.token && session.orgs.length === 0) void loadOrgs();
+  }, [session.token]);
+
+  useEffect(() => {
+    installErrorCapture();
+    void preloadReferences();
+    void refreshPendingIncome();
+  }, []);
+
+  // Entering the mobile layout closes the sidebar, like the original.
+  useEffect(() => {
+    if (mobile) setCollapsed(true);
+  }, [mobile]);
 
   useEffect(() => {
     localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
   }, [collapsed]);
 
-  const profile = session.profile;
+  const { pathname, search } = location;
+  const route = matchRoute(routes, pathname)?.route;
+  const isRedirect = pathname.startsWith(REDIRECT_PREFIX + '/');
+
+  // Tags (with the affixed home tab first) and usage statistics follow every navigation.
+  useEffect(() => {
+    if (!route || isRedirect) return;
+    let tags = getTags();
+    for (const affixed of routes.filter((r) => r.def.meta.affix && !r.def.meta.hidden)) {
+      tags = addTag(tags, { path: affixed.def.path, fullPath: affixed.def.path, title: affixed.def.meta.title, name: affixed.def.name, affix: true });
+    }
+    tags = addTag(tags, { path: pathname, fullPath: pathname + search, title: route.def.meta.title, name: route.def.name, noCache: route.def.meta.noCache });
+    setTags(tags);
+    reportPageView(route.def.meta.statisticsName, pathname, location.key);
+  }, [pathname, search, location.key]);
+
+  // Each kept-alive page keeps its own window scroll position.
+  const current = useRef(pathname);
+  useEffect(() => {
+    const onScroll = () => rememberScroll(current.current, window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    current.current = pathname;
+    window.scrollTo(0, savedScroll(pathname));
+  }, [pathname]);
+
   const orgName = profile?.orgName ?? session.orgs.find((org) => org.orgId === profile?.orgId)?.name ?? '';
+  // On mobile the sidebar overlays the page instead of pushing it aside.
+  const siderWidth = mobile ? 0 : collapsed ? 80 : SIDEBAR_WIDTH;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={SIDEBAR_WIDTH} collapsible collapsed={collapsed} trigger={null} collapsedWidth={mobile ? 0 : 80}>
-        <div style={{ height: 56, color: '#fff', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 600, fontSize: collapsed ? 14 : 17, whiteSpace: 'nowrap', overflow: 'hidden' }}>
-          {collapsed ? '物流' : APP_TITLE}
-        </div>
+    <Layout style={{ minHeight: '100vh' }} data-size={settings.size}>
+      <Layout.Sider
+        width={SIDEBAR_WIDTH}
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        collapsedWidth={mobile ? 0 : 80}
+        data-testid="sidebar"
+        style={{ position: 'fixed', left: 0, top: 0, bottom: 0, overflowY: 'auto', zIndex: 30 }}
+      >
+        {settings.sidebarLogo && (
+          <div className="shell-logo" data-testid="sidebar-logo" style={{ fontSize: collapsed ? 14 : 17 }}>
+            {collapsed ? '物流' : APP_TITLE}
+          </div>
+        )}
         <SideMenu roles={session.roles ?? []} collapsed={collapsed} onNavigate={mobile ? () => setCollapsed(true) : undefined} />
       </Layout.Sider>
-      <Layout>
-        <Layout.Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
-          <Button
-            type="text"
-            aria-label={collapsed ? '展开菜单' : '收起菜单'}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed(!collapsed)}
-          />
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'switch', icon: <SwapOutlined />, label: '切换单位' },
-                { type: 'divider' },
-                { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'switch') setSwitching(true);
-                if (key === 'logout') void logout();
-              },
-            }}
-          >
-            <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
-              <Avatar size="small" src={profile?.avatar || undefined} icon={<UserOutlined />} />
-              <Typography.Text>{profile?.name}</Typography.Text>
-              {orgName && <Typography.Text type="secondary">{orgName}</Typography.Text>}
-            </Space>
-          </Dropdown>
-        </Layout.Header>
-        <Layout.Content style={{ margin: 16 }}>{children}</Layout.Content>
+      <Layout style={{ marginLeft: siderWidth, transition: 'margin-left .2s' }}>
+        <Navbar
+          collapsed={collapsed}
+          onToggle={() => setCollapsed(!collapsed)}
+          fixed={settings.fixedHeader}
+          roles={session.roles ?? []}
+          token={session.token}
+          realtime={<RealtimeHeader />}
+          user={<UserMenu name={profile?.name} orgName={orgName} avatar={profile?.avatar} onSwitchOrg={() => setSwitching(true)} />}
+        />
+        {settings.tagsView && <TagsView fixed={settings.fixedHeader} />}
+        <Layout.Content className="shell-main">
+          <PageStack path={pathname} noCache={isRedirect || Boolean(route?.def.meta.noCache)}>{children}</PageStack>
+        </Layout.Content>
       </Layout>
+      <RightPanel />
       <SwitchOrgDialog
         open={switching}
         onClose={() => setSwitching(false)}

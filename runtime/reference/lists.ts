@@ -1,6 +1,8 @@
 /** The shell's cached reference lists; switching organisation or logging out clears them. */
 import { fetchOrgs } from '../../api/auth';
-import { fetchBanks, fetchDepartments, fetchRegionTree, fetchStaff } from '../../api/reference';
+import {
+  fetchActiveSuppliers, fetchBanks, fetchBillPlatforms, fetchBusinessTypes, fetchCorpCustomers, fetchCorpStaff, fetchDepartments, fetchRegionTree, fetchStaff,
+} from '../../api/reference';
 import { cachedList } from './cache';
 
 export const staffList = cachedList(fetchStaff);
@@ -8,7 +10,13 @@ export const departmentList = cachedList(fetchDepartments);
 export const regionTree = cachedList(fetchRegionTree);
 export const bankList = cachedList(fetchBanks);
 export const organisationList = cachedList(fetchOrgs);
+export const businessTypeList = cachedList(fetchBusinessTypes);
+export const billPlatformList = cachedList(fetchBillPlatforms);
+export const corpStaffList = cachedList(fetchCorpStaff);
+export const corpCustomerList = cachedList(fetchCorpCustomers);
+export const activeSupplierList = cachedList(fetchActiveSuppliers);
 
 export function clearReferenceCaches(): void {
-  [staffList, departmentList, regionTree, bankList, organisationList].forEach((list) => list.clear());
+  [staffList, departmentList, regionTree, bankList, organisationList, businessTypeList, billPlatformList, corpStaffList, corpCustomerList, activeSupplierList]
+    .forEach((list) => list.clear());
 }

@@ -38,6 +38,11 @@ function groupMap(files: PageFiles): Map<string, PageDef> {
   return groups;
 }
 
+/** The group definitions enclosing a route file, outermost first (breadcrumb, search titles). */
+export function groupsOf(files: PageFiles, file: string): PageDef[] {
+  return enclosingGroups(file, groupMap(files)).map((group) => group.def);
+}
+
 export function buildRoutes(files: PageFiles): RouteEntry[] {
   const groups = groupMap(files);
   return Object.entries(files)

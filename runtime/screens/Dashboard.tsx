@@ -6,6 +6,7 @@ import { invoke } from '../../api/call';
 import { useSession } from '../session/store';
 
 const CUSTOMER_PERMISSION = '商务:客户列表';
+const TEXT_VALUE = { fontSize: 18, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 export default function Dashboard() {
   const { profile, roles, orgs } = useSession();
@@ -25,10 +26,10 @@ export default function Dashboard() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} md={12} xl={6}>
-        <Card><Statistic title="当前用户" value={profile?.name ?? '-'} /></Card>
+        <Card><Statistic title="当前用户" value={profile?.name ?? '-'} valueStyle={TEXT_VALUE} /></Card>
       </Col>
       <Col xs={24} md={12} xl={6}>
-        <Card><Statistic title="所属单位" value={orgName} /></Card>
+        <Card><Statistic title="所属单位" value={orgName} valueStyle={TEXT_VALUE} /></Card>
       </Col>
       <Col xs={24} md={12} xl={6}>
         <Card><Statistic title="权限数量" value={roles?.length ?? 0} /></Card>

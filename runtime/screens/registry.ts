@@ -13,4 +13,7 @@ export const screens: Record<string, Screen> = {
   NotFound: lazy(() => import('./NotFound')),
   Unauthorized: lazy(() => import('./Unauthorized')),
   Dashboard: lazy(() => import('./Dashboard')),
+  EnquiryQuoteMessage: lazy(() => import('../realtime/ChatPage')),
+  FormDesigner: lazy(() => import('../../pages/designer/DesignerScreen')),
+  FormView: lazy(() => import('../../pages/designer/ViewScreen')),
 };

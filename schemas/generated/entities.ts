@@ -31,6 +31,118 @@ version: number
 accountId?: number
 }
 
+/** 银行流水 */
+
+export interface BankStatement {
+bankStatementId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+bankName: string
+accountNo: string
+tradeDate: string
+/**
+ * 1 收入, 2 支出
+ */
+direction: number
+amount: number
+counterparty?: (string | null)
+summary?: (string | null)
+}
+
+export interface BankStatementCreate {
+bankName: string
+accountNo: string
+tradeDate: string
+/**
+ * 1 收入, 2 支出
+ */
+direction: number
+amount: number
+counterparty?: (string | null)
+summary?: (string | null)
+}
+
+export interface BankStatementUpdate {
+bankName?: string
+accountNo?: string
+tradeDate?: string
+/**
+ * 1 收入, 2 支出
+ */
+direction?: number
+amount?: number
+counterparty?: (string | null)
+summary?: (string | null)
+version: number
+bankStatementId?: number
+}
+
+/** 开票平台 */
+
+export interface BillPlatform {
+billPlatformId: number
+corpId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+website?: (string | null)
+remark?: (string | null)
+}
+
+export interface BillPlatformCreate {
+name: string
+website?: (string | null)
+remark?: (string | null)
+}
+
+export interface BillPlatformUpdate {
+name?: string
+website?: (string | null)
+remark?: (string | null)
+version: number
+billPlatformId?: number
+}
+
+/** 业务类型 */
+
+export interface BusinessType {
+businessTypeId: number
+corpId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+code?: (string | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+}
+
+export interface BusinessTypeCreate {
+name: string
+code?: (string | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+}
+
+export interface BusinessTypeUpdate {
+name?: string
+code?: (string | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+version: number
+businessTypeId?: number
+}
+
 /** 集团 */
 
 export interface Corp {
@@ -203,6 +315,329 @@ version: number
 depId?: number
 }
 
+/** 询价报价消息 */
+
+export interface EnquiryQuoteMessage {
+enquiryQuoteMessageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+sendStaffId: number
+receiveStaffId: number
+enquiryId?: (number | null)
+content: string
+readAt?: (string | null)
+}
+
+export interface EnquiryQuoteMessageCreate {
+sendStaffId: number
+receiveStaffId: number
+enquiryId?: (number | null)
+content: string
+readAt?: (string | null)
+}
+
+export interface EnquiryQuoteMessageUpdate {
+sendStaffId?: number
+receiveStaffId?: number
+enquiryId?: (number | null)
+content?: string
+readAt?: (string | null)
+enquiryQuoteMessageId?: number
+}
+
+/** 上传文件 */
+
+export interface FileObject {
+fileObjectId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+fileName: string
+originalName: string
+ext: string
+mime?: (string | null)
+size: number
+prefixName?: (string | null)
+fileType?: (string | null)
+}
+
+export interface FileObjectCreate {
+fileName: string
+originalName: string
+ext: string
+mime?: (string | null)
+size: number
+prefixName?: (string | null)
+fileType?: (string | null)
+}
+
+export interface FileObjectUpdate {
+fileName?: string
+originalName?: string
+ext?: string
+mime?: (string | null)
+size?: number
+prefixName?: (string | null)
+fileType?: (string | null)
+fileObjectId?: number
+}
+
+/** 表单定义 */
+
+export interface FormDefinition {
+formDefinitionId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+revision: number
+baseForm?: (string | null)
+definition: unknown
+remark?: (string | null)
+}
+
+export interface FormDefinitionCreate {
+name: string
+baseForm?: (string | null)
+definition: unknown
+remark?: (string | null)
+}
+
+export interface FormDefinitionUpdate {
+name?: string
+baseForm?: (string | null)
+definition?: unknown
+remark?: (string | null)
+formDefinitionId?: number
+}
+
+/** 表单提交 */
+
+export interface FormSubmission {
+formSubmissionId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+formName: string
+revision: number
+formDefinitionId: number
+values: unknown
+}
+
+export interface FormSubmissionCreate {
+formName: string
+revision: number
+formDefinitionId: number
+values: unknown
+}
+
+export interface FormSubmissionUpdate {
+formName?: string
+revision?: number
+formDefinitionId?: number
+values?: unknown
+formSubmissionId?: number
+}
+
+/** 收入确认 */
+
+export interface IncomeReview {
+incomeReviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+subject: string
+amount: number
+incomeDate: string
+/**
+ * 0 待确认, 1 已确认
+ */
+status?: (number | null)
+confirmedAt?: (string | null)
+}
+
+export interface IncomeReviewCreate {
+staffId: number
+subject: string
+amount: number
+incomeDate: string
+/**
+ * 0 待确认, 1 已确认
+ */
+status?: (number | null)
+}
+
+export interface IncomeReviewUpdate {
+staffId?: number
+subject?: string
+amount?: number
+incomeDate?: string
+/**
+ * 0 待确认, 1 已确认
+ */
+status?: (number | null)
+version: number
+incomeReviewId?: number
+}
+
+/** 日常事项 */
+
+export interface Message {
+messageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type: number
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+}
+
+export interface MessageCreate {
+staffId: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type: number
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+}
+
+export interface MessageUpdate {
+staffId?: number
+/**
+ * 1 待办, 2 提醒 (the remind tab)
+ */
+type?: number
+name?: (string | null)
+message?: string
+messageDate?: (string | null)
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+handled?: (boolean | null)
+handledAt?: (string | null)
+messageId?: number
+}
+
+/** 通知 */
+
+export interface Notice {
+noticeId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+/**
+ * 1 OA消息 (pushed as oa_message), 2 事件消息 (event_message)
+ */
+type: number
+recipientStaffId: number
+senderStaffId?: (number | null)
+/**
+ * empty means the system
+ */
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+/**
+ * 7 询价 (opens the enquiry list for eventSubjectId)
+ */
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+/**
+ * 0 未读, 1 已确认, 2 已忽略
+ */
+status?: (number | null)
+receivedAt?: (string | null)
+}
+
+export interface NoticeCreate {
+/**
+ * 1 OA消息 (pushed as oa_message), 2 事件消息 (event_message)
+ */
+type: number
+recipientStaffId: number
+senderStaffId?: (number | null)
+/**
+ * empty means the system
+ */
+name?: (string | null)
+message: string
+messageDate?: (string | null)
+/**
+ * 7 询价 (opens the enquiry list for eventSubjectId)
+ */
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+/**
+ * 0 未读, 1 已确认, 2 已忽略
+ */
+status?: (number | null)
+receivedAt?: (string | null)
+}
+
+export interface NoticeUpdate {
+/**
+ * 1 OA消息 (pushed as oa_message), 2 事件消息 (event_message)
+ */
+type?: number
+recipientStaffId?: number
+senderStaffId?: (number | null)
+/**
+ * empty means the system
+ */
+name?: (string | null)
+message?: string
+messageDate?: (string | null)
+/**
+ * 7 询价 (opens the enquiry list for eventSubjectId)
+ */
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+/**
+ * 0 未读, 1 已确认, 2 已忽略
+ */
+status?: (number | null)
+receivedAt?: (string | null)
+noticeId?: number
+}
+
 /** 单位 */
 
 export interface Organization {
@@ -257,6 +692,34 @@ version: number
 orgId?: number
 }
 
+/** 页面访问统计 */
+
+export interface PageVisit {
+visitId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+statisticsName: string
+routePath?: (string | null)
+}
+
+export interface PageVisitCreate {
+staffId: number
+statisticsName: string
+routePath?: (string | null)
+}
+
+export interface PageVisitUpdate {
+staffId?: number
+statisticsName?: string
+routePath?: (string | null)
+visitId?: number
+}
+
 /** 角色 */
 
 export interface Role {
@@ -305,6 +768,47 @@ custom?: {
 }
 version: number
 roleId?: number
+}
+
+/** 单点登录票据 */
+
+export interface SsoTicket {
+ticketId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+ticketHash: string
+accountId: number
+staffId: number
+targetOrgId: number
+router?: (string | null)
+client?: (string | null)
+expiresAt: string
+usedAt?: (string | null)
+}
+
+export interface SsoTicketCreate {
+ticketHash: string
+accountId: number
+staffId: number
+targetOrgId: number
+router?: (string | null)
+client?: (string | null)
+expiresAt: string
+usedAt?: (string | null)
+}
+
+export interface SsoTicketUpdate {
+ticketHash?: string
+accountId?: number
+staffId?: number
+targetOrgId?: number
+router?: (string | null)
+client?: (string | null)
+expiresAt?: string
+usedAt?: (string | null)
+ticketId?: number
 }
 
 /** 员工 */
@@ -384,4 +888,171 @@ export interface StaffRoleUpdate {
 staffId?: number
 roleId?: number
 staffRoleId?: number
+}
+
+/** 供应商 */
+
+export interface Supplier {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+/**
+ * 1 合作中, 2 已停用
+ */
+status?: (number | null)
+}
+
+export interface SupplierCreate {
+name: string
+shortName?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+/**
+ * 1 合作中, 2 已停用
+ */
+status?: (number | null)
+custom?: {
+
+}
+}
+
+export interface SupplierUpdate {
+name?: string
+shortName?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+/**
+ * 1 合作中, 2 已停用
+ */
+status?: (number | null)
+custom?: {
+
+}
+version: number
+supplierId?: number
+}
+
+/** 企业微信机器人消息记录 */
+
+export interface WechatBotMessage {
+wechatBotMessageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+ruleId?: (number | null)
+templateId?: (number | null)
+triggerType?: (number | null)
+content?: (string | null)
+webhookUrl?: (string | null)
+/**
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: (number | null)
+attempts?: (number | null)
+lastError?: (string | null)
+sentAt?: (string | null)
+}
+
+export interface WechatBotMessageCreate {
+ruleId?: (number | null)
+templateId?: (number | null)
+triggerType?: (number | null)
+content?: (string | null)
+webhookUrl?: (string | null)
+/**
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: (number | null)
+attempts?: (number | null)
+lastError?: (string | null)
+sentAt?: (string | null)
+}
+
+export interface WechatBotMessageUpdate {
+ruleId?: (number | null)
+templateId?: (number | null)
+triggerType?: (number | null)
+content?: (string | null)
+webhookUrl?: (string | null)
+/**
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ */
+status?: (number | null)
+attempts?: (number | null)
+lastError?: (string | null)
+sentAt?: (string | null)
+wechatBotMessageId?: number
+}
+
+/** 企业微信机器人模板规则 */
+
+export interface WechatBotTemplateRule {
+ruleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+export interface WechatBotTemplateRuleCreate {
+templateId: number
+name: string
+triggerType: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+remark?: (string | null)
+}
+
+export interface WechatBotTemplateRuleUpdate {
+templateId?: number
+name?: string
+triggerType?: number
+/**
+ * empty: messages are recorded but never leave the machine
+ */
+webhookUrl?: (string | null)
+/**
+ * @maxItems 50
+ */
+mentionedMobiles?: (string[] | null)
+remark?: (string | null)
+version: number
+ruleId?: number
 }

@@ -67,7 +67,8 @@ export async function emitClient(entries: ResolvedEntry[]): Promise<string> {
     }
     if (e.query) {
       parts.push(await typeOf(e.query, `${P}Query`));
-      args.push(`query: ${P}Query = {}`);
+      const queryRequired = Array.isArray(e.query.required) && (e.query.required as unknown[]).length > 0;
+      args.push(queryRequired ? `query: ${P}Query` : `query: ${P}Query = {}`);
       call.push('query: { ...query }');
     }
     if (e.body) {

@@ -20,7 +20,44 @@ export function onSessionRevoked(cb: (s: RevokedSession) => void): () => void {
 }
 
 function emitRevoked(rows: RevokedSession[]): void {
-  for (const r of rows) events.emit('revoked', r);
+  for (const r of rows) {
+    forgetSession(r.sessionId);
+    events.emit('revoked', r);
+  }
+}
+
+/**
+ * Verified sessions are kept in memory for a few seconds: resolving a token costs two queries,
+ * and most screens fire several calls at once. A revocation in this process evicts at once;
+ * another process sees it within SESSION_CACHE_MS (default 5 s), and so do role changes.
+ */
+const CACHE_MS = Number.isFinite(Number(process.env.SESSION_CACHE_MS)) ? Number(process.env.SESSION_CACHE_MS) : 5000;
+const CACHE_MAX = 10_000;
+const cache = new Map<string, { session: Session; until: number }>();
+const hashBySession = new Map<number, string>();
+
+function forgetSession(sessionId: number): void {
+  const hash = hashBySession.get(sessionId);
+  if (hash !== undefined) cache.delete(hash);
+  hashBySession.delete(sessionId);
+}
+
+function remember(hash: string, session: Session): void {
+  if (CACHE_MS <= 0) return;
+  if (cache.size >= CACHE_MAX) {
+    const oldest = cache.keys().next().value as string;
+    const entry = cache.get(oldest);
+    cache.delete(oldest);
+    if (entry) hashBySession.delete(entry.session.sessionId);
+  }
+  cache.set(hash, { session, until: Date.now() + CACHE_MS });
+  hashBySession.set(session.sessionId, hash);
+}
+
+/** Forget every cached session (tests that move the clock in the database). */
+export function clearSessionCache(): void {
+  cache.clear();
+  hashBySession.clear();
 }
 
 export function idleMinutes(): number {
@@ -45,6 +82,9 @@ export async function createSession(
 
 export async function verifyToken(db: Db, token: string | undefined | null): Promise<Session | null> {
   if (!token || typeof token !== 'string' || token.length > 200) return null;
+  const hash = hashToken(token);
+  const hit = cache.get(hash);
+  if (hit && hit.until > Date.now()) return hit.session;
   const row = (await db
     .selectFrom('authSession as s')
     .innerJoin('staff as st', 'st.staffId', 's.staffId')
@@ -54,7 +94,7 @@ export async function verifyToken(db: Db, token: string | undefined | null): Pro
       's.sessionId', 's.accountId', 's.staffId', 's.orgId', 's.corpId', 'st.depId',
       sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`.as('stale'),
     ])
-    .where('s.tokenHash', '=', hashToken(token))
+    .where('s.tokenHash', '=', hash)
     .where('s.revokedAt', 'is', null)
     .where(sql<boolean>`s.last_seen_at > now() - make_interval(mins => ${idleMinutes()})`)
     .where('o.disabled', 'is not', true)
@@ -63,7 +103,7 @@ export async function verifyToken(db: Db, token: string | undefined | null): Pro
     .executeTakeFirst()) as any;
   if (!row) return null;
   if (row.stale) await db.updateTable('authSession').set({ lastSeenAt: sql`now()` }).where('sessionId', '=', row.sessionId).execute();
-  return {
+  const session: Session = {
     sessionId: row.sessionId,
     accountId: row.accountId,
     staffId: row.staffId,
@@ -72,6 +112,8 @@ export async function verifyToken(db: Db, token: string | undefined | null): Pro
     depId: row.depId ?? null,
     permissions: await staffPermissions(db, row.staffId, row.orgId),
   };
+  remember(hash, session);
+  return session;
 }
 
 async function revokeWhere(db: Db, where: (qb: any) => any): Promise<number> {

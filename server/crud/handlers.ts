@@ -63,8 +63,14 @@ const page: Handler = async (ctx) => {
   const pageNo = Math.max(1, Number(ctx.query.pageNo) || 1);
   const pageSize = Math.min(max, Math.max(1, Number(ctx.query.pageSize) || 20));
   const base = filtered(ctx, ctx.db, entity);
-  const { total } = (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst()) as { total: number };
-  const list = await ordered(ctx, entity, selected(ctx, entity, base)).limit(pageSize).offset((pageNo - 1) * pageSize).execute();
+  // One round trip: the window count rides along with the page. Only a page past the end (no
+  // rows to carry it) needs a separate count.
+  const rows = (await ordered(ctx, entity, selected(ctx, entity, base).select(sql<number>`count(*) over ()`.as('crudWindowTotal')))
+    .limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Record<string, unknown>[];
+  let total: number;
+  if (rows.length) total = Number(rows[0]!.crudWindowTotal);
+  else total = Number(((await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst()) as { total: number }).total);
+  const list = rows.map(({ crudWindowTotal, ...rest }) => rest);
   return { list, total, pageNo, pageSize };
 };
 
@@ -86,6 +92,21 @@ const tree: Handler = async (ctx) => {
   return roots;
 };
 
+/**
+ * A reference field may only point at a row the session can see: otherwise a client could attach
+ * another organisation's staff (or any id) to its records. Unknown → 400 naming the field.
+ */
+async function checkReferences(ctx: HandlerContext, db: Kysely<any>, entity: ResolvedEntity, values: Record<string, unknown>) {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const value = values[name];
+    if (!field.ref || value === undefined || value === null) continue;
+    const target = ctx.entities[field.ref];
+    if (!target) continue;
+    const found = await fetchOne(ctx, db, target, Number(value));
+    if (!found) throw new HttpError(400, `${field.title}不存在或不属于本单位`);
+  }
+}
+
 async function fetchOne(ctx: HandlerContext, db: Kysely<any>, entity: ResolvedEntity, id: number) {
   if (!Number.isSafeInteger(id)) return undefined;
   return scoped(db.selectFrom(entity.table), entity, ctx.session).selectAll().where(entity.idField, '=', id).executeTakeFirst();
@@ -105,7 +126,10 @@ const create: Handler = async (ctx) => {
   const values: Record<string, unknown> = { ...writableValues(entity, data), ...tenantValues(entity, ctx.session), createdBy: staffId, updatedBy: staffId };
   const custom = customValue(entity, data);
   if (custom !== undefined) values.custom = custom;
-  return ctx.db.transaction().execute((trx) => trx.insertInto(entity.table).values(values).returningAll().executeTakeFirstOrThrow());
+  return ctx.db.transaction().execute(async (trx) => {
+    await checkReferences(ctx, trx, entity, values);
+    return trx.insertInto(entity.table).values(values).returningAll().executeTakeFirstOrThrow();
+  });
 };
 
 const update: Handler = async (ctx) => {
@@ -118,6 +142,7 @@ const update: Handler = async (ctx) => {
   if (custom !== undefined) set.custom = sql`custom || ${custom}::jsonb`;
   if (entity.versioned) set.version = sql`version + 1`;
   return ctx.db.transaction().execute(async (trx) => {
+    await checkReferences(ctx, trx, entity, set);
     let qb = scoped(trx.updateTable(entity.table), entity, ctx.session).set(set).where(entity.idField, '=', id);
     if (entity.versioned) {
       if (!Number.isInteger(data.version)) throw new HttpError(400, '缺少必填字段：版本号');

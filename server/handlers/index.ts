@@ -4,11 +4,21 @@ import { crudHandlers } from '../crud/handlers';
 import { authHandlers } from '../auth/handlers';
 import { organizationHandlers } from './organization';
 import { referenceHandlers } from '../reference/handlers';
+import { messagingHandlers } from '../messaging/handlers';
+import { formHandlers } from '../forms/handlers';
+import { fileHandlers } from '../files/handlers';
+import { shellHandlers } from '../shell/handlers';
+import { ssoHandlers } from '../sso/handlers';
 
 export const namedHandlers: Record<string, Handler> = {
   ...authHandlers,
   ...organizationHandlers,
   ...referenceHandlers,
+  ...messagingHandlers,
+  ...formHandlers,
+  ...fileHandlers,
+  ...shellHandlers,
+  ...ssoHandlers,
 };
 
 export const allHandlers: Record<string, Handler> = { ...crudHandlers, ...namedHandlers };

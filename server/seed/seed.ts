@@ -9,6 +9,7 @@ import { makeUscc } from '../../schemas/src/validators';
 import {
   CORP_NAME, DEPARTMENTS, EXTRA_STAFF, ORGS, SHANGHAI_CUSTOMERS, SUZHOU_CUSTOMERS, demoAccounts, type OrgKey,
 } from './demo-data';
+import { seedShellDemo } from '../shell/seed';
 
 const permissionsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/permissions.json');
 
@@ -108,6 +109,7 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string } = {})
     };
     await insertCustomers('sh', SHANGHAI_CUSTOMERS, 1000);
     await insertCustomers('sz', SUZHOU_CUSTOMERS, 2000);
+    await seedShellDemo(trx, corpId, orgIds);
   });
   return true;
 }

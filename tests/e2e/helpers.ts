@@ -8,8 +8,9 @@ export const USERS = {
   suzhou: { username: 'suzhou', password: 'Suzhou@123' },
 } as const;
 
+/** Fills the login form; stays on the current page when it already is the login page (keeps ?redirect). */
 export async function fillLogin(page: Page, username: string, password: string) {
-  await page.goto('/login');
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
   await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();

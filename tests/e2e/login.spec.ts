@@ -44,6 +44,10 @@ test.describe('登录', () => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+    await page.goto('/user/system/data-import');
+    await expect(page).toHaveURL(/\/401$/);
+    await expect(page.getByText('抱歉，您没有权限访问该页面')).toBeVisible();
+    await expect(page.getByRole('button', { name: '返 回', exact: true }).or(page.getByRole('button', { name: '返回', exact: true }))).toHaveCount(0);
   });
 
   test('a token in the query string becomes the session and leaves the address bar', async ({ page, request }) => {

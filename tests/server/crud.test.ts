@@ -224,4 +224,21 @@ describe.each(await backends())('catalogue routes and generic handlers on %s', (
       suzhou = await h.login('suzhou');
     });
   });
+
+  describe('references stay inside the organisation', () => {
+    it('refuses a manager from another organisation and accepts one of its own', async () => {
+      const foreign = (await h.call('GET', '/api/v1/user-base/staff/list-local-org-staff-light', { token: suzhou })).body.data as any[];
+      const own = (await h.call('GET', '/api/v1/user-base/staff/list-local-org-staff-light', { token: admin })).body.data as any[];
+      expect(foreign.length).toBeGreaterThan(0);
+      const bad = await h.call('POST', `${BASE}/save`, { token: admin, body: { data: newCustomer({ managerStaffId: foreign[0].staffId }) } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.msg).toBe('客户经理不存在或不属于本单位');
+      const good = await h.call('POST', `${BASE}/save`, { token: admin, body: { data: newCustomer({ managerStaffId: own[0].staffId }) } });
+      expect(good.status).toBe(200);
+      const upd = await h.call('PUT', `${BASE}/${good.body.data.customerId}`, { token: admin, body: { data: { version: good.body.data.version, managerStaffId: foreign[0].staffId } } });
+      expect(upd.status).toBe(400);
+      const after = await h.call('GET', `${BASE}/${good.body.data.customerId}`, { token: admin });
+      expect(after.body.data.managerStaffId).toBe(own[0].staffId);
+    });
+  });
 });

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Drawer, message, Space, Spin } from 'antd';
 import { createForm, setValidateLanguage, type Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
-import { FormLayout, Submit } from '@formily/antd-v5';
+import { FormLayout, PreviewText, Submit } from '@formily/antd-v5';
 import type { ISchema } from '@formily/json-schema';
 import { compileForm, collectOptionSources, dataFieldIds, type DesignerForm } from '../../../schemas/src/form-to-formily';
 import { invoke } from '../../../api/call';
@@ -109,9 +109,12 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, onC
   ) : (
     <>
       {saveError && <Alert type="error" showIcon message={saveError} style={{ marginBottom: 16 }} data-testid="form-error" />}
-      <FormLayout labelWidth={(loaded.definition.config?.labelWidth as number) ?? 80} layout={loaded.definition.config?.labelPosition === 'top' ? 'vertical' : 'horizontal'}>
-        <SchemaField schema={loaded.schema} />
-      </FormLayout>
+      {/* Empty values read as '-' in view mode (Formily's default placeholder is 'N/A'). */}
+      <PreviewText.Placeholder value="-">
+        <FormLayout labelWidth={(loaded.definition.config?.labelWidth as number) ?? 80} layout={loaded.definition.config?.labelPosition === 'top' ? 'vertical' : 'horizontal'}>
+          <SchemaField schema={loaded.schema} />
+        </FormLayout>
+      </PreviewText.Placeholder>
     </>
   );
 

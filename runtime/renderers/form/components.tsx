@@ -7,6 +7,7 @@ import {
 } from '@formily/antd-v5';
 import type { Field } from '@formily/core';
 import { pathInOptions, type TreeOption } from '../../reference/region';
+import { designerWidgets } from './widgets';
 
 function FormRow({ gutter, justify, align, children }: { gutter?: number; justify?: 'start' | 'end' | 'center' | 'space-around' | 'space-between'; align?: 'top' | 'middle' | 'bottom'; children?: React.ReactNode }) {
   return <Row gutter={gutter} justify={justify} align={align} style={{ width: '100%' }}>{children}</Row>;
@@ -51,5 +52,6 @@ export const SchemaField = createSchemaField({
   components: {
     FormItem, Input, NumberPicker, Select, Radio, Checkbox, Switch, DatePicker, TimePicker, Cascader,
     RegionCascader, FormRow, FormCol, FormDivider, FormText,
+    ...designerWidgets,
   },
 });

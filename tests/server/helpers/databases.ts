@@ -21,7 +21,7 @@ export const TEST_ADMIN_PASSWORD = 'Admin@123';
 function templateKey(): string {
   const h = createHash('sha1');
   const files = [
-    'schemas/generated/entities.json', 'schemas/permissions.json', 'server/seed/seed.ts', 'server/seed/demo-data.ts',
+    'schemas/generated/entities.json', 'schemas/permissions.json', 'server/seed/seed.ts', 'server/seed/demo-data.ts', 'server/shell/seed.ts',
     'server/db/sync.ts', 'server/db/migrate.ts',
     ...readdirSync(path.join(root, 'server/db/migrations')).map((f) => `server/db/migrations/${f}`),
   ];

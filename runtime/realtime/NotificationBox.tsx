@@ -1,0 +1,64 @@
+/** The notification box (seed 000 §2.5): at most 3 unread notices, bottom-right, above the page. */
+import { useState } from 'react';
+import { Button, Card, Space, Typography } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { useMessageState } from './store';
+import { realtime } from './client';
+import { DAILY_MATTERS_REMIND_PATH, ENQUIRY_EVENT_TYPE, enquiryListPath, type BoxMessage } from './types';
+
+export const SYSTEM_SENDER = '系统';
+
+export function NotificationBox() {
+  const { box, queued } = useMessageState();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (!box.length) return null;
+
+  const open = (m: BoxMessage) => {
+    if (m.eventType === ENQUIRY_EVENT_TYPE) navigate(enquiryListPath(m.eventSubjectId));
+  };
+  const ignoreAll = async () => {
+    setBusy(true);
+    try {
+      await realtime.box.ignoreAll();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div data-testid="notification-box" style={{ position: 'fixed', right: 16, bottom: 16, width: 320, zIndex: 1000 }}>
+      <Card
+        size="small"
+        title={`消息通知${queued.length ? `（另有 ${queued.length} 条）` : ''}`}
+        extra={
+          <Space size={4}>
+            <Button size="small" type="link" onClick={() => navigate(DAILY_MATTERS_REMIND_PATH)}>查看全部</Button>
+            <Button size="small" type="link" loading={busy} onClick={() => void ignoreAll()}>全部忽略</Button>
+          </Space>
+        }
+        styles={{ body: { padding: 8 } }}
+      >
+        {box.map((m) => (
+          <div key={`${m.type}:${m.id}`} data-testid="notification-item" style={{ display: 'flex', gap: 8, padding: '6px 4px', borderBottom: '1px solid #f0f0f0' }}>
+            <div style={{ flex: 1, minWidth: 0, cursor: m.eventType === ENQUIRY_EVENT_TYPE ? 'pointer' : 'default' }} onClick={() => open(m)}>
+              <Typography.Text strong>{m.name || SYSTEM_SENDER}</Typography.Text>
+              <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{formatTime(m.messageDate)}</Typography.Text>
+              <div style={{ wordBreak: 'break-all' }}>{m.message}</div>
+            </div>
+            <Button size="small" type="text" aria-label="关闭" icon={<CloseOutlined />} onClick={() => void realtime.box.dismiss(m).catch(() => undefined)} />
+          </div>
+        ))}
+      </Card>
+    </div>
+  );
+}
+
+function formatTime(iso?: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}

@@ -1,0 +1,77 @@
+/**
+ * The notification box's behaviour, free of React: notices arrive (pushed or loaded), wait in
+ * a queue, and enter the box one per second while it holds fewer than three. A dismissed notice
+ * leaves only after the server confirms `received`; ignore-all empties everything.
+ */
+import { invoke } from '../../api/call';
+import { BOX_ADD_INTERVAL_MS, BOX_MAX, type BoxMessage } from './types';
+import { getMessageState, patchMessageState } from './store';
+
+export interface NoticeApi {
+  listAll(): Promise<{ type: number; id: number }[]>;
+  get(type: number, id: number): Promise<BoxMessage>;
+  received(type: number, id: number): Promise<unknown>;
+  ignoreAll(): Promise<unknown>;
+}
+
+export const httpNoticeApi: NoticeApi = {
+  listAll: () => invoke('notice.listAll'),
+  get: (type, id) => invoke('notice.get', { params: { type, id } }),
+  received: (type, id) => invoke('notice.received', { params: { type, id } }),
+  ignoreAll: () => invoke('notice.ignoreAll'),
+};
+
+const key = (m: { type: number; id: number }) => `${m.type}:${m.id}`;
+
+export class NoticeBox {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly known = new Set<string>();
+
+  constructor(private readonly api: NoticeApi = httpNoticeApi) {}
+
+  start(): void {
+    if (!this.timer) this.timer = setInterval(() => this.pump(), BOX_ADD_INTERVAL_MS);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.known.clear();
+  }
+
+  /** On layout load: everything still unread, in order. */
+  async load(): Promise<void> {
+    const refs = await this.api.listAll();
+    for (const ref of refs) await this.arrived(ref.type, ref.id);
+  }
+
+  /** oa_message / event_message carry only type and id: the notice is fetched individually. */
+  async arrived(type: number, id: number): Promise<void> {
+    const k = key({ type, id });
+    if (this.known.has(k)) return;
+    this.known.add(k);
+    try {
+      const m = await this.api.get(type, id);
+      patchMessageState((s) => ({ queued: [...s.queued, { ...m, type, id }] }));
+    } catch {
+      this.known.delete(k);
+    }
+  }
+
+  /** Moves one queued notice into the box (called once per second). */
+  pump(): void {
+    const s = getMessageState();
+    if (s.box.length >= BOX_MAX || !s.queued.length) return;
+    patchMessageState({ box: [...s.box, s.queued[0]!], queued: s.queued.slice(1) });
+  }
+
+  async dismiss(m: BoxMessage): Promise<void> {
+    await this.api.received(m.type, m.id);
+    patchMessageState((s) => ({ box: s.box.filter((x) => key(x) !== key(m)), queued: s.queued.filter((x) => key(x) !== key(m)) }));
+  }
+
+  async ignoreAll(): Promise<void> {
+    await this.api.ignoreAll();
+    patchMessageState({ box: [], queued: [] });
+  }
+}

@@ -1,0 +1,40 @@
+/** The channel's names as the browser sees them (server side: server/realtime/events.ts, docs/realtime.md). */
+export const WS_PATH = '/ws';
+export const HEARTBEAT_MS = 5000;
+export const RECONNECT_DELAY_MS = 5000;
+
+export const responseDestination = (staffId: number) => `/user/${staffId}/response`;
+export const errorDestination = (staffId: number) => `/user/${staffId}/error`;
+
+export const APP_SEND_MESSAGE = '/app/send-message';
+export const APP_READ_MESSAGE = '/app/read-message';
+export const APP_UNREAD_COUNT = '/app/unread-message-count';
+
+export interface PushEvent {
+  type: string;
+  msg?: any;
+  [extra: string]: unknown;
+}
+
+/** A notice as the box shows it (seed 000 §3.6). */
+export interface BoxMessage {
+  id: number;
+  type: number;
+  name: string;
+  message: string;
+  messageDate?: string;
+  eventType?: number | null;
+  eventSubjectId?: number | null;
+}
+
+/** Routes the box and badges lead to. */
+export const DAILY_MATTERS_REMIND_PATH = '/daily-routine/daily-routine-page?tabPosition=remind';
+export const DAILY_MATTERS_PATH = '/daily-routine/daily-routine-page';
+export const CHAT_PAGE_PATH = '/business/clue/enquiry-seq-quote-message';
+export const ENQUIRY_EVENT_TYPE = 7;
+export const enquiryListPath = (subjectId: number | null | undefined) =>
+  `/business/clue/enquiry-list${subjectId ? `?enquiryId=${subjectId}` : ''}`;
+
+/** Seed 000 §9: at most 3 in the box, one added per second. */
+export const BOX_MAX = 3;
+export const BOX_ADD_INTERVAL_MS = 1000;

@@ -1,0 +1,406 @@
+/**
+ * React widgets for the compTypes the runtime renderer lacked (seed 001 §3). Registered into the
+ * form renderer's SchemaField by name; the compiled schema (schemas/src/components/compile.ts)
+ * names them. Rich text is sanitised with DOMPurify on every render and change.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import DOMPurify from 'dompurify';
+import {
+  Alert, App, Button, ColorPicker, Input, message as staticMessage, Modal, Popconfirm, Rate, Slider, Space, Table, Typography, Upload,
+} from 'antd';
+import type { UploadFile } from 'antd';
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { observer, RecursionField, useField, useFieldSchema } from '@formily/react';
+import type { ArrayField } from '@formily/core';
+import { http } from '../../../../api/http';
+import { getToken } from '../../../../api/token';
+import { setDynamicOptionLoader } from '../../../../schemas/src/components';
+import { isSafeApiPath, MSG } from '../../../../schemas/src/designer-rules';
+import type { FormOption } from '../../../../schemas/src/form-to-formily';
+import { code128B } from './barcode';
+
+export const UPLOAD_URL = '/api/v1/file-base/file/upload';
+
+/** GET on a same-origin API path with the token; options are the envelope's data (data.data of the response). */
+export async function loadOptions(action: string): Promise<FormOption[]> {
+  if (!isSafeApiPath(action)) throw new Error(MSG.unsafeAction);
+  const token = getToken();
+  const response = await http.get(action, { headers: token ? { 'access-token': token } : {} });
+  const data = response.data?.data;
+  return Array.isArray(data) ? data : Array.isArray(data?.list) ? data.list : [];
+}
+setDynamicOptionLoader(loadOptions);
+
+/** antd's contextual message when an <App> encloses the form, the static one otherwise. */
+function useMessage() {
+  const ctx = App.useApp();
+  return typeof (ctx.message as { error?: unknown } | undefined)?.error === "function" ? ctx.message : staticMessage;
+}
+
+export function sanitize(html: unknown): string {
+  return typeof html === 'string' ? DOMPurify.sanitize(html) : '';
+}
+
+type ValueProps<T> = { value?: T; onChange?: (value: T) => void; disabled?: boolean; readOnly?: boolean };
+
+function FormSlider({ value, onChange, disabled, min, max, step, dots, range, tooltipVisible }: ValueProps<number | number[]> & { min?: number; max?: number; step?: number; dots?: boolean; range?: boolean; tooltipVisible?: boolean }) {
+  return range
+    ? <Slider range min={min} max={max} step={step} dots={dots} value={value as [number, number]} onChange={(v) => onChange?.(v)} disabled={disabled} tooltip={tooltipVisible === false ? { open: false } : undefined} />
+    : <Slider min={min} max={max} step={step} dots={dots} value={value as number} onChange={(v) => onChange?.(v)} disabled={disabled} tooltip={tooltipVisible === false ? { open: false } : undefined} />;
+}
+
+function FormRate({ value, onChange, disabled, count, allowHalf, showScore }: ValueProps<number> & { count?: number; allowHalf?: boolean; showScore?: boolean }) {
+  return (
+    <Space>
+      <Rate count={count} allowHalf={allowHalf} value={value} onChange={onChange} disabled={disabled} />
+      {showScore && <span>{value ?? 0}</span>}
+    </Space>
+  );
+}
+
+function textLength(html: string): number {
+  return html.replace(/<[^>]*>/g, '').replace(/&[a-zA-Z#0-9]+;/g, ' ').length;
+}
+
+/** A small rich-text editor: contentEditable with bold/italic/underline/list, value sanitised. */
+function FormEditor({ value, onChange, disabled, readOnly, max, validateMaxText, placeholder }: ValueProps<string> & { max?: number; validateMaxText?: boolean; placeholder?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const clean = sanitize(value ?? '');
+  useEffect(() => {
+    if (ref.current && ref.current.innerHTML !== clean) ref.current.innerHTML = clean;
+  }, [clean]);
+  const count = textLength(clean);
+  const over = Boolean(validateMaxText && max && count > max);
+  const command = (name: string) => {
+    document.execCommand(name);
+    ref.current?.focus();
+    onChange?.(sanitize(ref.current?.innerHTML ?? ''));
+  };
+  const editable = !disabled && !readOnly;
+  return (
+    <div className={`designer-editor${over ? ' is-over' : ''}`} style={{ border: `1px solid ${over ? '#faad14' : '#d9d9d9'}`, borderRadius: 6 }}>
+      {editable && (
+        <div style={{ borderBottom: '1px solid #f0f0f0', padding: 4 }}>
+          <Space size={4}>
+            {[['bold', 'B'], ['italic', 'I'], ['underline', 'U'], ['insertUnorderedList', '•']].map(([name, text]) => (
+              <Button key={name} size="small" type="text" onMouseDown={(e) => e.preventDefault()} onClick={() => command(name!)}>{text}</Button>
+            ))}
+          </Space>
+        </div>
+      )}
+      <div
+        ref={ref}
+        role="textbox"
+        aria-multiline
+        data-placeholder={placeholder}
+        contentEditable={editable}
+        suppressContentEditableWarning
+        onInput={() => onChange?.(sanitize(ref.current?.innerHTML ?? ''))}
+        style={{ minHeight: 100, padding: 8, outline: 'none' }}
+      />
+      <div style={{ textAlign: 'right', padding: '0 8px 4px', color: over ? '#faad14' : '#999', fontSize: 12 }} data-testid="editor-count">
+        {count}/{max}
+      </div>
+    </div>
+  );
+}
+
+function FormColorPicker({ value, onChange, disabled, showAlpha, format, predefine }: ValueProps<string> & { showAlpha?: boolean; format?: string; predefine?: string[] }) {
+  return (
+    <ColorPicker
+      value={value || undefined}
+      allowClear
+      disabledAlpha={!showAlpha}
+      format={format === 'rgb' ? 'rgb' : format === 'hsl' || format === 'hsv' ? 'hsb' : 'hex'}
+      presets={predefine?.length ? [{ label: '预设颜色', colors: predefine }] : undefined}
+      onChange={(color) => onChange?.(format === 'rgb' ? color.toRgbString() : color.toHexString())}
+      onClear={() => onChange?.('')}
+      disabled={disabled}
+      showText
+    />
+  );
+}
+
+interface UploadedFile { name: string; url: string; fileName?: string }
+
+/** Upload to the file service: extension and size checked first, the file count limited. */
+function FormUpload(props: ValueProps<UploadedFile[]> & {
+  accept?: string[]; fileSize?: number; listType?: 'text' | 'picture-card'; multiple?: boolean; limit?: number; buttonText?: string;
+  tips?: string; showFileList?: boolean; data?: { prefixName?: string; fileType?: string }; width?: number;
+}) {
+  const message = useMessage();
+  const files = Array.isArray(props.value) ? props.value : [];
+  const [previews, setPreviews] = useState<Record<string, string>>({});
+  const limit = props.limit ?? (props.multiple ? 10 : 1);
+  const fileList: UploadFile[] = files.map((file) => ({ uid: file.url, name: file.name, url: file.url, status: 'done', thumbUrl: previews[file.url] }));
+  const beforeUpload = (file: File) => {
+    const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+    if (props.accept?.length && !props.accept.includes(ext)) {
+      void message.error(MSG.badExtension);
+      return Upload.LIST_IGNORE;
+    }
+    if (props.fileSize && file.size > props.fileSize * 1024 * 1024) {
+      void message.error(MSG.tooLarge);
+      return Upload.LIST_IGNORE;
+    }
+    if (files.length >= limit) {
+      void message.warning(MSG.deleteFirst);
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+  const customRequest = async ({ file, onSuccess, onError }: { file: unknown; onSuccess?: (body: unknown) => void; onError?: (err: Error) => void }) => {
+    const body = new FormData();
+    body.append('file', file as File);
+    body.append('prefixName', props.data?.prefixName ?? '');
+    body.append('fileType', props.data?.fileType ?? '');
+    try {
+      const token = getToken();
+      const response = await http.post(UPLOAD_URL, body, { headers: token ? { 'access-token': token } : {} });
+      const data = response.data?.data as { fileName: string; url: string } | undefined;
+      if (!data?.url || response.data?.code !== 0) throw new Error(response.data?.msg || MSG.uploadFailed);
+      const entry = { name: (file as File).name, url: data.url, fileName: data.fileName };
+      if ((file as File).type?.startsWith('image/')) setPreviews((p) => ({ ...p, [data.url]: URL.createObjectURL(file as File) }));
+      props.onChange?.([...files, entry]);
+      onSuccess?.(data);
+    } catch (err) {
+      void message.warning(MSG.uploadFailed);
+      onError?.(err as Error);
+    }
+  };
+  const disabled = props.disabled || props.readOnly;
+  return (
+    <div style={{ width: `${props.width ?? 100}%` }}>
+      <Upload
+        accept={props.accept?.map((ext) => `.${ext}`).join(',')}
+        multiple={props.multiple}
+        listType={props.listType === 'picture-card' ? 'picture-card' : 'text'}
+        fileList={fileList}
+        showUploadList={props.showFileList !== false}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest as never}
+        onRemove={(file) => props.onChange?.(files.filter((entry) => entry.url !== file.url))}
+        disabled={disabled}
+      >
+        {props.listType === 'picture-card'
+          ? (files.length < limit ? <div><PlusOutlined /><div>{props.buttonText}</div></div> : null)
+          : <Button icon={<UploadOutlined />} disabled={disabled}>{props.buttonText ?? '点击上传'}</Button>}
+      </Upload>
+      {props.tips && <div style={{ color: '#999', fontSize: 12 }}>{props.tips}</div>}
+    </div>
+  );
+}
+
+interface ColConf { show?: boolean; label: string; property: string; width?: number }
+
+/** Picks rows from the list the action answers; several values are joined with ';'. */
+function DialogList(props: ValueProps<string> & {
+  title?: string; multi?: boolean; showIndex?: boolean; action?: string; colConf?: ColConf[]; dval?: string; dlabel?: string; height?: number; placeholder?: string;
+}) {
+  const message = useMessage();
+  const [open, setOpen] = useState(false);
+  const [rows, setRows] = useState<Record<string, unknown>[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [picked, setPicked] = useState<React.Key[]>([]);
+  const dval = props.dval || 'id';
+  const dlabel = props.dlabel || 'name';
+  const values = props.value ? String(props.value).split(';').filter(Boolean) : [];
+  const show = async () => {
+    setOpen(true);
+    setPicked(values);
+    if (!props.action) return;
+    if (!isSafeApiPath(props.action)) {
+      void message.error(MSG.unsafeAction);
+      return;
+    }
+    setLoading(true);
+    try {
+      const token = getToken();
+      const response = await http.get(props.action, { headers: token ? { 'access-token': token } : {} });
+      const data = response.data?.data ?? response.data;
+      setRows(Array.isArray(data?.list) ? data.list : Array.isArray(data) ? data : []);
+    } catch {
+      setRows([]);
+    } finally {
+      setLoading(false);
+    }
+  };
+  const labels = values.map((v) => String(rows.find((row) => String(row[dval]) === v)?.[dlabel] ?? v));
+  const columns = [
+    ...(props.showIndex !== false ? [{ title: '序号', key: '__index', width: 60, render: (_: unknown, __: unknown, i: number) => i + 1 }] : []),
+    ...(props.colConf ?? []).filter((c) => c.show !== false).map((c) => ({ title: c.label, dataIndex: c.property, key: c.property, width: c.width ?? 150 })),
+  ];
+  return (
+    <>
+      <Input readOnly value={labels.join(';')} placeholder={props.placeholder} onClick={() => !props.disabled && show()} disabled={props.disabled}
+        addonAfter={<span style={{ cursor: 'pointer' }} onClick={() => !props.disabled && show()}>选择</span>} />
+      <Modal open={open} title={props.title} onCancel={() => setOpen(false)} width={800} destroyOnHidden
+        onOk={() => {
+          props.onChange?.(picked.map(String).join(';'));
+          setOpen(false);
+        }}>
+        <Table
+          size="small" rowKey={(row) => String(row[dval])} loading={loading} dataSource={rows} columns={columns} pagination={false}
+          scroll={{ y: (props.height ?? 600) - 200 }}
+          rowSelection={{ type: props.multi ? 'checkbox' : 'radio', selectedRowKeys: picked, onChange: (keys) => setPicked(keys) }}
+        />
+      </Modal>
+    </>
+  );
+}
+
+function FormButton({ text, type, size, disabled, plain, round, circle, icon }: Record<string, any>) {
+  const antType = type === 'text' ? 'text' : type === 'primary' || type === 'info' ? 'primary' : 'default';
+  const danger = type === 'danger';
+  return (
+    <Button type={plain ? 'default' : antType} danger={danger} size={size === 'mini' ? 'small' : size === 'small' ? 'middle' : 'large'}
+      shape={circle ? 'circle' : round ? 'round' : 'default'} disabled={disabled} data-icon={icon || undefined}
+      style={type === 'success' && !plain ? { background: '#52c41a', color: '#fff' } : type === 'warning' && !plain ? { background: '#faad14', color: '#fff' } : undefined}>
+      {text}
+    </Button>
+  );
+}
+
+function FormAlert({ title, type, description, closable, center, closeText, showIcon, effect }: Record<string, any>) {
+  return (
+    <Alert message={title} type={type ?? 'info'} description={description || undefined} closable={closable ? (closeText ? { closeIcon: closeText } : true) : false}
+      showIcon={showIcon} style={{ textAlign: center ? 'center' : undefined, marginBottom: 16, ...(effect === 'dark' ? { filter: 'saturate(2) brightness(0.9)' } : {}) }} />
+  );
+}
+
+export function safeHref(href: unknown): string | undefined {
+  if (typeof href !== 'string' || !href) return undefined;
+  return /^(https?:\/\/|\/(?!\/)|#)/i.test(href) || href === '/' ? href : undefined;
+}
+
+function FormLink({ text, href, type, underline, disabled, target }: Record<string, any>) {
+  const colors: Record<string, string> = { success: '#52c41a', warning: '#faad14', danger: '#ff4d4f', info: '#909399' };
+  return (
+    <Typography.Link href={disabled ? undefined : safeHref(href)} target={target === '_blank' ? '_blank' : '_self'} rel="noopener noreferrer" disabled={disabled}
+      underline={underline !== false} style={{ color: colors[type] }}>
+      {text}
+    </Typography.Link>
+  );
+}
+
+function FormHtml({ html }: { html?: string }) {
+  const clean = useMemo(() => sanitize(html), [html]);
+  return <div className="designer-html" dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+function FormBarCode({ value, lineColor, background, width, height, fontSize, displayValue }: Record<string, any>) {
+  const text = String(value ?? '');
+  const modules = useMemo(() => code128B(text), [text]);
+  const unit = Math.max(1, Math.min(10, Number(width) || 5)) / 2.5;
+  const h = Math.max(10, Math.min(100, Number(height) || 30));
+  const font = Number(fontSize) || 12;
+  const total = modules.reduce((a, b) => a + b, 0) * unit;
+  let x = 10;
+  const bars: JSX.Element[] = [];
+  modules.forEach((w, i) => {
+    if (i % 2 === 0) bars.push(<rect key={i} x={x} y={5} width={w * unit} height={h} fill={lineColor || '#000000'} />);
+    x += w * unit;
+  });
+  const svgHeight = h + 10 + (displayValue ? font + 4 : 0);
+  return (
+    <svg className="designer-barcode" width={total + 20} height={svgHeight} style={{ background: background || '#ffffff' }} role="img" aria-label={text}>
+      {bars}
+      {displayValue && <text x={(total + 20) / 2} y={h + 8 + font} textAnchor="middle" fontSize={font} fill={lineColor || '#000000'}>{text}</text>}
+    </svg>
+  );
+}
+
+interface Column { key: string; title: string; required: boolean; numeric: boolean }
+
+/** Rows of a dynamic table: add, delete, batch delete (after confirmation), 序号/操作 columns, selection and summary. */
+const DynamicTable = observer((props: {
+  columns?: Column[]; buttonAdd?: boolean; buttonDel?: boolean; showIndex?: boolean; multiCheck?: boolean; showSummary?: boolean;
+  sumText?: string; summaryText?: string; disabled?: boolean; readOnly?: boolean;
+}) => {
+  const field = useField<ArrayField>();
+  const schema = useFieldSchema();
+  const [selected, setSelected] = useState<number[]>([]);
+  const rows = Array.isArray(field.value) ? field.value : [];
+  const editable = !props.disabled && !props.readOnly && field.editable !== false;
+  const items = schema.items as typeof schema;
+  const columns = [
+    ...(props.showIndex !== false ? [{ title: '序号', key: '__index', width: 60, render: (_: unknown, __: unknown, i: number) => i + 1 }] : []),
+    ...(props.columns ?? []).map((column) => ({
+      title: <span>{column.required && <span style={{ color: '#ff4d4f' }}>* </span>}{column.title}</span>,
+      key: column.key,
+      render: (_: unknown, __: unknown, index: number) => (
+        <RecursionField schema={items} name={index} onlyRenderProperties filterProperties={(s) => s.name === column.key} />
+      ),
+    })),
+    ...(editable && props.buttonDel !== false ? [{
+      title: '操作', key: '__ops', width: 70,
+      render: (_: unknown, __: unknown, index: number) => (
+        <Button type="link" danger size="small" onClick={() => {
+          void field.remove(index);
+          setSelected([]);
+        }}>删除</Button>
+      ),
+    }] : []),
+  ];
+  const batchDelete = async () => {
+    for (const index of [...selected].sort((a, b) => b - a)) await field.remove(index);
+    setSelected([]);
+  };
+  const summary = props.showSummary ? () => (
+    <Table.Summary.Row>
+      {columns.map((column, i) => {
+        if (i === 0) return <Table.Summary.Cell key={column.key} index={i}>{props.sumText ?? '合计'}</Table.Summary.Cell>;
+        const def = props.columns?.find((c) => c.key === column.key);
+        if (!def?.numeric) return <Table.Summary.Cell key={column.key} index={i} />;
+        const sum = rows.reduce((total: number, row: Record<string, unknown>) => total + (Number(row?.[def.key]) || 0), 0);
+        return <Table.Summary.Cell key={column.key} index={i}>{`${sum} ${props.summaryText ?? '元'}`}</Table.Summary.Cell>;
+      })}
+    </Table.Summary.Row>
+  ) : undefined;
+  return (
+    <div className="designer-dynamic-table">
+      <Table
+        size="small" bordered pagination={false} rowKey={(_, index) => String(index)} dataSource={rows.map((_: unknown, index: number) => ({ __i: index }))}
+        columns={columns as never} summary={summary}
+        rowSelection={props.multiCheck ? { selectedRowKeys: selected.map(String), onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
+      />
+      {editable && (
+        <Space style={{ marginTop: 8 }}>
+          {props.buttonAdd !== false && <Button size="small" icon={<PlusOutlined />} onClick={() => field.push({})}>添加</Button>}
+          {selected.length > 0 && (
+            <Popconfirm title={MSG.batchDeleteConfirm} onConfirm={batchDelete} okText="确定" cancelText="取消">
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label="批量删除">批量删除</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )}
+    </div>
+  );
+});
+
+interface Cell { key: string; col: number; row: number; hide: boolean; style: { background?: string; width?: number } }
+
+function LayoutTable({ layout, width, height, tdStyle }: { layout?: Cell[][]; width?: number; height?: number; tdStyle?: Record<string, string> }) {
+  const schema = useFieldSchema();
+  return (
+    <table className="designer-layout-table" style={{ width: `${width ?? 100}%`, borderCollapse: 'collapse', tableLayout: 'fixed', marginBottom: 16 }}>
+      <tbody>
+        {(layout ?? []).map((row, r) => (
+          <tr key={r} style={{ height }}>
+            {row.filter((cell) => !cell.hide).map((cell) => (
+              <td key={cell.key} colSpan={cell.col} rowSpan={cell.row}
+                style={{ border: '1px solid #ebeef5', padding: 5, background: cell.style?.background, width: cell.style?.width !== undefined ? `${cell.style.width}%` : undefined, minWidth: 0, ...tdStyle }}>
+                {schema.properties?.[cell.key] && <RecursionField schema={schema.properties[cell.key]!} name={cell.key} />}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export const designerWidgets = {
+  FormSlider, FormRate, FormEditor, FormColorPicker, FormUpload, DialogList, FormButton, FormAlert, FormLink, FormHtml, FormBarCode,
+  DynamicTable, LayoutTable,
+};

@@ -1,0 +1,22 @@
+import { useMemo } from 'react';
+import { Breadcrumb } from 'antd';
+import { Link, useLocation } from 'react-router-dom';
+import { groupsOf, matchRoute } from '../router/routes';
+import { pageFiles, routes } from '../router/pages';
+import { breadcrumbOf } from './breadcrumb';
+
+export function ShellBreadcrumb() {
+  const { pathname } = useLocation();
+  const items = useMemo(() => {
+    const route = matchRoute(routes, pathname)?.route;
+    return breadcrumbOf(route, route ? groupsOf(pageFiles, route.file) : []);
+  }, [pathname]);
+  return (
+    <Breadcrumb
+      className="shell-breadcrumb"
+      separator="/"
+      data-testid="breadcrumb"
+      items={items.map((item) => ({ title: item.to ? <Link to={item.to}>{item.title}</Link> : <span>{item.title}</span> }))}
+    />
+  );
+}

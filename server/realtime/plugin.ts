@@ -1,0 +1,83 @@
+/**
+ * Wires the real-time channel into a Fastify app: the STOMP gateway on WS_PATH of the app's own
+ * HTTP server, the LISTEN side of the bus, session revocation -> socket close, and the bot
+ * outbox retry timer. Everything it starts it stops in onClose, LISTEN client before the pool.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect';
+import { onSessionRevoked, verifyToken } from '../auth/sessions';
+import { appDestinations } from '../messaging/chat';
+import { drainOutbox } from '../messaging/wechat-bot';
+import { listen, publish } from './bus';
+import { Gateway, type GatewayOptions } from './gateway';
+import { WS_PATH } from './events';
+
+export interface RealtimeOptions {
+  db: Db;
+  /** connection string of the dedicated LISTEN connection on PostgreSQL; defaults to DATABASE_URL */
+  pgUrl?: string;
+  heartbeatMs?: number;
+  silentTimeoutMs?: number;
+  maxBufferedBytes?: number;
+  /** extra page origins allowed besides same-origin; defaults to REALTIME_ALLOWED_ORIGINS (comma-separated) */
+  allowedOrigins?: string[];
+  /** outbox retry period; 0 disables */
+  outboxIntervalMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Gateway;
+  }
+}
+
+export async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions): Promise<Gateway> {
+  const { db } = opts;
+  const gatewayOptions: GatewayOptions = {
+    verify: (token) => verifyToken(db, token),
+    onSend: appDestinations(db),
+    heartbeatMs: opts.heartbeatMs,
+    silentTimeoutMs: opts.silentTimeoutMs,
+    maxBufferedBytes: opts.maxBufferedBytes,
+    allowedOrigins: opts.allowedOrigins ?? (process.env.REALTIME_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    log: app.log,
+  };
+  const gateway = new Gateway(gatewayOptions);
+  const listener = await listen(db, (m) => ('t' in m ? gateway.deliver(m.t, m.e) : gateway.kick(m.k)), {
+    pgUrl: opts.pgUrl ?? process.env.DATABASE_URL,
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+
+  // The revocation event is process-wide; only sessions of this app's database are announced.
+  const offRevoked = onSessionRevoked((r) => {
+    void (async () => {
+      const row = await sql`select 1 from auth_session where session_id = ${r.sessionId} and revoked_at is not null`.execute(db);
+      if (row.rows.length) await publish(db, { k: [r.sessionId] });
+    })().catch((err) => app.log.warn({ err }, 'realtime kick failed'));
+  });
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path === WS_PATH) return gateway.handleUpgrade(req, socket, head);
+    // Nobody else upgrades on this server: answer instead of leaving the socket hanging.
+    if (app.server.listenerCount('upgrade') === 1) socket.once('finish', () => socket.destroy()).end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  const outboxMs = opts.outboxIntervalMs ?? 30000;
+  const outboxTimer = outboxMs > 0 ? setInterval(() => void drainOutbox(db).catch(() => undefined), outboxMs).unref() : null;
+
+  app.decorate('realtime', gateway);
+  app.addHook('onClose', async () => {
+    offRevoked();
+    if (outboxTimer) clearInterval(outboxTimer);
+    app.server.off('upgrade', onUpgrade);
+    await gateway.close();
+    await listener.close();
+  });
+  app.log.debug({ mode: listener.mode, path: WS_PATH }, 'realtime channel ready');
+  return gateway;
+}

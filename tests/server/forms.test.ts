@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './helpers/databases';
+import { startHarness, type Harness } from './helpers/harness';
+import { createItem, emptyForm } from '../../schemas/src/designer-rules';
+import type { DesignerForm, DesignerItem } from '../../schemas/src/form-to-formily';
+
+const BASE = '/api/v1/form-base/form';
+
+function sampleForm(): DesignerForm {
+  const form = emptyForm();
+  const name = { ...createItem('input'), id: 'name', label: '姓名', required: true, maxLength: 10 } as DesignerItem;
+  const phone = { ...createItem('input'), id: 'phone', label: '电话', rules: [{ rule: '^1[3-9]\\d{9}$', msg: '您输入的电话号码不符合规则' }] } as DesignerItem;
+  const kind = { ...createItem('select'), id: 'kind', label: '类型' } as DesignerItem;
+  const amount = { ...createItem('inputNumber'), id: 'amount', label: '数量', min: 0, max: 100 } as DesignerItem;
+  const note = { ...createItem('editor'), id: 'note', label: '说明' } as DesignerItem;
+  const html = { ...createItem('html'), id: 'banner', html: '<p>hi</p><img src=x onerror="alert(1)"><script>alert(2)</script>' } as DesignerItem;
+  form.list = [name, phone, kind, amount, note, html];
+  return form;
+}
+
+describe.each(await backends())('forms on %s', (backend) => {
+  let h: Harness;
+  let admin: string;
+  beforeAll(async () => {
+    h = await startHarness(backend);
+    admin = await h.login('admin');
+  });
+  afterAll(async () => h?.close());
+
+  it('saves named definitions as new versions, sanitising html blocks', async () => {
+    const first = await h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'visit', title: '来访登记', definition: sampleForm() } });
+    expect(first.status).toBe(200);
+    expect(first.body.data.revision).toBe(1);
+    const html = first.body.data.definition.list.find((i: DesignerItem) => i.id === 'banner').html as string;
+    expect(html).not.toMatch(/onerror|<script/);
+    expect(html).toContain('<p>hi</p>');
+    const second = await h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'visit', title: '来访登记 v2', definition: sampleForm(), remark: '改标题' } });
+    expect(second.body.data.revision).toBe(2);
+    const list = await h.call('GET', `${BASE}/list`, { token: admin });
+    const visit = list.body.data.find((f: any) => f.name === 'visit');
+    expect(visit).toMatchObject({ revision: 2, revisions: 2, title: '来访登记 v2' });
+    const open1 = await h.call('GET', `${BASE}/visit?revision=1`, { token: admin });
+    expect(open1.body.data.title).toBe('来访登记');
+    const latest = await h.call('GET', `${BASE}/visit`, { token: admin });
+    expect(latest.body.data.revision).toBe(2);
+    const revs = await h.call('GET', `${BASE}/visit/revisions`, { token: admin });
+    expect(revs.body.data.map((r: any) => r.revision)).toEqual([2, 1]);
+  });
+
+  it('refuses definitions failing the metamodel, carrying expressions or foreign addresses', async () => {
+    const bad = sampleForm();
+    (bad.list[3] as DesignerItem).precision = 11;
+    let r = await h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'bad', title: 'x', definition: bad } });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toMatch(/表单定义不符合规范/);
+    const expr = sampleForm();
+    (expr.list[0] as DesignerItem).label = '{{ alert(1) }}';
+    r = await h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'bad', title: 'x', definition: expr } });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toMatch(/可执行表达式/);
+    const foreign = sampleForm();
+    const select = foreign.list[2] as DesignerItem;
+    select.dataType = 'dynamic';
+    select.action = 'https://evil.example.com/steal';
+    r = await h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'bad', title: 'x', definition: foreign } });
+    expect(r.status).toBe(400);
+    const missing = await h.call('GET', `${BASE}/bad`, { token: admin });
+    expect(missing.status).toBe(404);
+  });
+
+  it('validates submissions with the JSON Schema of the revision and records it', async () => {
+    const ok = await h.call('POST', `${BASE}/visit/submit`, {
+      token: admin,
+      data: { values: { name: '张三', phone: '13800138000', kind: '1', amount: 5, note: '<b>x</b><img src=x onerror=alert(1)>' } },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.revision).toBe(2);
+    const old = await h.call('POST', `${BASE}/visit/submit`, { token: admin, data: { revision: 1, values: { name: '李四' } } });
+    expect(old.body.data.revision).toBe(1);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{}, /姓名/],
+      [{ name: '' }, /姓名/],
+      [{ name: '12345678901' }, /姓名不能超过10个字符/],
+      [{ name: 'a', phone: '123' }, /您输入的电话号码不符合规则/],
+      [{ name: 'a', kind: '9' }, /类型的取值不在允许范围内/],
+      [{ name: 'a', amount: 101 }, /数量不能大于100/],
+      [{ name: 'a', extra: 1 }, /不允许的字段/],
+    ];
+    for (const [values, msg] of cases) {
+      const r = await h.call('POST', `${BASE}/visit/submit`, { token: admin, data: { values } });
+      expect(r.status, JSON.stringify(values)).toBe(400);
+      expect(r.body.msg).toMatch(msg);
+    }
+    const subs = await h.call('GET', `${BASE}/visit/submissions`, { token: admin });
+    expect(subs.body.data.map((s: any) => s.revision)).toEqual([1, 2]);
+    const stored = subs.body.data.find((s: any) => s.revision === 2).values;
+    expect(stored.note).not.toMatch(/onerror/);
+  });
+
+  it('needs a session, and 表单设计 to save', async () => {
+    expect((await h.call('GET', `${BASE}/list`)).status).toBe(401);
+    const business = await h.login('business');
+    const r = await h.call('POST', `${BASE}/save`, { token: business, data: { name: 'x', title: 'x', definition: sampleForm() } });
+    expect([403, 200]).toContain(r.status);
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './helpers/databases';
+import { startLive, type Live } from './realtime-helpers';
+import { drainOutbox, enqueueBotMessages, remindExpired, setBotTransport } from '../../server/messaging';
+import { httpTransport } from '../../server/messaging/wechat-bot';
+
+const RULES = '/api/v1/message-base/wechat-bot-message-template-rule';
+const BOT = '/api/v1/message-base/wechat-bot-message';
+
+describe.each(await backends())('messaging calls on %s', (backend) => {
+  let live: Live;
+  let admin: { token: string; staffId: number; orgId: number };
+  let business: { token: string; staffId: number; orgId: number };
+  let nobody: string;
+  beforeAll(async () => {
+    live = await startLive(backend);
+    admin = await live.login('admin');
+    business = await live.login('business');
+    nobody = (await live.call('POST', '/api/v1/auth/login', undefined, { username: 'nobody', password: 'Nobody@123' })).data?.token;
+  });
+  afterAll(async () => {
+    setBotTransport(httpTransport);
+    await live?.close();
+  });
+
+  it('needs a session for notices and the wechat permission for bot rules', async () => {
+    expect((await live.call('GET', '/api/v1/message-base/notice/list-all')).status).toBe(401);
+    expect((await live.call('GET', '/api/v1/message-base/message/count-daily-message')).status).toBe(401);
+    expect((await live.call('GET', `${RULES}/list-trigger-rule`, business.token)).status).toBe(403);
+    expect((await live.call('POST', `${BOT}/preview-wechat-bot-insurance-message`, business.token, {})).status).toBe(403);
+    void nobody;
+  });
+
+  it('previews the insurance bot message', async () => {
+    const r = await live.call('POST', `${BOT}/preview-wechat-bot-insurance-message`, admin.token, {
+      projectName: '华东干线', insuranceType: '货运险', goodsName: '电子元件', goodsValue: 1250000, startAddress: '上海', endAddress: '苏州',
+    });
+    expect(r.data.content).toBe('【保险询价】\n项目：华东干线\n险种：货运险\n货物：电子元件\n货值：1,250,000.00 元\n线路：上海 → 苏州');
+  });
+
+  it('saves, lists, enables, disables and deletes template rules', async () => {
+    const bad = await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: '错配', triggerType: 3 });
+    expect(bad.status).toBe(400);
+    const insecure = await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: 'x', triggerType: 1, webhookUrl: 'http://x' });
+    expect(insecure.status).toBe(400);
+    const saved = (await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: '保险询价群', triggerType: 1 })).data;
+    expect(saved).toMatchObject({ templateId: 1, name: '保险询价群', triggerType: 1, enabled: false });
+    const renamed = (await live.call('POST', `${RULES}/save`, admin.token, { ruleId: saved.ruleId, version: saved.version, templateId: 1, name: '保险询价(华东)', triggerType: 1 })).data;
+    expect(renamed.name).toBe('保险询价(华东)');
+    const stale = await live.call('POST', `${RULES}/save`, admin.token, { ruleId: saved.ruleId, version: saved.version, templateId: 1, name: '旧', triggerType: 1 });
+    expect(stale.status).toBe(409);
+    expect((await live.call('POST', `${RULES}/enable`, admin.token, { ruleId: saved.ruleId })).data.enabled).toBe(true);
+    expect((await live.call('GET', `${RULES}/1/list`, admin.token)).data.map((r: any) => r.ruleId)).toContain(saved.ruleId);
+    expect((await live.call('GET', `${RULES}/2/list`, admin.token)).data).toEqual([]);
+    const triggers = (await live.call('GET', `${RULES}/list-trigger-rule?templateId=1`, admin.token)).data;
+    expect(triggers.map((t: any) => t.triggerType)).toEqual([1, 2]);
+    expect(triggers[0].rules.map((r: any) => r.ruleId)).toEqual([saved.ruleId]);
+    expect((await live.call('GET', `${RULES}/${saved.ruleId}`, admin.token)).data.name).toBe('保险询价(华东)');
+    expect((await live.call('POST', `${RULES}/disable`, admin.token, { ruleId: saved.ruleId })).data.enabled).toBe(false);
+    expect((await live.call('DELETE', `${RULES}/${saved.ruleId}`, admin.token)).code).toBe(0);
+    expect((await live.call('GET', `${RULES}/${saved.ruleId}`, admin.token)).status).toBe(404);
+  });
+
+  it('bot outbox: records every message; without a webhook nothing is sent, with one the transport is used and retried', async () => {
+    const sent: { url: string; payload: any }[] = [];
+    let failNext = true;
+    setBotTransport({
+      async send(url, payload) {
+        if (failNext) {
+          failNext = false;
+          throw new Error('网络错误');
+        }
+        sent.push({ url, payload });
+      },
+    });
+    const local = (await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: '仅记录', triggerType: 2 })).data;
+    const remote = (await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: '机器人', triggerType: 2, webhookUrl: 'https://qyapi.example/webhook?key=k', mentionedMobiles: ['13800000001'] })).data;
+    for (const r of [local, remote]) await live.call('POST', `${RULES}/enable`, admin.token, { ruleId: r.ruleId });
+    expect(await enqueueBotMessages(live.database.db, { orgId: admin.orgId, corpId: 1, triggerType: 2, content: '【保险询价】测试' })).toBe(2);
+    // The enqueue starts a drain of its own (which fails once); drain until the retry has gone out.
+    let records: any[] = [];
+    for (let i = 0; i < 50; i++) {
+      await drainOutbox(live.database.db);
+      records = (await live.call('GET', `${BOT}/list?triggerType=2`, admin.token)).data.list;
+      if (records.some((r) => r.ruleId === remote.ruleId && r.status === 1)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const byRule = new Map(records.map((r: any) => [r.ruleId, r]));
+    expect(byRule.get(local.ruleId)).toMatchObject({ status: 3, webhookUrl: null });
+    expect(byRule.get(remote.ruleId)).toMatchObject({ status: 1, attempts: 2 });
+    expect(sent).toEqual([{ url: 'https://qyapi.example/webhook?key=k', payload: { msgtype: 'text', text: { content: '【保险询价】测试', mentioned_mobile_list: ['13800000001'] } } }]);
+  });
+
+  it('an expiry reminder is stored as a notice and a daily matter for its owner only', async () => {
+    const [n] = await remindExpired(live.database.db, { orgId: business.orgId, corpId: 1, staffId: business.staffId, item: '营业执照' });
+    const got = await live.call('GET', `/api/v1/message-base/notice/2/${n!.noticeId}`, business.token);
+    expect(got.data.message).toBe('营业执照已过期, 请及时更新');
+    const page = (await live.call('GET', '/api/v1/message-base/message/list?type=2&handled=false', business.token)).data;
+    expect(page.list[0].message).toBe('营业执照已过期, 请及时更新');
+    expect(page.total).toBeGreaterThanOrEqual(1);
+    const adminPage = (await live.call('GET', '/api/v1/message-base/message/list', admin.token)).data;
+    expect(adminPage.list.some((m: any) => m.message === '营业执照已过期, 请及时更新')).toBe(false);
+    // A recipient outside the organisation is skipped.
+    expect(await remindExpired(live.database.db, { orgId: 999, corpId: 1, staffId: business.staffId, item: 'x' })).toEqual([]);
+  });
+});

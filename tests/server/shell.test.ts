@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { backends } from './helpers/databases';
+import { startHarness, type Harness } from './helpers/harness';
+import { SSO_MSG } from '../../server/sso/tickets';
+
+const KEY = 'test-sso-client-key-0123456789';
+
+describe.each(await backends())('shell services on %s', (backend) => {
+  let h: Harness;
+  let admin: string;
+  let business: string;
+  beforeAll(async () => {
+    process.env.SSO_CLIENT_KEY = KEY;
+    h = await startHarness(backend);
+    admin = await h.login('admin');
+    business = await h.login('business');
+  });
+  afterAll(async () => h?.close());
+
+  describe('sso tickets', () => {
+    const issue = (data: unknown, key = KEY) => h.call('POST', '/api/v1/auth/sso/ticket', { data, headers: { 'x-sso-key': key } });
+
+    it('needs the client key', async () => {
+      const r = await issue({ username: 'business' }, 'wrong');
+      expect(r.status).toBe(401);
+      expect(r.body.msg).toBe(SSO_MSG.badKey);
+      expect((await h.call('POST', '/api/v1/auth/sso/ticket', { data: { username: 'business' } })).status).toBe(401);
+    });
+
+    it('refuses unknown users', async () => {
+      const r = await issue({ username: 'nobody-here' });
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe(SSO_MSG.noUser);
+    });
+
+    it('exchanges a ticket once for a working session and the router', async () => {
+      const t = await issue({ username: 'business' });
+      expect(t.status).toBe(200);
+      expect(t.body.data.expiresIn).toBe(60);
+      const r = await h.call('GET', `/api/v1/auth/sso/3?ticket=${t.body.data.ticket}`);
+      expect(r.status).toBe(200);
+      expect(r.body.data.router).toBe('/business/clue/customer-list');
+      const me = await h.call('GET', '/api/v1/auth/me', { token: r.body.data.token });
+      expect(me.body.data.username).toBe('business');
+      const again = await h.call('GET', `/api/v1/auth/sso/3?ticket=${t.body.data.ticket}`);
+      expect(again.status).toBe(401);
+      expect(again.body.msg).toBe(SSO_MSG.used);
+    });
+
+    it('saas variant goes to the ticket router; foreign routers are ignored', async () => {
+      const t = await issue({ username: 'admin', router: '/workbench' });
+      const r = await h.call('GET', `/api/v1/auth/sso-saas?ticket=${t.body.data.ticket}`);
+      expect(r.body.data.router).toBe('/workbench');
+      const evil = await issue({ username: 'admin', router: '//evil.example.com' });
+      const e = await h.call('GET', `/api/v1/auth/sso-saas?ticket=${evil.body.data.ticket}`);
+      expect(e.body.data.router).toBe('/dashboard');
+    });
+
+    it('rejects expired and unknown tickets clearly', async () => {
+      const t = await issue({ username: 'admin' });
+      await sql`update sso_ticket set expires_at = now() - interval '1 second'`.execute(h.database.db);
+      const r = await h.call('GET', `/api/v1/auth/sso/1?ticket=${t.body.data.ticket}`);
+      expect(r.status).toBe(401);
+      expect(r.body.msg).toBe(SSO_MSG.expired);
+      const u = await h.call('GET', '/api/v1/auth/sso/1?ticket=not-a-ticket');
+      expect(u.body.msg).toBe(SSO_MSG.invalid);
+    });
+
+    it('stores only a hash of the ticket', async () => {
+      const t = await issue({ username: 'admin' });
+      const rows = (await sql<{ ticket_hash: string }>`select ticket_hash from sso_ticket`.execute(h.database.db)).rows;
+      expect(rows.some((row) => row.ticket_hash === t.body.data.ticket)).toBe(false);
+    });
+  });
+
+  describe('page-visit statistics', () => {
+    it('records visits and answers real aggregates, scoped to the organisation', async () => {
+      const save = (token: string, statisticsName: string) =>
+        h.call('POST', '/api/v1/user-base/page-visit-statistics/save', { token, data: { statisticsName, path: '/x' } });
+      expect((await save(admin, '客户列表')).status).toBe(200);
+      await save(admin, '客户列表');
+      await save(admin, '工作台');
+      await save(business, '客户列表');
+      const suzhou = await h.login('suzhou');
+      await save(suzhou, '客户列表');
+
+      const byPage = (await h.call('GET', '/api/v1/user-base/page-visit-statistics/by-page', { token: admin })).body.data;
+      expect(byPage).toEqual([
+        { statisticsName: '客户列表', count: 3, staffCount: 2 },
+        { statisticsName: '工作台', count: 1, staffCount: 1 },
+      ]);
+      const byStaff = (await h.call('GET', '/api/v1/user-base/page-visit-statistics/by-staff', { token: admin })).body.data;
+      expect(byStaff.map((r: any) => [r.staffName, r.count])).toEqual([['系统管理员', 3], ['周慧敏', 1]]);
+      const byStaffPage = (await h.call('GET', '/api/v1/user-base/page-visit-statistics/by-staff-page', { token: admin })).body.data;
+      expect(byStaffPage).toHaveLength(3);
+      const future = await h.call('GET', '/api/v1/user-base/page-visit-statistics/by-page?startDate=2999-01-01', { token: admin });
+      expect(future.body.data).toEqual([]);
+    });
+
+    it('needs the statistics permission to read', async () => {
+      expect((await h.call('GET', '/api/v1/user-base/page-visit-statistics/by-page', { token: business })).status).toBe(403);
+    });
+  });
+
+  describe('layout reference lists and personal finance', () => {
+    it('lists business types, bill platforms, active suppliers and corporate staff', async () => {
+      const types = (await h.call('GET', '/api/v1/project-base/business-type/list', { token: business })).body.data;
+      expect(types.map((t: any) => t.name)).toContain('整车运输');
+      const platforms = (await h.call('GET', '/api/v1/user-base/bill-platform/list-all', { token: business })).body.data;
+      expect(platforms.length).toBe(3);
+      const suppliers = (await h.call('GET', '/api/v1/user-base/supplier/list-org-active-supplier', { token: business })).body.data;
+      expect(suppliers.length).toBe(3);
+      expect(suppliers.every((s: any) => s.status === 1)).toBe(true);
+      const corp = (await h.call('GET', '/api/v1/user-base/staff/list-corp-staff-light', { token: business })).body.data;
+      expect(new Set(corp.map((s: any) => s.orgId)).size).toBeGreaterThan(1);
+    });
+
+    it('counts, lists and confirms the incomes awaiting confirmation', async () => {
+      const base = '/api/v1/finance-base/finance-matters-merge';
+      expect((await h.call('GET', `${base}/count-confirm-income-review`, { token: admin })).body.data).toBe(3);
+      expect((await h.call('GET', `${base}/count-confirm-income-review`, { token: business })).body.data).toBe(0);
+      const list = (await h.call('GET', `${base}/list-confirm-income-review?status=0`, { token: admin })).body.data;
+      expect(list).toHaveLength(3);
+      const id = list[0].incomeReviewId;
+      expect((await h.call('POST', `${base}/confirm-income-review`, { token: business, data: { incomeReviewId: id } })).status).toBe(404);
+      expect((await h.call('POST', `${base}/confirm-income-review`, { token: admin, data: { incomeReviewId: id } })).status).toBe(200);
+      expect((await h.call('GET', `${base}/count-confirm-income-review`, { token: admin })).body.data).toBe(2);
+    });
+
+    it('summarises the home page from real rows', async () => {
+      const r = (await h.call('GET', '/api/v1/user-base/workbench/summary', { token: admin })).body.data;
+      expect(r.customersByStatus.reduce((n: number, s: any) => n + s.count, 0)).toBeGreaterThan(0);
+      expect(r.supplierCount).toBe(3);
+      expect(r.staffCount).toBeGreaterThan(3);
+      const b = (await h.call('GET', '/api/v1/user-base/workbench/summary', { token: business })).body.data;
+      expect(Array.isArray(b.recentCustomers)).toBe(true);
+    });
+
+    it('lists bank statements of the organisation', async () => {
+      const r = (await h.call('GET', '/api/v1/finance-base/bank-statement/page?pageSize=10', { token: admin })).body.data;
+      expect(r.total).toBe(4);
+    });
+  });
+
+  describe('password change', () => {
+    it('checks the old password, the new rules, and revokes other sessions', async () => {
+      const first = await h.login('suzhou');
+      const second = await h.login('suzhou');
+      const change = (data: unknown) => h.call('POST', '/api/v1/auth/change-password', { token: first, data });
+      expect((await change({ oldPassword: 'wrong', newPassword: 'Abcdefg123' })).status).toBe(400);
+      expect((await change({ oldPassword: 'Suzhou@123', newPassword: 'short1' })).status).toBe(400);
+      expect((await change({ oldPassword: 'Suzhou@123', newPassword: 'onlyletters' })).status).toBe(400);
+      expect((await change({ oldPassword: 'Suzhou@123', newPassword: 'Newpass2026' })).status).toBe(200);
+      expect((await h.call('GET', '/api/v1/auth/me', { token: second })).status).toBe(401);
+      expect((await h.call('GET', '/api/v1/auth/me', { token: first })).status).toBe(200);
+      await h.login('suzhou', 'Newpass2026');
+    });
+  });
+});
