@@ -24,3 +24,7 @@ export const fetchBillPlatforms = () => request<BillPlatformItem[]>({ method: 'G
 export const fetchCorpStaff = () => request<CorpStaffItem[]>({ method: 'GET', url: `${BASE}/staff/list-corp-staff-light` });
 export const fetchCorpCustomers = () => request<CustomerItem[]>({ method: 'GET', url: `${BASE}/customer/list-org-customer` });
 export const fetchActiveSuppliers = () => request<SupplierItem[]>({ method: 'GET', url: `${BASE}/supplier/list-org-active-supplier` });
+
+export interface MatterItem { messageId: number; type: number; name?: string; message: string; messageDate?: string }
+/** The user's unhandled daily matters (the layout's message list, seed 000 §4). */
+export const fetchUnhandledMessages = () => request<MatterItem[]>({ method: 'GET', url: '/api/v1/message-base/message/list-un-handle-message' });

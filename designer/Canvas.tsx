@@ -59,7 +59,10 @@ function ItemShell({ item, active, ctx, container, index, children }: { item: De
   const span = item.compType === 'row' || item.compType === 'table' || item.compType === 'dynamicTable' ? 24 : (item.span ?? 24);
   const own = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
-    if (active) own.current?.scrollIntoView?.({ block: 'nearest' });
+    if (!active) return undefined;
+    // after the frame is painted, so selecting never forces a layout of the whole canvas inside the commit
+    const frame = requestAnimationFrame(() => own.current?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
   }, [active]);
   return (
     <div

@@ -12,11 +12,14 @@ import { prepareOptions } from '../runtime/renderers/form/definitions';
 
 const SIZE: Record<string, 'small' | 'default' | 'large'> = { medium: 'default', small: 'small', mini: 'small' };
 
-/** Adds the decorator tooltip of items that carry one (the panel's ID warning). */
+/** Adds the decorator tooltip of items that carry one (the panel's ID warning) and an element id per field. */
 function withTooltips(schema: ISchema, tooltips: Record<string, string>): ISchema {
   const walk = (node: ISchema) => {
     for (const [key, child] of Object.entries(node.properties ?? {}) as [string, ISchema][]) {
       if (tooltips[key]) child['x-decorator-props'] = { ...(child['x-decorator-props'] as object), tooltip: tooltips[key] };
+      if (child['x-decorator'] === 'FormItem' && child.type !== 'void' && !/__col$/.test(key)) {
+        child['x-component-props'] = { id: key, ...(child['x-component-props'] as object) };
+      }
       walk(child);
     }
   };

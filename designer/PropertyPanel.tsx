@@ -3,8 +3,9 @@
  * rendered by the runtime renderer) plus the list editors (options, rules, columns ...).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Checkbox, Empty, Input, InputNumber, Select, Space, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Empty, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { DeleteOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { BUTTON_ICONS } from '../runtime/renderers/form/widgets/icons';
 import { createForm, onFieldInputValueChange } from '@formily/core';
 import type { DesignerItem, FormOption } from '../schemas/src/form-to-formily';
 import { componentOf, UPLOAD_ACCEPT_ALL } from '../schemas/src/components/registry';
@@ -186,6 +187,30 @@ function PredefineEditor({ item, store }: { item: DesignerItem; store: DesignerS
   );
 }
 
+/** A read-only icon field with a picture icon that opens the icon picker (seed 001 §3 button). */
+function IconPicker({ item, store }: { item: DesignerItem; store: DesignerStore }) {
+  const [open, setOpen] = useState(false);
+  const icon = (item.icon as string) ?? '';
+  return (
+    <div className="panel-section">
+      <Typography.Text strong>图标</Typography.Text>
+      <Input readOnly value={icon} placeholder="请选择图标" style={{ marginTop: 4 }} data-testid="icon-field"
+        addonAfter={<PictureOutlined aria-label="选择图标" data-testid="icon-picker" onClick={() => setOpen(true)} style={{ cursor: 'pointer' }} />}
+        allowClear onChange={(e) => !e.target.value && store.change(item.id, 'icon', '')} />
+      <Modal title="选择图标" open={open} onCancel={() => setOpen(false)} footer={null} width={560}>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 8 }}>
+          {Object.entries(BUTTON_ICONS).map(([name, node]) => (
+            <Button key={name} type={name === icon ? 'primary' : 'default'} icon={node} onClick={() => {
+              store.change(item.id, 'icon', name);
+              setOpen(false);
+            }}>{name}</Button>
+          ))}
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
 function DynamicColumnsEditor({ item, store }: { item: DesignerItem; store: DesignerStore }) {
   const columns = (item.columns ?? []) as unknown as DesignerItem[];
   return (
@@ -245,6 +270,7 @@ export function PropertyPanel({ store }: { store: DesignerStore }) {
       {extras.includes('cascaderOptions') && <CascaderOptionsEditor key={`cascader:${item.id}:${rev}`} item={item} store={store} />}
       {extras.includes('accept') && <AcceptEditor item={item} store={store} />}
       {extras.includes('predefine') && <PredefineEditor item={item} store={store} />}
+      {extras.includes('icon') && <IconPicker item={item} store={store} />}
       {extras.includes('tableCells') && <Typography.Paragraph type="secondary">点击表格中的单元格可设置背景、宽度，并进行合并、拆分、插入行列。</Typography.Paragraph>}
     </div>
   );

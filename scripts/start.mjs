@@ -4,8 +4,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { spawnSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ensureDeps } from './ensure-deps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+ensureDeps();
 const UI_SOURCES = ['runtime', 'api', 'pages', 'designer', 'schemas', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newest(p) {

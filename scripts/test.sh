@@ -4,13 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Reinstall only when the lockfile's content changed (a fresh clone has new mtimes, not new deps).
-lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
-if [ ! -d node_modules ] || [ "$(cat node_modules/.install-hash 2>/dev/null)" != "$lock_hash" ]; then
-  echo "== npm ci"
-  npm ci --no-audit --no-fund
-  echo "$lock_hash" > node_modules/.install-hash
-fi
+node scripts/ensure-deps.mjs
 echo "== browser"
 bash scripts/ensure-browser.sh
 

@@ -3,11 +3,19 @@
 
 import { request, type RequestOptions } from '../http';
 
+import type * as E from '../../schemas/generated/entities';
+
 
 
 /** Per-call options (silent codes, timeout); the entry fixes method, url and arguments. */
 
 export type CallOptions = Omit<RequestOptions, 'method' | 'url' | 'params' | 'query' | 'data'>;
+
+
+
+/** A paged list (seed convention). */
+
+export interface Page<T> { list: T[]; total: number; pageNo: number; pageSize: number }
 
 export interface AuthLoginBody {
 username: string
@@ -111,31 +119,7 @@ direction?: number[]
 bankName?: string[]
 }
 
-export interface BankStatementPageResponse {
-list: {
-bankStatementId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-bankName: string
-accountNo: string
-tradeDate: string
-/**
- * 1 收入, 2 支出
- */
-direction: number
-amount: number
-counterparty?: (string | null)
-summary?: (string | null)
-}[]
-total: number
-pageNo: number
-pageSize: number
-}
+export type BankStatementPageResponse = Page<E.BankStatement>;
 
 /** 本单位银行流水分页列表 — GET /api/v1/finance-base/bank-statement/page (@authenticated) */
 export function bankStatementPage(query: BankStatementPageQuery = {}, options: CallOptions = {}): Promise<BankStatementPageResponse> {
@@ -148,18 +132,7 @@ sortField?: ("billPlatformId" | "createdAt" | "updatedAt" | "name" | "website" |
 sortOrder?: ("asc" | "desc")
 }
 
-export type BillPlatformListAllResponse = {
-billPlatformId: number
-corpId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-name: string
-website?: (string | null)
-remark?: (string | null)
-}[]
+export type BillPlatformListAllResponse = E.BillPlatform[];
 
 /** 全部开票平台(布局预加载) — GET /api/v1/user-base/bill-platform/list-all (@authenticated) */
 export function billPlatformListAll(query: BillPlatformListAllQuery = {}, options: CallOptions = {}): Promise<BillPlatformListAllResponse> {
@@ -176,19 +149,7 @@ sortOrder?: ("asc" | "desc")
 disabled?: boolean[]
 }
 
-export type BusinessTypeListResponse = {
-businessTypeId: number
-corpId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-name: string
-code?: (string | null)
-sort?: (number | null)
-disabled?: (boolean | null)
-}[]
+export type BusinessTypeListResponse = E.BusinessType[];
 
 /** 集团业务类型列表(布局预加载) — GET /api/v1/project-base/business-type/list (@authenticated) */
 export function businessTypeList(query: BusinessTypeListQuery = {}, options: CallOptions = {}): Promise<BusinessTypeListResponse> {
@@ -207,67 +168,9 @@ export function corpReferenceListCorpStaffLight(options: CallOptions = {}): Prom
   return request<CorpReferenceListCorpStaffLightResponse>({ method: 'GET', url: '/api/v1/user-base/staff/list-corp-staff-light', ...options });
 }
 
-export interface CustomerSaveBody {
-name: string
-shortName?: (string | null)
-customerType?: (1 | 2 | 3 | 4 | null)
-customerLevel?: (1 | 2 | 3 | 4 | null)
-creditCode?: (string | null)
-industry?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-contactEmail?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-invoiceTitle?: (string | null)
-invoiceType?: (1 | 2 | 3 | 4 | null)
-taxNo?: (string | null)
-bankName?: (string | null)
-bankAccount?: (string | null)
-invoiceAddress?: (string | null)
-managerStaffId?: (number | null)
-verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
-creditDays?: (number | null)
-remark?: (string | null)
-custom?: {
+export type CustomerSaveBody = E.CustomerCreate;
 
-}
-}
-
-export interface CustomerSaveResponse {
-customerId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-customerType?: (1 | 2 | 3 | 4 | null)
-customerLevel?: (1 | 2 | 3 | 4 | null)
-creditCode?: (string | null)
-industry?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-contactEmail?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-invoiceTitle?: (string | null)
-invoiceType?: (1 | 2 | 3 | 4 | null)
-taxNo?: (string | null)
-bankName?: (string | null)
-bankAccount?: (string | null)
-invoiceAddress?: (string | null)
-managerStaffId?: (number | null)
-verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
-creditDays?: (number | null)
-remark?: (string | null)
-}
+export type CustomerSaveResponse = E.Customer;
 
 /** 新增客户 — POST /api/v1/user-base/customer/save (商务:客户列表:编辑) */
 export function customerSave(data: CustomerSaveBody, options: CallOptions = {}): Promise<CustomerSaveResponse> {
@@ -278,40 +181,7 @@ export interface CustomerGetParams {
 customerId: number
 }
 
-export interface CustomerGetResponse {
-customerId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-customerType?: (1 | 2 | 3 | 4 | null)
-customerLevel?: (1 | 2 | 3 | 4 | null)
-creditCode?: (string | null)
-industry?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-contactEmail?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-invoiceTitle?: (string | null)
-invoiceType?: (1 | 2 | 3 | 4 | null)
-taxNo?: (string | null)
-bankName?: (string | null)
-bankAccount?: (string | null)
-invoiceAddress?: (string | null)
-managerStaffId?: (number | null)
-verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
-creditDays?: (number | null)
-remark?: (string | null)
-}
+export type CustomerGetResponse = E.Customer;
 
 /** 客户详情 — GET /api/v1/user-base/customer/{customerId} (商务:客户列表) */
 export function customerGet(params: CustomerGetParams, options: CallOptions = {}): Promise<CustomerGetResponse> {
@@ -322,69 +192,9 @@ export interface CustomerUpdateParams {
 customerId: number
 }
 
-export interface CustomerUpdateBody {
-name?: string
-shortName?: (string | null)
-customerType?: (1 | 2 | 3 | 4 | null)
-customerLevel?: (1 | 2 | 3 | 4 | null)
-creditCode?: (string | null)
-industry?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-contactEmail?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-invoiceTitle?: (string | null)
-invoiceType?: (1 | 2 | 3 | 4 | null)
-taxNo?: (string | null)
-bankName?: (string | null)
-bankAccount?: (string | null)
-invoiceAddress?: (string | null)
-managerStaffId?: (number | null)
-verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
-creditDays?: (number | null)
-remark?: (string | null)
-custom?: {
+export type CustomerUpdateBody = E.CustomerUpdate;
 
-}
-version: number
-customerId?: number
-}
-
-export interface CustomerUpdateResponse {
-customerId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-customerType?: (1 | 2 | 3 | 4 | null)
-customerLevel?: (1 | 2 | 3 | 4 | null)
-creditCode?: (string | null)
-industry?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-contactEmail?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-invoiceTitle?: (string | null)
-invoiceType?: (1 | 2 | 3 | 4 | null)
-taxNo?: (string | null)
-bankName?: (string | null)
-bankAccount?: (string | null)
-invoiceAddress?: (string | null)
-managerStaffId?: (number | null)
-verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
-creditDays?: (number | null)
-remark?: (string | null)
-}
+export type CustomerUpdateResponse = E.Customer;
 
 /** 修改客户 — PUT /api/v1/user-base/customer/{customerId} (商务:客户列表:编辑) */
 export function customerUpdate(params: CustomerUpdateParams, data: CustomerUpdateBody, options: CallOptions = {}): Promise<CustomerUpdateResponse> {
@@ -419,45 +229,7 @@ customerLevel?: (1 | 2 | 3 | 4)[]
 regionCode?: string[]
 }
 
-export interface CustomerListLocalCustomerResponse {
-list: {
-customerId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-customerType?: (1 | 2 | 3 | 4 | null)
-customerLevel?: (1 | 2 | 3 | 4 | null)
-creditCode?: (string | null)
-industry?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-contactEmail?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-invoiceTitle?: (string | null)
-invoiceType?: (1 | 2 | 3 | 4 | null)
-taxNo?: (string | null)
-bankName?: (string | null)
-bankAccount?: (string | null)
-invoiceAddress?: (string | null)
-managerStaffId?: (number | null)
-verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
-creditDays?: (number | null)
-remark?: (string | null)
-}[]
-total: number
-pageNo: number
-pageSize: number
-}
+export type CustomerListLocalCustomerResponse = Page<E.Customer>;
 
 /** 本单位客户分页列表 — GET /api/v1/user-base/customer/list-local-customer (商务:客户列表) */
 export function customerListLocalCustomer(query: CustomerListLocalCustomerQuery = {}, options: CallOptions = {}): Promise<CustomerListLocalCustomerResponse> {
@@ -472,17 +244,7 @@ sortField?: ("customerId" | "createdAt" | "updatedAt" | "name" | "shortName" | "
 sortOrder?: ("asc" | "desc")
 }
 
-export interface CustomerListLocalCustomerNoPermResponse {
-list: {
-customerId: number
-name: string
-shortName?: (string | null)
-creditCode?: (string | null)
-}[]
-total: number
-pageNo: number
-pageSize: number
-}
+export type CustomerListLocalCustomerNoPermResponse = Page<Pick<E.Customer, 'customerId' | 'name' | 'shortName' | 'creditCode'>>;
 
 /** 本单位使用中客户(无需客户权限) — GET /api/v1/user-base/customer/list-local-customer-no-perm (@authenticated) */
 export function customerListLocalCustomerNoPerm(query: CustomerListLocalCustomerNoPermQuery = {}, options: CallOptions = {}): Promise<CustomerListLocalCustomerNoPermResponse> {
@@ -495,12 +257,7 @@ sortField?: ("customerId" | "createdAt" | "updatedAt" | "name" | "shortName" | "
 sortOrder?: ("asc" | "desc")
 }
 
-export type CustomerListOrgCustomerResponse = {
-customerId: number
-name: string
-shortName?: (string | null)
-verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
-}[]
+export type CustomerListOrgCustomerResponse = Pick<E.Customer, 'customerId' | 'name' | 'shortName' | 'verifyStatus'>[];
 
 /** 本单位全部客户(精简) — GET /api/v1/user-base/customer/list-org-customer (@authenticated) */
 export function customerListOrgCustomer(query: CustomerListOrgCustomerQuery = {}, options: CallOptions = {}): Promise<CustomerListOrgCustomerResponse> {
@@ -513,11 +270,7 @@ sortField?: ("depId" | "createdAt" | "updatedAt" | "name" | "parentId" | "leader
 sortOrder?: ("asc" | "desc")
 }
 
-export type DepartmentListOrgDepartmentResponse = {
-depId: number
-name: string
-parentId?: (number | null)
-}[]
+export type DepartmentListOrgDepartmentResponse = Pick<E.Department, 'depId' | 'name' | 'parentId'>[];
 
 /** 本单位部门 — GET /api/v1/user-base/department/list-org-department (@authenticated) */
 export function departmentListOrgDepartment(query: DepartmentListOrgDepartmentQuery = {}, options: CallOptions = {}): Promise<DepartmentListOrgDepartmentResponse> {
@@ -533,59 +286,16 @@ export interface DepartmentGetParams {
 depId: number
 }
 
-export interface DepartmentGetResponse {
-depId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-parentId?: (number | null)
-leaderStaffId?: (number | null)
-isBusiness?: (boolean | null)
-sort?: (number | null)
-}
+export type DepartmentGetResponse = E.Department;
 
 /** 部门详情 — GET /api/v1/user-base/department/{depId} (公司管理) */
 export function departmentGet(params: DepartmentGetParams, options: CallOptions = {}): Promise<DepartmentGetResponse> {
   return request<DepartmentGetResponse>({ method: 'GET', url: '/api/v1/user-base/department/{depId}', params: { ...params }, ...options });
 }
 
-export interface DepartmentSaveBody {
-name: string
-parentId?: (number | null)
-leaderStaffId?: (number | null)
-isBusiness?: (boolean | null)
-sort?: (number | null)
-custom?: {
+export type DepartmentSaveBody = E.DepartmentCreate;
 
-}
-}
-
-export interface DepartmentSaveResponse {
-depId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-parentId?: (number | null)
-leaderStaffId?: (number | null)
-isBusiness?: (boolean | null)
-sort?: (number | null)
-}
+export type DepartmentSaveResponse = E.Department;
 
 /** 新增部门 — POST /api/v1/user-base/department/save (公司管理) */
 export function departmentSave(data: DepartmentSaveBody, options: CallOptions = {}): Promise<DepartmentSaveResponse> {
@@ -596,37 +306,9 @@ export interface DepartmentUpdateParams {
 depId: number
 }
 
-export interface DepartmentUpdateBody {
-name?: string
-parentId?: (number | null)
-leaderStaffId?: (number | null)
-isBusiness?: (boolean | null)
-sort?: (number | null)
-custom?: {
+export type DepartmentUpdateBody = E.DepartmentUpdate;
 
-}
-version: number
-depId?: number
-}
-
-export interface DepartmentUpdateResponse {
-depId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-parentId?: (number | null)
-leaderStaffId?: (number | null)
-isBusiness?: (boolean | null)
-sort?: (number | null)
-}
+export type DepartmentUpdateResponse = E.Department;
 
 /** 修改部门 — PUT /api/v1/user-base/department/{depId} (公司管理) */
 export function departmentUpdate(params: DepartmentUpdateParams, data: DepartmentUpdateBody, options: CallOptions = {}): Promise<DepartmentUpdateResponse> {
@@ -651,20 +333,7 @@ beforeId?: number
 pageSize?: number
 }
 
-export type EnquiryQuoteMessageConversationResponse = {
-enquiryQuoteMessageId: number
-corpId: number
-orgId: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-sendStaffId: number
-receiveStaffId: number
-enquiryId?: (number | null)
-content: string
-readAt?: (string | null)
-}[]
+export type EnquiryQuoteMessageConversationResponse = E.EnquiryQuoteMessage[];
 
 /** 与某同事的询价报价对话(新在后) — GET /api/v1/message-base/enquiry-quote-message/conversation (商务:询价报价) */
 export function enquiryQuoteMessageConversation(query: EnquiryQuoteMessageConversationQuery = {}, options: CallOptions = {}): Promise<EnquiryQuoteMessageConversationResponse> {
@@ -715,25 +384,7 @@ export interface FinanceMattersMergeListConfirmIncomeReviewQuery {
 status?: number
 }
 
-export type FinanceMattersMergeListConfirmIncomeReviewResponse = {
-incomeReviewId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-staffId: number
-subject: string
-amount: number
-incomeDate: string
-/**
- * 0 待确认, 1 已确认
- */
-status?: (number | null)
-confirmedAt?: (string | null)
-}[]
+export type FinanceMattersMergeListConfirmIncomeReviewResponse = E.IncomeReview[];
 
 /** 我的收入确认列表 — GET /api/v1/finance-base/finance-matters-merge/list-confirm-income-review (@authenticated) */
 export function financeMattersMergeListConfirmIncomeReview(query: FinanceMattersMergeListConfirmIncomeReviewQuery = {}, options: CallOptions = {}): Promise<FinanceMattersMergeListConfirmIncomeReviewResponse> {
@@ -845,6 +496,31 @@ export function formDefinitionSubmissions(params: FormDefinitionSubmissionsParam
   return request<FormDefinitionSubmissionsResponse>({ method: 'GET', url: '/api/v1/form-base/form/{name}/submissions', params: { ...params }, ...options });
 }
 
+export interface HandoverPreviewResponse {
+customers?: {
+customerId?: number
+name?: string
+}[]
+}
+
+/** 我名下待交接的客户 — GET /api/v1/user-base/staff/handover/preview (@authenticated) */
+export function handoverPreview(options: CallOptions = {}): Promise<HandoverPreviewResponse> {
+  return request<HandoverPreviewResponse>({ method: 'GET', url: '/api/v1/user-base/staff/handover/preview', ...options });
+}
+
+export interface HandoverSubmitBody {
+toStaffId: number
+}
+
+export interface HandoverSubmitResponse {
+customers?: number
+}
+
+/** 把我名下的客户交接给本单位同事 — POST /api/v1/user-base/staff/handover/submit (@authenticated) */
+export function handoverSubmit(data: HandoverSubmitBody, options: CallOptions = {}): Promise<HandoverSubmitResponse> {
+  return request<HandoverSubmitResponse>({ method: 'POST', url: '/api/v1/user-base/staff/handover/submit', data, ...options });
+}
+
 export interface MessageListQuery {
 pageNo?: number
 pageSize?: number
@@ -852,59 +528,14 @@ type?: number
 handled?: boolean
 }
 
-export interface MessageListResponse {
-list: {
-messageId: number
-corpId: number
-orgId: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-staffId: number
-/**
- * 1 待办, 2 提醒 (the remind tab)
- */
-type: number
-name?: (string | null)
-message: string
-messageDate?: (string | null)
-eventType?: (number | null)
-eventSubjectId?: (number | null)
-handled?: (boolean | null)
-handledAt?: (string | null)
-}[]
-total: number
-pageNo: number
-pageSize: number
-}
+export type MessageListResponse = Page<E.Message>;
 
 /** 我的日常事项分页列表 — GET /api/v1/message-base/message/list (@authenticated) */
 export function messageList(query: MessageListQuery = {}, options: CallOptions = {}): Promise<MessageListResponse> {
   return request<MessageListResponse>({ method: 'GET', url: '/api/v1/message-base/message/list', query: { ...query }, ...options });
 }
 
-export type MessageListUnHandleMessageResponse = {
-messageId: number
-corpId: number
-orgId: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-staffId: number
-/**
- * 1 待办, 2 提醒 (the remind tab)
- */
-type: number
-name?: (string | null)
-message: string
-messageDate?: (string | null)
-eventType?: (number | null)
-eventSubjectId?: (number | null)
-handled?: (boolean | null)
-handledAt?: (string | null)
-}[]
+export type MessageListUnHandleMessageResponse = E.Message[];
 
 /** 我的未处理事项(布局消息列表) — GET /api/v1/message-base/message/list-un-handle-message (@authenticated) */
 export function messageListUnHandleMessage(options: CallOptions = {}): Promise<MessageListUnHandleMessageResponse> {
@@ -1026,68 +657,16 @@ sortOrder?: ("asc" | "desc")
 disabled?: boolean[]
 }
 
-export type OrganizationListResponse = {
-orgId: number
-corpId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-creditCode?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-managerStaffId?: (number | null)
-disabled?: (boolean | null)
-}[]
+export type OrganizationListResponse = E.Organization[];
 
 /** 集团内单位列表 — GET /api/v1/user-base/organization/list (公司管理) */
 export function organizationList(query: OrganizationListQuery = {}, options: CallOptions = {}): Promise<OrganizationListResponse> {
   return request<OrganizationListResponse>({ method: 'GET', url: '/api/v1/user-base/organization/list', query: { ...query }, ...options });
 }
 
-export interface OrganizationSaveBody {
-name: string
-shortName?: (string | null)
-creditCode?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-managerStaffId?: (number | null)
-custom?: {
+export type OrganizationSaveBody = E.OrganizationCreate;
 
-}
-}
-
-export interface OrganizationSaveResponse {
-orgId: number
-corpId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-creditCode?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-managerStaffId?: (number | null)
-disabled?: (boolean | null)
-}
+export type OrganizationSaveResponse = E.Organization;
 
 /** 新增单位 — POST /api/v1/user-base/organization/save (公司管理) */
 export function organizationSave(data: OrganizationSaveBody, options: CallOptions = {}): Promise<OrganizationSaveResponse> {
@@ -1098,27 +677,7 @@ export interface OrganizationGetParams {
 orgId: number
 }
 
-export interface OrganizationGetResponse {
-orgId: number
-corpId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-creditCode?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-managerStaffId?: (number | null)
-disabled?: (boolean | null)
-}
+export type OrganizationGetResponse = E.Organization;
 
 /** 单位详情 — GET /api/v1/user-base/organization/{orgId} (公司管理) */
 export function organizationGet(params: OrganizationGetParams, options: CallOptions = {}): Promise<OrganizationGetResponse> {
@@ -1129,43 +688,9 @@ export interface OrganizationUpdateParams {
 orgId: number
 }
 
-export interface OrganizationUpdateBody {
-name?: string
-shortName?: (string | null)
-creditCode?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-managerStaffId?: (number | null)
-custom?: {
+export type OrganizationUpdateBody = E.OrganizationUpdate;
 
-}
-version: number
-orgId?: number
-}
-
-export interface OrganizationUpdateResponse {
-orgId: number
-corpId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-creditCode?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-managerStaffId?: (number | null)
-disabled?: (boolean | null)
-}
+export type OrganizationUpdateResponse = E.Organization;
 
 /** 修改单位 — PUT /api/v1/user-base/organization/{orgId} (公司管理) */
 export function organizationUpdate(params: OrganizationUpdateParams, data: OrganizationUpdateBody, options: CallOptions = {}): Promise<OrganizationUpdateResponse> {
@@ -1176,27 +701,7 @@ export interface OrganizationDisableParams {
 orgId: number
 }
 
-export interface OrganizationDisableResponse {
-orgId: number
-corpId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-creditCode?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-managerStaffId?: (number | null)
-disabled?: (boolean | null)
-}
+export type OrganizationDisableResponse = E.Organization;
 
 /** 禁用单位 — PUT /api/v1/user-base/organization/{orgId}/disable (公司管理) */
 export function organizationDisable(params: OrganizationDisableParams, options: CallOptions = {}): Promise<OrganizationDisableResponse> {
@@ -1207,27 +712,7 @@ export interface OrganizationEnableParams {
 orgId: number
 }
 
-export interface OrganizationEnableResponse {
-orgId: number
-corpId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-name: string
-shortName?: (string | null)
-creditCode?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-managerStaffId?: (number | null)
-disabled?: (boolean | null)
-}
+export type OrganizationEnableResponse = E.Organization;
 
 /** 启用单位 — PUT /api/v1/user-base/organization/{orgId}/enable (公司管理) */
 export function organizationEnable(params: OrganizationEnableParams, options: CallOptions = {}): Promise<OrganizationEnableResponse> {
@@ -1374,11 +859,7 @@ sortField?: ("staffId" | "createdAt" | "updatedAt" | "accountId" | "depId" | "na
 sortOrder?: ("asc" | "desc")
 }
 
-export type StaffListOrgStaffResponse = {
-staffId: number
-depId?: (number | null)
-name: string
-}[]
+export type StaffListOrgStaffResponse = Pick<E.Staff, 'staffId' | 'name' | 'depId'>[];
 
 /** 本单位员工 — GET /api/v1/user-base/staff/list-org-staff (@authenticated) */
 export function staffListOrgStaff(query: StaffListOrgStaffQuery = {}, options: CallOptions = {}): Promise<StaffListOrgStaffResponse> {
@@ -1391,11 +872,7 @@ sortField?: ("staffId" | "createdAt" | "updatedAt" | "accountId" | "depId" | "na
 sortOrder?: ("asc" | "desc")
 }
 
-export type StaffListLocalOrgStaffLightResponse = {
-staffId: number
-depId?: (number | null)
-name: string
-}[]
+export type StaffListLocalOrgStaffLightResponse = Pick<E.Staff, 'staffId' | 'name' | 'depId'>[];
 
 /** 本单位员工(精简) — GET /api/v1/user-base/staff/list-local-org-staff-light (@authenticated) */
 export function staffListLocalOrgStaffLight(query: StaffListLocalOrgStaffLightQuery = {}, options: CallOptions = {}): Promise<StaffListLocalOrgStaffLightResponse> {
@@ -1406,29 +883,7 @@ export interface StaffGetParams {
 staffId: number
 }
 
-export interface StaffGetResponse {
-staffId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-accountId?: (number | null)
-depId?: (number | null)
-name: string
-mobile?: (string | null)
-avatar?: (string | null)
-introduction?: (string | null)
-post?: (string | null)
-isDefault?: (boolean | null)
-resigned?: (boolean | null)
-config?: unknown
-}
+export type StaffGetResponse = E.Staff;
 
 /** 员工详情 — GET /api/v1/user-base/staff/{staffId} (公司管理) */
 export function staffGet(params: StaffGetParams, options: CallOptions = {}): Promise<StaffGetResponse> {
@@ -1439,44 +894,9 @@ export interface StaffUpdateParams {
 staffId: number
 }
 
-export interface StaffUpdateBody {
-depId?: (number | null)
-name?: string
-mobile?: (string | null)
-avatar?: (string | null)
-introduction?: (string | null)
-post?: (string | null)
-config?: unknown
-custom?: {
+export type StaffUpdateBody = E.StaffUpdate;
 
-}
-version: number
-staffId?: number
-}
-
-export interface StaffUpdateResponse {
-staffId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-accountId?: (number | null)
-depId?: (number | null)
-name: string
-mobile?: (string | null)
-avatar?: (string | null)
-introduction?: (string | null)
-post?: (string | null)
-isDefault?: (boolean | null)
-resigned?: (boolean | null)
-config?: unknown
-}
+export type StaffUpdateResponse = E.Staff;
 
 /** 修改员工 — PUT /api/v1/user-base/staff/{staffId} (公司管理) */
 export function staffUpdate(params: StaffUpdateParams, data: StaffUpdateBody, options: CallOptions = {}): Promise<StaffUpdateResponse> {
@@ -1489,17 +909,7 @@ sortField?: ("supplierId" | "createdAt" | "updatedAt" | "name" | "shortName" | "
 sortOrder?: ("asc" | "desc")
 }
 
-export type SupplierListOrgActiveSupplierResponse = {
-supplierId: number
-name: string
-shortName?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-/**
- * 1 合作中, 2 已停用
- */
-status?: (number | null)
-}[]
+export type SupplierListOrgActiveSupplierResponse = Pick<E.Supplier, 'supplierId' | 'name' | 'shortName' | 'contactName' | 'contactPhone' | 'status'>[];
 
 /** 本单位合作中的供应商(布局预加载) — GET /api/v1/user-base/supplier/list-org-active-supplier (@authenticated) */
 export function supplierListOrgActiveSupplier(query: SupplierListOrgActiveSupplierQuery = {}, options: CallOptions = {}): Promise<SupplierListOrgActiveSupplierResponse> {
@@ -1555,32 +965,7 @@ templateId?: number[]
 triggerType?: number[]
 }
 
-export interface WechatBotMessageListResponse {
-list: {
-wechatBotMessageId: number
-corpId: number
-orgId: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-ruleId?: (number | null)
-templateId?: (number | null)
-triggerType?: (number | null)
-content?: (string | null)
-webhookUrl?: (string | null)
-/**
- * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
- */
-status?: (number | null)
-attempts?: (number | null)
-lastError?: (string | null)
-sentAt?: (string | null)
-}[]
-total: number
-pageNo: number
-pageSize: number
-}
+export type WechatBotMessageListResponse = Page<E.WechatBotMessage>;
 
 /** 机器人消息记录 — GET /api/v1/message-base/wechat-bot-message/list (项目管理:微信群消息) */
 export function wechatBotMessageList(query: WechatBotMessageListQuery = {}, options: CallOptions = {}): Promise<WechatBotMessageListResponse> {
@@ -1596,29 +981,7 @@ enabled?: boolean
 triggerType?: number
 }
 
-export type WechatBotTemplateRuleListByTemplateResponse = {
-ruleId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-templateId: number
-name: string
-triggerType: number
-/**
- * empty: messages are recorded but never leave the machine
- */
-webhookUrl?: (string | null)
-/**
- * @maxItems 50
- */
-mentionedMobiles?: (string[] | null)
-enabled?: (boolean | null)
-remark?: (string | null)
-}[]
+export type WechatBotTemplateRuleListByTemplateResponse = E.WechatBotTemplateRule[];
 
 /** 模板的规则列表 — GET /api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list (项目管理:微信群消息) */
 export function wechatBotTemplateRuleListByTemplate(params: WechatBotTemplateRuleListByTemplateParams, query: WechatBotTemplateRuleListByTemplateQuery = {}, options: CallOptions = {}): Promise<WechatBotTemplateRuleListByTemplateResponse> {
@@ -1647,29 +1010,7 @@ export interface WechatBotTemplateRuleGetParams {
 ruleId: number
 }
 
-export interface WechatBotTemplateRuleGetResponse {
-ruleId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-templateId: number
-name: string
-triggerType: number
-/**
- * empty: messages are recorded but never leave the machine
- */
-webhookUrl?: (string | null)
-/**
- * @maxItems 50
- */
-mentionedMobiles?: (string[] | null)
-enabled?: (boolean | null)
-remark?: (string | null)
-}
+export type WechatBotTemplateRuleGetResponse = E.WechatBotTemplateRule;
 
 /** 规则详情 — GET /api/v1/message-base/wechat-bot-message-template-rule/{ruleId} (项目管理:微信群消息) */
 export function wechatBotTemplateRuleGet(params: WechatBotTemplateRuleGetParams, options: CallOptions = {}): Promise<WechatBotTemplateRuleGetResponse> {
@@ -1690,29 +1031,7 @@ mentionedMobiles?: string[]
 remark?: string
 }
 
-export interface WechatBotTemplateRuleSaveResponse {
-ruleId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-templateId: number
-name: string
-triggerType: number
-/**
- * empty: messages are recorded but never leave the machine
- */
-webhookUrl?: (string | null)
-/**
- * @maxItems 50
- */
-mentionedMobiles?: (string[] | null)
-enabled?: (boolean | null)
-remark?: (string | null)
-}
+export type WechatBotTemplateRuleSaveResponse = E.WechatBotTemplateRule;
 
 /** 保存规则(有编号则修改) — POST /api/v1/message-base/wechat-bot-message-template-rule/save (项目管理:微信群消息) */
 export function wechatBotTemplateRuleSave(data: WechatBotTemplateRuleSaveBody, options: CallOptions = {}): Promise<WechatBotTemplateRuleSaveResponse> {
@@ -1723,29 +1042,7 @@ export interface WechatBotTemplateRuleEnableBody {
 ruleId: number
 }
 
-export interface WechatBotTemplateRuleEnableResponse {
-ruleId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-templateId: number
-name: string
-triggerType: number
-/**
- * empty: messages are recorded but never leave the machine
- */
-webhookUrl?: (string | null)
-/**
- * @maxItems 50
- */
-mentionedMobiles?: (string[] | null)
-enabled?: (boolean | null)
-remark?: (string | null)
-}
+export type WechatBotTemplateRuleEnableResponse = E.WechatBotTemplateRule;
 
 /** 启用规则 — POST /api/v1/message-base/wechat-bot-message-template-rule/enable (项目管理:微信群消息) */
 export function wechatBotTemplateRuleEnable(data: WechatBotTemplateRuleEnableBody, options: CallOptions = {}): Promise<WechatBotTemplateRuleEnableResponse> {
@@ -1756,29 +1053,7 @@ export interface WechatBotTemplateRuleDisableBody {
 ruleId: number
 }
 
-export interface WechatBotTemplateRuleDisableResponse {
-ruleId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-templateId: number
-name: string
-triggerType: number
-/**
- * empty: messages are recorded but never leave the machine
- */
-webhookUrl?: (string | null)
-/**
- * @maxItems 50
- */
-mentionedMobiles?: (string[] | null)
-enabled?: (boolean | null)
-remark?: (string | null)
-}
+export type WechatBotTemplateRuleDisableResponse = E.WechatBotTemplateRule;
 
 /** 停用规则 — POST /api/v1/message-base/wechat-bot-message-template-rule/disable (项目管理:微信群消息) */
 export function wechatBotTemplateRuleDisable(data: WechatBotTemplateRuleDisableBody, options: CallOptions = {}): Promise<WechatBotTemplateRuleDisableResponse> {
@@ -1860,6 +1135,8 @@ export const catalogue = {
   'formDefinition.save': { method: 'POST', path: '/api/v1/form-base/form/save', permission: '表单设计' },
   'formDefinition.submit': { method: 'POST', path: '/api/v1/form-base/form/{name}/submit', permission: '@authenticated' },
   'formDefinition.submissions': { method: 'GET', path: '/api/v1/form-base/form/{name}/submissions', permission: '表单设计' },
+  'handover.preview': { method: 'GET', path: '/api/v1/user-base/staff/handover/preview', permission: '@authenticated' },
+  'handover.submit': { method: 'POST', path: '/api/v1/user-base/staff/handover/submit', permission: '@authenticated' },
   'message.list': { method: 'GET', path: '/api/v1/message-base/message/list', permission: '@authenticated' },
   'message.listUnHandleMessage': { method: 'GET', path: '/api/v1/message-base/message/list-un-handle-message', permission: '@authenticated' },
   'message.countDailyMessage': { method: 'GET', path: '/api/v1/message-base/message/count-daily-message', permission: '@authenticated' },

@@ -3,7 +3,7 @@
  * persisted; on mobile it closes after navigating), top bar, tags view, kept-alive pages,
  * settings panel. Also where a layout load starts the preload, usage statistics and error capture.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Grid, Layout } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../session/store';
@@ -11,10 +11,9 @@ import { loadOrgs } from '../session/actions';
 import { APP_TITLE, matchRoute } from '../router/routes';
 import { routes } from '../router/pages';
 import { SideMenu } from './SideMenu';
-import { SwitchOrgDialog } from './SwitchOrgDialog';
 import { RealtimeHeader } from '../realtime/RealtimeHeader';
 import ThemeRoot from '../shell/ThemeRoot';
-import { loadSettingsFor, useSettings } from '../shell/settings';
+import { SIDEBAR_WIDTH, loadSettingsFor, useSettings } from '../shell/settings';
 import { Navbar } from '../shell/Navbar';
 import { TagsView } from '../shell/TagsView';
 import { PageStack } from '../shell/PageStack';
@@ -28,8 +27,9 @@ import { installErrorCapture } from '../shell/errorLog';
 import { refreshPendingIncome } from '../shell/income';
 import '../shell/shell.css';
 
-export const SIDEBAR_WIDTH = 235;
 const COLLAPSED_KEY = 'sidebar-collapsed';
+// Loaded when first opened: its Modal, Form and Select are not needed for the first paint.
+const SwitchOrgDialog = lazy(() => import('./SwitchOrgDialog').then((m) => ({ default: m.SwitchOrgDialog })));
 const REDIRECT_PREFIX = '/redirect';
 
 export default function ShellLayout({ children }: { children: ReactNode }) {
@@ -141,13 +141,17 @@ function Shell({ children }: { children: ReactNode }) {
         </Layout.Content>
       </Layout>
       <RightPanel />
-      <SwitchOrgDialog
-        open={switching}
-        onClose={() => setSwitching(false)}
-        orgs={session.orgs}
-        currentOrgId={profile?.orgId}
-        currentName={orgName}
-      />
+      {switching && (
+        <Suspense fallback={null}>
+          <SwitchOrgDialog
+            open={switching}
+            onClose={() => setSwitching(false)}
+            orgs={session.orgs}
+            currentOrgId={profile?.orgId}
+            currentName={orgName}
+          />
+        </Suspense>
+      )}
     </Layout>
   );
 }

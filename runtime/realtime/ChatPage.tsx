@@ -49,7 +49,10 @@ export default function ChatPage() {
     [peer, me, loadContacts],
   );
 
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [rows]);
+  // Braces matter: scrollIntoView returns a Promise in current Chromium, and an effect must not return one.
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [rows]);
 
   const send = () => {
     const content = text.trim();

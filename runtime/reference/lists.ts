@@ -1,7 +1,7 @@
 /** The shell's cached reference lists; switching organisation or logging out clears them. */
 import { fetchOrgs } from '../../api/auth';
 import {
-  fetchActiveSuppliers, fetchBanks, fetchBillPlatforms, fetchBusinessTypes, fetchCorpCustomers, fetchCorpStaff, fetchDepartments, fetchRegionTree, fetchStaff,
+  fetchActiveSuppliers, fetchBanks, fetchUnhandledMessages, fetchBillPlatforms, fetchBusinessTypes, fetchCorpCustomers, fetchCorpStaff, fetchDepartments, fetchRegionTree, fetchStaff,
 } from '../../api/reference';
 import { cachedList } from './cache';
 
@@ -15,8 +15,9 @@ export const billPlatformList = cachedList(fetchBillPlatforms);
 export const corpStaffList = cachedList(fetchCorpStaff);
 export const corpCustomerList = cachedList(fetchCorpCustomers);
 export const activeSupplierList = cachedList(fetchActiveSuppliers);
+export const unhandledMessageList = cachedList(fetchUnhandledMessages);
 
 export function clearReferenceCaches(): void {
-  [staffList, departmentList, regionTree, bankList, organisationList, businessTypeList, billPlatformList, corpStaffList, corpCustomerList, activeSupplierList]
+  [staffList, departmentList, regionTree, bankList, organisationList, businessTypeList, billPlatformList, corpStaffList, corpCustomerList, activeSupplierList, unhandledMessageList]
     .forEach((list) => list.clear());
 }

@@ -1,4 +1,5 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { errorLogEnabled, logError } from '../shell/errorLog';
 
 const StatusPage = lazy(() => import('../screens/StatusPage'));
 
@@ -10,8 +11,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: 
     return { error };
   }
 
-  override componentDidCatch(error: Error) {
+  override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error);
+    // Production: the header's error log lists it with the component stack (seed 000 §8).
+    if (errorLogEnabled()) logError(error, info.componentStack ?? '');
   }
 
   override render() {

@@ -1,8 +1,10 @@
-/** The error-log button and panel: present only when errors were logged (production). */
-import { useState } from 'react';
-import { Badge, Button, Modal, Table, Tooltip } from 'antd';
+/** The error-log button: present only when errors were logged (production); the panel loads on click. */
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Tooltip } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
-import { clearErrors, useErrors } from './errorLog';
+import { useErrors } from './errorLog';
+
+const ErrorLogPanel = lazy(() => import('./ErrorLogPanel'));
 
 export function ErrorLogButton() {
   const errors = useErrors();
@@ -15,28 +17,11 @@ export function ErrorLogButton() {
           <Button type="text" danger aria-label="错误日志" data-testid="error-log" icon={<BugOutlined />} onClick={() => setOpen(true)} />
         </Badge>
       </Tooltip>
-      <Modal
-        title="错误日志"
-        open={open}
-        width="80%"
-        onCancel={() => setOpen(false)}
-        footer={[
-          <Button key="clear" danger onClick={() => { clearErrors(); setOpen(false); }}>Clear All</Button>,
-          <Button key="close" onClick={() => setOpen(false)}>关闭</Button>,
-        ]}
-      >
-        <Table
-          rowKey={(row) => row.time + row.message}
-          size="small"
-          pagination={false}
-          dataSource={errors}
-          columns={[
-            { title: 'Message', dataIndex: 'message', render: (v, row) => <><div><b>{v}</b></div><div>{row.info}</div></> },
-            { title: 'URL', dataIndex: 'url', width: 220 },
-            { title: 'Stack', dataIndex: 'stack', render: (v: string) => <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12, margin: 0 }}>{v}</pre> },
-          ]}
-        />
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <ErrorLogPanel onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

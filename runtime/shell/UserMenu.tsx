@@ -1,5 +1,5 @@
 /** User dropdown (seed 000 §2.5): opening it refreshes the count of incomes awaiting confirmation. */
-import { Avatar, Badge, Dropdown, Space, Typography } from 'antd';
+import { Avatar, Badge, Dropdown, Space } from 'antd';
 import { DollarOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../session/actions';
@@ -36,8 +36,8 @@ export function UserMenu({ name, orgName, avatar, onSwitchOrg }: { name?: string
     >
       <Space style={{ cursor: 'pointer', marginLeft: 8 }} data-testid="user-menu">
         <Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} />
-        <Typography.Text>{name}</Typography.Text>
-        {orgName && <Typography.Text type="secondary">{orgName}</Typography.Text>}
+        <span>{name}</span>
+        {orgName && <span style={{ color: 'rgba(0,0,0,.45)' }}>{orgName}</span>}
       </Space>
     </Dropdown>
   );

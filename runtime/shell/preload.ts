@@ -5,11 +5,13 @@
  *
  * Location by IP: the product runs without internet access and no maps key, so there is no IP
  * lookup; the session's organisation (its region code) is what screens use as "where I am".
- * The daily message count and message list belong to the real-time client, which loads them
- * when it connects (runtime/realtime), so they are not loaded twice here.
+ * The daily message count belongs to the real-time client, which loads it when it connects and
+ * keeps it current from pushes (runtime/realtime), so it is not loaded twice here; the list of
+ * unhandled matters is preloaded with the other lists.
  */
 import {
   activeSupplierList, bankList, billPlatformList, businessTypeList, corpCustomerList, corpStaffList, organisationList, regionTree, staffList,
+  unhandledMessageList,
 } from '../reference/lists';
 import type { CachedList } from '../reference/cache';
 
@@ -22,6 +24,7 @@ export const PRELOADED: Record<string, CachedList<unknown>> = {
   corpStaff: corpStaffList,
   corpCustomers: corpCustomerList,
   activeSuppliers: activeSupplierList,
+  messages: unhandledMessageList,
 };
 
 export async function preloadReferences(): Promise<void> {

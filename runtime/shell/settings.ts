@@ -5,6 +5,10 @@
  */
 import { useSyncExternalStore } from 'react';
 
+/** Seed 000 §9: sidebar width and the width below which the device counts as mobile (antd's lg). */
+export const SIDEBAR_WIDTH = 235;
+export const MOBILE_BREAKPOINT = 992;
+
 export const THEME_PRESETS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'] as const;
 export const DEFAULT_THEME = '#1890ff';
 export const SIZES = [
@@ -32,9 +36,17 @@ export function antdSize(size: SizeName): 'large' | 'middle' | 'small' {
 
 const keyOf = (user: string) => `shell-settings:${user}`;
 
-export function readSettings(user: string, storage: Pick<Storage, 'getItem'> = localStorage): ShellSettings {
+function browserStorage(): Storage | undefined {
   try {
-    const saved = JSON.parse(storage.getItem(keyOf(user)) ?? '{}') as Partial<ShellSettings>;
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readSettings(user: string, storage: Pick<Storage, 'getItem'> | undefined = browserStorage()): ShellSettings {
+  try {
+    const saved = JSON.parse(storage?.getItem(keyOf(user)) ?? '{}') as Partial<ShellSettings>;
     const merged = { ...DEFAULT_SETTINGS, ...saved };
     if (!SIZES.some((s) => s.value === merged.size)) merged.size = DEFAULT_SETTINGS.size;
     if (typeof merged.theme !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(merged.theme)) merged.theme = DEFAULT_THEME;
@@ -64,7 +76,7 @@ export function changeSetting<K extends keyof ShellSettings>(key: K, value: Shel
   state = { ...state, [key]: value };
   if (user) {
     try {
-      localStorage.setItem(keyOf(user), JSON.stringify(state));
+      browserStorage()?.setItem(keyOf(user), JSON.stringify(state));
     } catch {
       // Private mode or a full store: the choice still applies for this visit.
     }

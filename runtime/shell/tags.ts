@@ -34,7 +34,7 @@ export function closeAll(tags: readonly TagView[]): TagView[] {
 
 /** Where to go after closing the active tab: the last remaining one, else home. */
 export function nextAfterClose(tags: readonly TagView[]): string {
-  return tags.length ? tags[tags.length - 1]!.path : '/';
+  return tags.length ? tags[tags.length - 1]!.fullPath : '/';
 }
 
 let state: TagView[] = [];

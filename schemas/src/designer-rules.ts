@@ -501,6 +501,20 @@ export function addColConf(list: readonly ColConf[], column: { label: string; pr
   return { ok: true, list: [...list, { index: list.length, show: true, label: column.label.trim(), property: column.property.trim(), width: column.width ?? 150 }] };
 }
 
+/* ------------------------------------------------------------------ upload */
+
+/** The browser-side upload checks (seed 001 §5): count first, then extension, then size. null when the file may go. */
+export function uploadCheck(
+  file: { name: string; size: number },
+  opts: { accept?: readonly string[]; fileSize?: number; count?: number; limit?: number },
+): string | null {
+  if (opts.limit !== undefined && (opts.count ?? 0) >= opts.limit) return MSG.deleteFirst;
+  const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  if (opts.accept?.length && !opts.accept.includes(ext)) return MSG.badExtension;
+  if (opts.fileSize && file.size > opts.fileSize * 1024 * 1024) return MSG.tooLarge;
+  return null;
+}
+
 /* ------------------------------------------------------------------ layout-table cells */
 
 function cloneRows(item: DesignerItem): TableCell[][] {

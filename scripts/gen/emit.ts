@@ -1,6 +1,7 @@
 /** Emitters: entity types, the typed client and the OpenAPI 3.1 document. */
 import { compile } from 'json-schema-to-typescript';
 import type { ResolvedEntry } from './resolve';
+import type { SchemaRef } from '../../schemas/src/catalogue';
 import type { JSONSchema, ResolvedEntity } from '../../schemas/src/entity-schema';
 import { recordSchema, createSchema, updateSchema } from '../../schemas/src/entity-schema';
 
@@ -46,13 +47,31 @@ export async function emitEntityTypes(entities: Record<string, ResolvedEntity>, 
   return parts.join('\n\n') + '\n';
 }
 
-export async function emitClient(entries: ResolvedEntry[]): Promise<string> {
+/** The TypeScript type an entity reference stands for, named from schemas/generated/entities.ts. */
+function refType(ref: SchemaRef, entities: Record<string, ResolvedEntity>): string {
+  const T = `E.${pascal(ref.entity)}`;
+  if (ref.kind === 'create') return `${T}Create`;
+  if (ref.kind === 'update') return `${T}Update`;
+  const e = entities[ref.entity];
+  const record = ref.fields?.length && e
+    ? `Pick<${T}, ${[e.idField, ...ref.fields.filter((f) => f !== e.idField)].map((f) => `'${f}'`).join(' | ')}>`
+    : T;
+  if (ref.kind === 'page') return `Page<${record}>`;
+  if (ref.kind === 'list') return `${record}[]`;
+  return record;
+}
+
+export async function emitClient(entries: ResolvedEntry[], entities: Record<string, ResolvedEntity>): Promise<string> {
   const parts: string[] = [
     HEADER,
     "import { request, type RequestOptions } from '../http';",
+    "import type * as E from '../../schemas/generated/entities';",
     '',
     "/** Per-call options (silent codes, timeout); the entry fixes method, url and arguments. */",
     "export type CallOptions = Omit<RequestOptions, 'method' | 'url' | 'params' | 'query' | 'data'>;",
+    '',
+    "/** A paged list (seed convention). */",
+    'export interface Page<T> { list: T[]; total: number; pageNo: number; pageSize: number }',
   ];
   const table: string[] = [];
   for (const e of entries) {
@@ -71,13 +90,20 @@ export async function emitClient(entries: ResolvedEntry[]): Promise<string> {
       args.push(queryRequired ? `query: ${P}Query` : `query: ${P}Query = {}`);
       call.push('query: { ...query }');
     }
-    if (e.body) {
+    if (e.body && e.bodyRef) {
+      parts.push(`export type ${P}Body = ${refType(e.bodyRef, entities)};`);
+      args.push(`data: ${P}Body`);
+      call.push('data');
+    } else if (e.body) {
       parts.push(await typeOf(e.body, `${P}Body`));
       args.push(`data: ${P}Body`);
       call.push('data');
     }
     let resp = 'unknown';
-    if (e.response) {
+    if (e.response && e.responseRef) {
+      parts.push(`export type ${P}Response = ${refType(e.responseRef, entities)};`);
+      resp = `${P}Response`;
+    } else if (e.response) {
       parts.push(await typeOf(e.response, `${P}Response`));
       resp = `${P}Response`;
     }

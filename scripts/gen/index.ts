@@ -26,7 +26,7 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
     'schemas/generated/entities.json': JSON.stringify(entities, null, 2) + '\n',
     'schemas/generated/catalogue.json': JSON.stringify(catalogue, null, 2) + '\n',
     'schemas/generated/entities.ts': await emitEntityTypes(entities, enumLookup(defs)),
-    'api/generated/client.ts': await emitClient(catalogue),
+    'api/generated/client.ts': await emitClient(catalogue, entities),
     'api/generated/openapi.json': emitOpenApi(catalogue, pkg.version),
   };
 }

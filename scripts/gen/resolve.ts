@@ -4,25 +4,10 @@ import {
   createSchema, pageQuerySchema, pageSchema, recordSchema, resolveEntity, updateSchema,
   type EntityDef, type JSONSchema, type ResolvedEntity,
 } from '../../schemas/src/entity-schema';
+import type { ResolvedEntry, SchemaRef } from '../../schemas/src/catalogue';
 
-export interface ResolvedEntry {
-  id: string;
-  catalogue: string;
-  catalogueTitle?: string;
-  name: string;
-  summary?: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  routeUrl: string;
-  permission: string;
-  handler: string;
-  entity?: string;
-  params?: JSONSchema;
-  query?: JSONSchema;
-  body?: JSONSchema;
-  response?: JSONSchema;
-  options?: Record<string, unknown>;
-}
+export type { ResolvedEntry };
+
 
 interface RawEntry {
   name: string; summary?: string; method: ResolvedEntry['method']; path: string; permission?: string; handler: string; entity?: string;
@@ -66,6 +51,15 @@ function paramsSchema(path: string): JSONSchema | undefined {
 export function resolveCatalogue(defs: Definitions, entities: Record<string, ResolvedEntity>): ResolvedEntry[] {
   const enums = enumLookup(defs);
   const out: ResolvedEntry[] = [];
+  /** Expands {$entity|$page|$list} and reports which entity type it stands for. */
+  const refOf = (s: JSONSchema | undefined, fields?: string[]): SchemaRef | undefined => {
+    if (!s) return undefined;
+    const light = fields?.length ? { fields } : {};
+    if ('$entity' in s) return { kind: s.mode === 'create' ? 'create' : s.mode === 'update' ? 'update' : 'record', entity: String(s.$entity), ...(s.mode ? {} : light) };
+    if ('$page' in s) return { kind: 'page', entity: String(s.$page), ...light };
+    if ('$list' in s) return { kind: 'list', entity: String(s.$list), ...light };
+    return undefined;
+  };
   const ref = (s: JSONSchema | undefined, entityName: string | undefined, fields?: string[]): JSONSchema | undefined => {
     if (!s) return undefined;
     const pick = (name: unknown) => {
@@ -119,7 +113,9 @@ export function resolveCatalogue(defs: Definitions, entities: Record<string, Res
         params: en.params ?? paramsSchema(en.path),
         query,
         body: ref(en.body, entity),
+        bodyRef: refOf(en.body),
         response,
+        responseRef: refOf(en.response, en.options?.fields),
         options: en.options,
       });
     }

@@ -31,7 +31,7 @@ function isArraySchema(s: JsonSchema | undefined): boolean {
 /** Array-typed query properties arrive comma-joined (seed 000 §7): verifyStatus=5,15. */
 export function splitQuery(schema: JsonSchema | undefined, raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const props: Record<string, JsonSchema> = schema?.properties ?? {};
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   for (const [k, v] of Object.entries(raw ?? {})) {
     if (isArraySchema(props[k])) {
       const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter((x) => x !== '');

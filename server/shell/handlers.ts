@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { hasPermission } from '../../schemas/src/permission';
 import { type Handler, type HandlerContext, requireSession } from '../crud/context';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 
 const CUSTOMER_PERMISSION = '商务:客户列表';
 
@@ -167,6 +167,41 @@ const corpStaff: Handler = async (ctx) => {
     .execute();
 };
 
+const handoverPreview: Handler = async (ctx) => {
+  const s = requireSession(ctx);
+  const customers = await ctx.db
+    .selectFrom('customer')
+    .select(['customerId', 'name'])
+    .where('orgId', '=', s.orgId)
+    .where('managerStaffId', '=', s.staffId)
+    .orderBy('customerId')
+    .execute();
+  return { customers };
+};
+
+/** Leaver handover: the customers this staff member manages go to an active colleague of the same organisation. */
+const handover: Handler = async (ctx) => {
+  const s = requireSession(ctx);
+  const toStaffId = Number(ctx.body.toStaffId);
+  if (toStaffId === s.staffId) throw badRequest('不能交接给自己');
+  const target = await ctx.db
+    .selectFrom('staff')
+    .select('staffId')
+    .where('staffId', '=', toStaffId)
+    .where('orgId', '=', s.orgId)
+    .where('resigned', 'is not', true)
+    .executeTakeFirst();
+  if (!target) throw badRequest('接收人不是本单位在职员工');
+  const r = await ctx.db
+    .updateTable('customer')
+    .set({ managerStaffId: toStaffId, updatedAt: sql`now()`, updatedBy: s.staffId })
+    .where('orgId', '=', s.orgId)
+    .where('managerStaffId', '=', s.staffId)
+    .executeTakeFirst();
+  ctx.request.log.info({ from: s.staffId, to: toStaffId, customers: Number(r.numUpdatedRows) }, 'handover');
+  return { customers: Number(r.numUpdatedRows) };
+};
+
 export const shellHandlers: Record<string, Handler> = {
   'shell.saveVisit': saveVisit,
   'shell.visitsByStaff': visitsByStaff,
@@ -177,4 +212,6 @@ export const shellHandlers: Record<string, Handler> = {
   'shell.confirmIncomeReview': confirmIncomeReview,
   'shell.summary': summary,
   'shell.corpStaff': corpStaff,
+  'shell.handoverPreview': handoverPreview,
+  'shell.handover': handover,
 };

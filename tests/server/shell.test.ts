@@ -143,6 +143,22 @@ describe.each(await backends())('shell services on %s', (backend) => {
     });
   });
 
+  describe('leaver handover', () => {
+    it('moves my customers to an active colleague of my organisation only', async () => {
+      const base = '/api/v1/user-base/staff/handover';
+      const mine = (await h.call('GET', `${base}/preview`, { token: business })).body.data.customers;
+      expect(mine.length).toBeGreaterThan(0);
+      const me = (await h.call('GET', '/api/v1/auth/me', { token: business })).body.data;
+      expect((await h.call('POST', `${base}/submit`, { token: business, data: { toStaffId: me.staffId } })).status).toBe(400);
+      const suzhouStaff = (await h.call('GET', '/api/v1/user-base/staff/list-corp-staff-light', { token: business })).body.data.find((s: any) => s.orgId !== me.orgId);
+      expect((await h.call('POST', `${base}/submit`, { token: business, data: { toStaffId: suzhouStaff.staffId } })).status).toBe(400);
+      const colleague = (await h.call('GET', '/api/v1/user-base/staff/list-corp-staff-light', { token: business })).body.data.find((s: any) => s.orgId === me.orgId && s.staffId !== me.staffId);
+      const r = await h.call('POST', `${base}/submit`, { token: business, data: { toStaffId: colleague.staffId } });
+      expect(r.body.data.customers).toBe(mine.length);
+      expect((await h.call('GET', `${base}/preview`, { token: business })).body.data.customers).toEqual([]);
+    });
+  });
+
   describe('password change', () => {
     it('checks the old password, the new rules, and revokes other sessions', async () => {
       const first = await h.login('suzhou');

@@ -7,7 +7,7 @@ import type { EntityMap, ResolvedEntity } from '../../server/schema/types';
 import { backends, freshDatabase } from './helpers/databases';
 
 const gadget = (extra: Record<string, any> = {}): ResolvedEntity => ({
-  name: 'gadget', title: '小工具', table: 'gadget', idField: 'gadgetId', tenant: 'org', versioned: true, customFields: true,
+  name: 'gadget', title: '小工具', table: 'gadget', idField: 'gadgetId', tenant: 'org', versioned: true, customFields: true, search: [], defaultSort: { field: 'gadgetId', order: 'desc' },
   fields: {
     title: { type: 'string', title: '名称', column: 'title', maxLength: 40, required: true },
     price: { type: 'money', title: '价格', column: 'price' },

@@ -1,23 +1,28 @@
 /**
  * Login (seed 000 §2.1, §5): username trimmed, optional organisation, the server's message on
- * failure. Kept free of antd's Form and (initially) Select so the first page loads little.
+ * failure. Plain React and login.css, no antd: this page's JS is the whole first load (issue 2).
  */
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Input } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useEffect, useState, type FormEvent } from 'react';
 import { fetchAnonymousOrgs, type OrgOption } from '../../../api/auth';
 import { login } from '../../session/actions';
 import { APP_TITLE } from '../../router/routes';
+import './login.css';
 
-const OrgSelect = lazy(() => import('./OrgSelect'));
-
-const fieldStyle = { marginBottom: 20 } as const;
-const hintStyle = { color: '#ff4d4f', fontSize: 13, marginTop: 4 } as const;
+const UserIcon = () => (
+  <svg className="lg-icon" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true"><circle cx="8" cy="5" r="3.2" /><path d="M1.8 15c.4-3.4 3-5.6 6.2-5.6s5.8 2.2 6.2 5.6z" /></svg>
+);
+const LockIcon = () => (
+  <svg className="lg-icon" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true"><path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2h1v8h-9V7zm1.5 0h4V5a2 2 0 0 0-4 0z" /></svg>
+);
+const OrgIcon = () => (
+  <svg className="lg-icon" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true"><path d="M2 15V3l6-2v4l6 2v8zm2-2h2v-2H4zm0-4h2V7H4zm6 4h2v-2h-2z" /></svg>
+);
 
 export default function LoginScreen() {
   const [orgs, setOrgs] = useState<OrgOption[]>([]);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
   const [orgId, setOrgId] = useState<number>();
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string>();
@@ -49,26 +54,41 @@ export default function LoginScreen() {
   };
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#2d3a4b' }}>
-      <form onSubmit={submit} noValidate style={{ width: 400, padding: '32px 32px 24px', background: '#fff', borderRadius: 8, boxShadow: '0 4px 24px rgba(0,0,0,.2)' }}>
-        <h1 style={{ textAlign: 'center', margin: '0 0 24px', fontSize: 24, fontWeight: 600 }}>{APP_TITLE}</h1>
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
-        <div style={fieldStyle}>
-          <Input size="large" prefix={<UserOutlined />} placeholder="用户名" autoFocus autoComplete="username" value={username} status={missingUser ? 'error' : undefined} onChange={(e) => setUsername(e.target.value)} />
-          {missingUser && <div style={hintStyle}>请输入用户名</div>}
+    <div className="lg-page">
+      <form className="lg-form" onSubmit={submit} noValidate>
+        <h1 className="lg-title">{APP_TITLE}</h1>
+        {error && <div className="lg-alert" role="alert" data-testid="login-error">{error}</div>}
+        <div className="lg-field">
+          <label className={`lg-input${missingUser ? ' error' : ''}`}>
+            <UserIcon />
+            <input placeholder="用户名" autoFocus autoComplete="username" value={username} aria-invalid={missingUser} onChange={(e) => setUsername(e.target.value)} />
+          </label>
+          {missingUser && <div className="lg-hint">请输入用户名</div>}
         </div>
-        <div style={fieldStyle}>
-          <Input.Password size="large" prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" value={password} status={missingPassword ? 'error' : undefined} onChange={(e) => setPassword(e.target.value)} />
-          {missingPassword && <div style={hintStyle}>请输入密码</div>}
+        <div className="lg-field">
+          <label className={`lg-input${missingPassword ? ' error' : ''}`}>
+            <LockIcon />
+            <input type={showPassword ? 'text' : 'password'} placeholder="密码" autoComplete="current-password" value={password} aria-invalid={missingPassword} onChange={(e) => setPassword(e.target.value)} />
+            <button type="button" className="lg-eye" aria-label={showPassword ? '隐藏密码' : '显示密码'} onClick={() => setShowPassword(!showPassword)}>
+              {showPassword ? '隐藏' : '显示'}
+            </button>
+          </label>
+          {missingPassword && <div className="lg-hint">请输入密码</div>}
         </div>
-        <div style={{ ...fieldStyle, minHeight: 40 }}>
-          <Suspense fallback={<Input size="large" disabled placeholder="请选择单位(可选)" />}>
-            <OrgSelect orgs={orgs} value={orgId} onChange={setOrgId} />
-          </Suspense>
+        <div className="lg-field">
+          <label className="lg-input">
+            <OrgIcon />
+            <select aria-label="单位" value={orgId ?? ''} required={orgId === undefined} onChange={(e) => setOrgId(e.target.value ? Number(e.target.value) : undefined)}>
+              <option value="">请选择单位(可选)</option>
+              {orgs.map((org) => (
+                <option key={org.orgId} value={org.orgId}>{org.name}</option>
+              ))}
+            </select>
+          </label>
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-          登录
-        </Button>
+        <button type="submit" className="lg-button" disabled={submitting}>
+          {submitting ? '登录中…' : '登录'}
+        </button>
       </form>
     </div>
   );

@@ -520,9 +520,10 @@ const DEFS: Record<string, DefInput> = {
       { prop: 'plain', label: '朴素', kind: 'switch' },
       { prop: 'round', label: '圆角', kind: 'switch' },
       { prop: 'circle', label: '圆形', kind: 'switch' },
-      { prop: 'icon', label: '图标', kind: 'input', schema: { type: 'string', maxLength: 100, pattern: '^[A-Za-z0-9-]*$' } },
+      { prop: 'icon', label: '图标', kind: 'input', showIf: () => false, schema: { type: 'string', maxLength: 100, pattern: '^[A-Za-z0-9-]*$' } },
       disabledField,
     ],
+    extras: ['icon'],
   },
   divider: {
     compName: '分割线', icon: 'divider', group: 'assist', dataField: false,

@@ -29,7 +29,7 @@ export interface PanelField {
 }
 
 /** Extra editors of the panel that are not scalar fields (lists, trees, cell actions). */
-export type PanelExtra = 'options' | 'rules' | 'rowColumns' | 'dynamicColumns' | 'tableCells' | 'colConf' | 'cascaderOptions' | 'predefine' | 'accept';
+export type PanelExtra = 'options' | 'rules' | 'rowColumns' | 'dynamicColumns' | 'tableCells' | 'colConf' | 'cascaderOptions' | 'predefine' | 'accept' | 'icon';
 
 export interface ComponentDef {
   compType: string;

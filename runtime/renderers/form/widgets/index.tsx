@@ -15,9 +15,10 @@ import type { ArrayField } from '@formily/core';
 import { http } from '../../../../api/http';
 import { getToken } from '../../../../api/token';
 import { setDynamicOptionLoader } from '../../../../schemas/src/components';
-import { isSafeApiPath, MSG } from '../../../../schemas/src/designer-rules';
+import { isSafeApiPath, MSG, uploadCheck } from '../../../../schemas/src/designer-rules';
 import type { FormOption } from '../../../../schemas/src/form-to-formily';
 import { code128B } from './barcode';
+import { BUTTON_ICONS } from './icons';
 
 export const UPLOAD_URL = '/api/v1/file-base/file/upload';
 
@@ -123,6 +124,16 @@ function FormColorPicker({ value, onChange, disabled, showAlpha, format, predefi
 
 interface UploadedFile { name: string; url: string; fileName?: string }
 
+/** Files are served only with the session token: fetch with it and open the blob. */
+async function openFile(url: string): Promise<void> {
+  if (!url.startsWith('/api/v1/file-base/file/')) return;
+  const token = getToken();
+  const response = await http.get(url, { responseType: 'blob', headers: token ? { 'access-token': token } : {} });
+  const href = URL.createObjectURL(response.data as Blob);
+  window.open(href, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
 /** Upload to the file service: extension and size checked first, the file count limited. */
 function FormUpload(props: ValueProps<UploadedFile[]> & {
   accept?: string[]; fileSize?: number; listType?: 'text' | 'picture-card'; multiple?: boolean; limit?: number; buttonText?: string;
@@ -134,20 +145,10 @@ function FormUpload(props: ValueProps<UploadedFile[]> & {
   const limit = props.limit ?? (props.multiple ? 10 : 1);
   const fileList: UploadFile[] = files.map((file) => ({ uid: file.url, name: file.name, url: file.url, status: 'done', thumbUrl: previews[file.url] }));
   const beforeUpload = (file: File) => {
-    const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
-    if (props.accept?.length && !props.accept.includes(ext)) {
-      void message.error(MSG.badExtension);
-      return Upload.LIST_IGNORE;
-    }
-    if (props.fileSize && file.size > props.fileSize * 1024 * 1024) {
-      void message.error(MSG.tooLarge);
-      return Upload.LIST_IGNORE;
-    }
-    if (files.length >= limit) {
-      void message.warning(MSG.deleteFirst);
-      return Upload.LIST_IGNORE;
-    }
-    return true;
+    const problem = uploadCheck(file, { accept: props.accept, fileSize: props.fileSize, count: files.length, limit });
+    if (problem === MSG.deleteFirst) void message.warning(problem);
+    else if (problem) void message.error(problem);
+    return problem ? Upload.LIST_IGNORE : true;
   };
   const customRequest = async ({ file, onSuccess, onError }: { file: unknown; onSuccess?: (body: unknown) => void; onError?: (err: Error) => void }) => {
     const body = new FormData();
@@ -180,6 +181,7 @@ function FormUpload(props: ValueProps<UploadedFile[]> & {
         beforeUpload={beforeUpload}
         customRequest={customRequest as never}
         onRemove={(file) => props.onChange?.(files.filter((entry) => entry.url !== file.url))}
+        onPreview={(file) => file.url && void openFile(file.url)}
         disabled={disabled}
       >
         {props.listType === 'picture-card'
@@ -254,7 +256,7 @@ function FormButton({ text, type, size, disabled, plain, round, circle, icon }: 
   const danger = type === 'danger';
   return (
     <Button type={plain ? 'default' : antType} danger={danger} size={size === 'mini' ? 'small' : size === 'small' ? 'middle' : 'large'}
-      shape={circle ? 'circle' : round ? 'round' : 'default'} disabled={disabled} data-icon={icon || undefined}
+      shape={circle ? 'circle' : round ? 'round' : 'default'} disabled={disabled} data-icon={icon || undefined} icon={icon ? BUTTON_ICONS[icon] : undefined}
       style={type === 'success' && !plain ? { background: '#52c41a', color: '#fff' } : type === 'warning' && !plain ? { background: '#faad14', color: '#fff' } : undefined}>
       {text}
     </Button>
@@ -346,13 +348,20 @@ const DynamicTable = observer((props: {
     for (const index of [...selected].sort((a, b) => b - a)) await field.remove(index);
     setSelected([]);
   };
+  // read the row values here so the observer tracks them (the Table calls `summary` in its own render)
+  const sums: Record<string, number> = {};
+  if (props.showSummary) {
+    for (const def of props.columns ?? []) {
+      if (def.numeric) sums[def.key] = rows.reduce((total: number, row: Record<string, unknown>) => total + (Number(row?.[def.key]) || 0), 0);
+    }
+  }
   const summary = props.showSummary ? () => (
     <Table.Summary.Row>
       {columns.map((column, i) => {
         if (i === 0) return <Table.Summary.Cell key={column.key} index={i}>{props.sumText ?? '合计'}</Table.Summary.Cell>;
         const def = props.columns?.find((c) => c.key === column.key);
         if (!def?.numeric) return <Table.Summary.Cell key={column.key} index={i} />;
-        const sum = rows.reduce((total: number, row: Record<string, unknown>) => total + (Number(row?.[def.key]) || 0), 0);
+        const sum = sums[def.key] ?? 0;
         return <Table.Summary.Cell key={column.key} index={i}>{`${sum} ${props.summaryText ?? '元'}`}</Table.Summary.Cell>;
       })}
     </Table.Summary.Row>

@@ -1,0 +1,74 @@
+/** Shell routes of seed 000 §2.1 and §2.3 with their flags and access. */
+import { describe, expect, it } from 'vitest';
+import { buildMenu, buildRoutes, decideAccess, matchRoute, routeAllowed, visibleMenu } from '../../../runtime/router/routes';
+import { redirectTarget } from '../../../runtime/screens/shell/Redirect';
+import { safeRouter } from '../../../runtime/screens/shell/SsoLogin';
+import { tabOf, DAILY_TABS } from '../../../runtime/screens/shell/DailyRoutine';
+import { FLOW } from '../../../runtime/screens/shell/Guide';
+import { passwordProblem } from '../../../runtime/screens/profile/password';
+import { loadPages } from './pages';
+
+const files = loadPages();
+const routes = buildRoutes(files);
+const at = (path: string) => matchRoute(routes, path)?.route;
+
+describe('shell routes', () => {
+  it('public ones are reachable without a session, numeric sso router ids too', () => {
+    for (const path of ['/sso/12', '/sso/workbench', '/sso', '/auth-redirect', '/bank-statement', '/redirect/business/clue/customer-list']) {
+      const d = decideAccess({ pathname: path, search: '?ticket=x', token: null, roles: null, routes });
+      expect(d.kind, path).toBe('render');
+    }
+    expect(at('/sso/12')!.def.name).toBe('SsoLogin');
+    expect(at('/sso')!.def.name).toBe('SsoSaas');
+  });
+  it('base routes carry the seed flags', () => {
+    expect(at('/guide')!.def.meta.hidden).toBe(true);
+    expect(at('/workbench')!.def.meta.noCache).toBe(true);
+    expect(at('/daily-routine/daily-routine-page')!.def.meta.noCache).toBe(true);
+    expect(at('/kanban')!.def.meta).toMatchObject({ hidden: true, roles: ['大屏看板'] });
+    expect(at('/kanban-portal')!.def.meta.roles).toEqual(['大屏看板']);
+    expect(at('/profile/profile-finance')!.def.meta.hidden).toBe(true);
+    expect(decideAccess({ pathname: '/profile', search: '', token: 't', roles: ['首页'], routes })).toEqual({ kind: 'redirect', to: '/profile/index' });
+  });
+  it('kanban needs the big-screen role; the portal is listed under statistics', () => {
+    expect(routeAllowed(at('/kanban')!, ['商务'])).toBe(false);
+    expect(routeAllowed(at('/kanban-portal')!, ['大屏看板'])).toBe(true);
+    const stat = visibleMenu(buildMenu(files, ['大屏看板'])).find((n) => n.key === '/stat');
+    expect(stat?.children?.map((c) => c.key)).toEqual(['/kanban-portal']);
+  });
+  it('the menu shows workbench and daily matters to everyone, hides profile pages', () => {
+    const keys = visibleMenu(buildMenu(files, ['商务'])).map((n) => n.key);
+    expect(keys.slice(0, 3)).toEqual(['/dashboard', '/workbench', '/daily-routine/daily-routine-page']);
+    expect(keys).not.toContain('/profile');
+  });
+});
+
+describe('shell screen helpers', () => {
+  it('redirect goes back to the path with its query', () => {
+    expect(redirectTarget('/redirect/business/clue/customer-list', '?a=1')).toBe('/business/clue/customer-list?a=1');
+    expect(redirectTarget('/redirect', '')).toBe('/');
+  });
+  it('sso follows only local routers', () => {
+    expect(safeRouter('/workbench')).toBe('/workbench');
+    expect(safeRouter('//evil.example.com')).toBe('/dashboard');
+    expect(safeRouter('https://evil.example.com')).toBe('/dashboard');
+    expect(safeRouter(undefined)).toBe('/dashboard');
+  });
+  it('daily matters open the tab named by tabPosition', () => {
+    expect(DAILY_TABS.map((t) => t.key)).toContain('remind');
+    expect(tabOf('remind')).toBe('remind');
+    expect(tabOf(null)).toBe('todo');
+    expect(tabOf('nonsense')).toBe('todo');
+  });
+  it('the guide walks the business flow', () => {
+    expect(FLOW.map((s) => s.title).join('→')).toBe('客户→线索→询价→报价→合同→项目→调度→结算');
+    for (const step of FLOW) expect(at(step.path), step.path).toBeDefined();
+  });
+  it('new passwords have 8-64 characters with letters and digits', () => {
+    expect(passwordProblem('Abc12345')).toBeUndefined();
+    expect(passwordProblem('Abc1234')).toBeDefined();
+    expect(passwordProblem('abcdefgh')).toBeDefined();
+    expect(passwordProblem('12345678')).toBeDefined();
+    expect(passwordProblem('a1'.repeat(33))).toBeDefined();
+  });
+});
