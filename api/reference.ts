@@ -1,30 +1,36 @@
-/** Reference lists of seed 000 §7.2 read by the shell's cached reference layer. */
-import { request } from './http';
+/**
+ * Reference lists of seed 000 §4 / 002 §7.11 read by the cached reference layer. Each is a call of
+ * the generated client; the item types are the generated response types, so a catalogue change
+ * reaches every picker through `npm run gen`.
+ */
+import {
+  billPlatformListAll, businessTypeList, corpReferenceListCorpStaffLight, customerListOrgCustomer, departmentListOrgDepartment,
+  messageListUnHandleMessage, referenceBankListAll, referenceRegionTree, staffListLocalOrgStaffLight, supplierListOrgActiveSupplier,
+  type BillPlatformListAllResponse, type BusinessTypeListResponse, type CorpReferenceListCorpStaffLightResponse,
+  type CustomerListOrgCustomerResponse, type DepartmentListOrgDepartmentResponse, type MessageListUnHandleMessageResponse,
+  type ReferenceBankListAllResponse, type ReferenceRegionTreeResponse, type StaffListLocalOrgStaffLightResponse,
+  type SupplierListOrgActiveSupplierResponse,
+} from './generated/client';
 
-export interface StaffItem { staffId: number; name: string; depId?: number }
-export interface DepartmentItem { depId: number; name: string; parentId?: number | null }
-export interface RegionNode { regionId: number | string; parentId?: number | string | null; name: string; children?: RegionNode[] | null }
-export interface BankItem { bankId: number; bankCode: string; bankName: string }
+export type StaffItem = StaffListLocalOrgStaffLightResponse[number];
+export type DepartmentItem = DepartmentListOrgDepartmentResponse[number];
+export type RegionNode = ReferenceRegionTreeResponse[number];
+export type BankItem = ReferenceBankListAllResponse[number];
+export type BusinessTypeItem = BusinessTypeListResponse[number];
+export type BillPlatformItem = BillPlatformListAllResponse[number];
+export type CorpStaffItem = CorpReferenceListCorpStaffLightResponse[number];
+export type CustomerItem = CustomerListOrgCustomerResponse[number];
+export type SupplierItem = SupplierListOrgActiveSupplierResponse[number];
+export type MatterItem = MessageListUnHandleMessageResponse[number];
 
-const BASE = '/api/v1/user-base';
-
-export const fetchStaff = () => request<StaffItem[]>({ method: 'GET', url: `${BASE}/staff/list-local-org-staff-light` });
-export const fetchDepartments = () => request<DepartmentItem[]>({ method: 'GET', url: `${BASE}/department/list-org-department` });
-export const fetchRegionTree = () => request<RegionNode[]>({ method: 'GET', url: `${BASE}/region/tree` });
-export const fetchBanks = () => request<BankItem[]>({ method: 'GET', url: `${BASE}/bank/list-all` });
-
-export interface BusinessTypeItem { businessTypeId: number; name: string; code?: string }
-export interface BillPlatformItem { billPlatformId: number; name: string; website?: string }
-export interface CorpStaffItem { staffId: number; name: string; orgId: number; orgName: string }
-export interface CustomerItem { customerId: number; name: string; shortName?: string; verifyStatus?: number }
-export interface SupplierItem { supplierId: number; name: string; shortName?: string; status?: number }
-
-export const fetchBusinessTypes = () => request<BusinessTypeItem[]>({ method: 'GET', url: '/api/v1/project-base/business-type/list' });
-export const fetchBillPlatforms = () => request<BillPlatformItem[]>({ method: 'GET', url: `${BASE}/bill-platform/list-all` });
-export const fetchCorpStaff = () => request<CorpStaffItem[]>({ method: 'GET', url: `${BASE}/staff/list-corp-staff-light` });
-export const fetchCorpCustomers = () => request<CustomerItem[]>({ method: 'GET', url: `${BASE}/customer/list-org-customer` });
-export const fetchActiveSuppliers = () => request<SupplierItem[]>({ method: 'GET', url: `${BASE}/supplier/list-org-active-supplier` });
-
-export interface MatterItem { messageId: number; type: number; name?: string; message: string; messageDate?: string }
+export const fetchStaff = () => staffListLocalOrgStaffLight();
+export const fetchDepartments = () => departmentListOrgDepartment();
+export const fetchRegionTree = () => referenceRegionTree();
+export const fetchBanks = () => referenceBankListAll();
+export const fetchBusinessTypes = () => businessTypeList();
+export const fetchBillPlatforms = () => billPlatformListAll();
+export const fetchCorpStaff = () => corpReferenceListCorpStaffLight();
+export const fetchCorpCustomers = () => customerListOrgCustomer();
+export const fetchActiveSuppliers = () => supplierListOrgActiveSupplier();
 /** The user's unhandled daily matters (the layout's message list, seed 000 §4). */
-export const fetchUnhandledMessages = () => request<MatterItem[]>({ method: 'GET', url: '/api/v1/message-base/message/list-un-handle-message' });
+export const fetchUnhandledMessages = () => messageListUnHandleMessage();

@@ -12,6 +12,9 @@ if (fromQuery) {
   window.history.replaceState(window.history.state, '', fromQuery.cleanUrl);
 }
 
+// The seed names the stored-definition preview `#/view` (hash routing); this router uses paths.
+if (window.location.hash.startsWith('#/view')) window.history.replaceState(null, '', '/view');
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -781,9 +781,9 @@ export function pageVisitStatisticsByStaffPage(query: PageVisitStatisticsByStaff
 }
 
 export type ReferenceBankListAllResponse = {
-bankId?: number
-bankCode?: string
-bankName?: string
+bankId: number
+bankCode: string
+bankName: string
 }[]
 
 /** 银行列表 — GET /api/v1/user-base/bank/list-all (@authenticated) */
@@ -794,10 +794,10 @@ export function referenceBankListAll(options: CallOptions = {}): Promise<Referen
 export type ReferenceRegionTreeResponse = Region[]
 
 export interface Region {
-regionId?: string
-parentId?: string
-name?: string
-children?: (Region[] | null)
+regionId: string
+parentId: string
+name: string
+children: (Region[] | null)
 }
 
 /** 省市区三级地区树(可缓存，带ETag) — GET /api/v1/user-base/region/tree (@authenticated) */

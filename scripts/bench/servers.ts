@@ -63,6 +63,28 @@ export async function startHello(port: number): Promise<Running> {
   return { url, stop: stopper(child) };
 }
 
+/**
+ * Bare Fastify + pg on the product's database: `select 1`, and the same 20-row customer page the
+ * product serves (no session, permission, validation or mapping). The ceilings of this machine.
+ */
+export async function startRawPg(port: number, databaseUrl: string, orgId: number): Promise<Running> {
+  const code = `
+    const Fastify = (await import('fastify')).default;
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10 });
+    const app = Fastify({ logger: false });
+    app.get('/one', async () => ({ code: 0, msg: 'ok', data: (await pool.query('select 1 as x')).rows }));
+    app.get('/page', async () => {
+      const r = await pool.query('select *, count(*) over () as total from customer where org_id = $1 order by updated_at desc, customer_id desc limit 20', [${orgId}]);
+      return { code: 0, msg: 'ok', data: { list: r.rows, total: Number(r.rows[0]?.total ?? 0), pageNo: 1, pageSize: 20 } };
+    });
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/one`, child);
+  return { url, stop: stopper(child) };
+}
+
 export async function login(url: string, username = 'admin', password = 'Admin@123'): Promise<string> {
   const r = await fetch(`${url}/api/v1/auth/login`, {
     method: 'POST',

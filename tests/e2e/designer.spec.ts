@@ -194,6 +194,10 @@ test('builds a form with every component, round-trips its JSON, previews, submit
   const view = await page.context().newPage();
   await view.goto('/view');
   await expect(view.getByTestId('form-view').getByPlaceholder('请输入姓名')).toBeVisible();
+  // the seed's address, #/view, lands on the same view
+  await view.goto('/#/view');
+  await expect(view).toHaveURL(/\/view$/);
+  await expect(view.getByTestId('form-view').getByPlaceholder('请输入姓名')).toBeVisible();
   await view.close();
 
   // save to the server, reopen after a reload

@@ -26,7 +26,7 @@ describe('cached reference list', () => {
 
 describe('region index', () => {
   const tree = [
-    { regionId: '310000', name: '上海市', children: [{ regionId: '310100', name: '市辖区', children: [{ regionId: '310115', name: '浦东新区', children: null }] }] },
+    { regionId: '310000', parentId: '0', name: '上海市', children: [{ regionId: '310100', parentId: '310000', name: '市辖区', children: [{ regionId: '310115', parentId: '310100', name: '浦东新区', children: null }] }] },
   ];
   it('maps a stored last code to its path and label, and back', () => {
     const index = indexRegions(tree);
