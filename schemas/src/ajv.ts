@@ -5,6 +5,7 @@
 import Ajv, { type ErrorObject, type AnySchema } from 'ajv';
 import addFormats from 'ajv-formats';
 import { FORMAT_MESSAGES, FORMAT_VALIDATORS } from './validators';
+import { richTextLength } from './format';
 
 export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Ajv {
   const ajv = new Ajv({
@@ -20,6 +21,14 @@ export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Aj
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-enum', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-ref', schemaType: 'string' });
+  // Rich text (designer editor): at most N characters of text once the markup is removed.
+  ajv.addKeyword({
+    keyword: 'x-maxText',
+    type: 'string',
+    schemaType: 'number',
+    error: { message: 'text too long' },
+    validate: (max: number, data: string) => richTextLength(data) <= max,
+  });
   return ajv;
 }
 
@@ -84,6 +93,8 @@ export function formatAjvError(error: ErrorObject, root: AnySchema): string {
       return `${fieldName(r, error.instancePath)}的取值不在允许范围内`;
     case 'const':
       return `${fieldName(r, error.instancePath)}的取值不正确`;
+    case 'x-maxText':
+      return `${fieldName(r, error.instancePath)}超过最大字符数${String((schemaAt(r, error.instancePath) ?? {})['x-maxText'])}`;
     case 'pattern':
     case 'format': {
       const s = schemaAt(r, error.instancePath);

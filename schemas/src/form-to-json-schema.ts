@@ -69,6 +69,8 @@ export function valueSchema(item: DesignerItem, opts: JsonSchemaOptions = {}): S
       break;
     case 'editor':
       schema = { type: 'string', maxLength: 200000 };
+      // The editor counts text, not markup: the server applies the same count as the browser.
+      if (item.validateMaxText !== false) schema['x-maxText'] = Math.max(100, typeof item.max === 'number' ? item.max : 2000);
       break;
     case 'inputNumber':
       schema = { type: 'number' };

@@ -168,3 +168,9 @@ export function monthRangePresets(now: Dayjs = dayjs()): RangePreset[] {
     { label: '去年', value: [lastYear.startOf('year'), lastYear.endOf('year')] },
   ];
 }
+
+/** Text length of rich text: tags removed, entities counted as one character (editor max words). */
+export function richTextLength(html: unknown): number {
+  if (typeof html !== 'string') return 0;
+  return html.replace(/<[^>]*>/g, '').replace(/&[a-zA-Z#0-9]+;/g, ' ').length;
+}

@@ -3,7 +3,8 @@ import { fillLogin, loginAs } from './helpers';
 
 test.describe('登录', () => {
   test('admin logs in, lands on the dashboard with real figures, and logs out', async ({ page }) => {
-    await page.goto('/business/clue/customer-list');
+    // The app redirects while the page is still loading: wait for the commit only, then the URL.
+    await page.goto('/business/clue/customer-list', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login\?redirect=%2Fbusiness%2Fclue%2Fcustomer-list$/);
     await expect(page).toHaveTitle('登录 - 物流综合管理系统');
     await fillLogin(page, '  admin  ', 'Admin@123');
@@ -17,7 +18,7 @@ test.describe('登录', () => {
     await page.getByTestId('user-menu').click();
     await page.getByText('退出登录').click();
     await expect(page).toHaveURL(/\/login\?redirect=/);
-    await page.goto('/dashboard');
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
   });
 
@@ -39,12 +40,12 @@ test.describe('登录', () => {
 
   test('with a session /login goes home, unknown paths to 404, forbidden ones to 401', async ({ page }) => {
     await loginAs(page, 'business');
-    await page.goto('/login');
+    await page.goto('/login', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/no/such/page');
+    await page.goto('/no/such/page', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
-    await page.goto('/user/system/data-import');
+    await page.goto('/user/system/data-import', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/401$/);
     await expect(page.getByText('抱歉，您没有权限访问该页面')).toBeVisible();
     await expect(page.getByRole('button', { name: '返 回', exact: true }).or(page.getByRole('button', { name: '返回', exact: true }))).toHaveCount(0);

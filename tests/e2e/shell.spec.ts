@@ -257,7 +257,7 @@ test.describe('application shell as the limited business user', () => {
     await page.goto('/dashboard');
     await search(page, 'khlb');
     await expect(page.locator('.ant-select-item-option').first()).toHaveText('商务拓展>客户列表');
-    await page.goto('/kanban');
+    await page.goto('/kanban', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/401$/);
     await page.goto('/dashboard');
     await page.getByTestId('user-menu').click();

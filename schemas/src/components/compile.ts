@@ -8,6 +8,7 @@ import {
   compTypeCompilers, DEFAULT_RULE_ERROR, registerCompType, type DesignerItem, type ItemCompiler, type ItemCompilerApi,
 } from '../form-to-formily';
 import { isSafeApiPath, tableRows } from '../designer-rules';
+import { richTextLength } from '../format';
 import { dynamicOptionLoader } from './runtime-hooks';
 
 type Field = { dataSource?: unknown[]; setDataSource?: (value: unknown[]) => void; loading?: boolean };
@@ -72,11 +73,7 @@ registerCompType('rate', field('FormRate', (item) => ({
   'x-component-props': { count: num(item.max, 5), allowHalf: Boolean(item['allow-half']), showScore: Boolean(item['show-score']) },
 })));
 
-/** Text length of rich text: tags removed, entities counted as one character. */
-export function richTextLength(html: unknown): number {
-  if (typeof html !== 'string') return 0;
-  return html.replace(/<[^>]*>/g, '').replace(/&[a-zA-Z#0-9]+;/g, ' ').length;
-}
+export { richTextLength } from '../format';
 
 registerCompType('editor', field('FormEditor', (item, api) => {
   const max = Math.max(100, num(item.max, 2000));

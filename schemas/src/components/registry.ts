@@ -28,7 +28,14 @@ const BUTTON_SIZE_OPTIONS = [
   { label: '小', value: 'mini' },
 ];
 const TYPE5 = ['primary', 'success', 'warning', 'danger', 'info'].map((value) => ({ label: value, value }));
-const opts = (...values: string[]) => values.map((value) => ({ label: value, value }));
+/** Chinese labels of the enumerated property values shown in the panels; the value itself is stored. */
+const VALUE_LABELS: Record<string, string> = {
+  date: '日期', week: '周', month: '月', year: '年', datetime: '日期时间', daterange: '日期范围', monthrange: '月份范围', datetimerange: '日期时间范围',
+  primary: '主要', success: '成功', warning: '警告', danger: '危险', info: '信息', text: '文字', error: '错误',
+  start: '左对齐', end: '右对齐', center: '居中', 'space-around': '环绕分布', 'space-between': '两端分布',
+  top: '顶部', middle: '居中', bottom: '底部',
+};
+const opts = (...values: string[]) => values.map((value) => ({ label: VALUE_LABELS[value] ?? value, value }));
 
 export const DATE_TYPES = ['date', 'week', 'month', 'year', 'datetime', 'daterange', 'monthrange', 'datetimerange'];
 

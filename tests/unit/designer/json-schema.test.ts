@@ -61,4 +61,17 @@ describe('form -> JSON Schema of the submitted data', () => {
     expect(check({ files: [{ name: 'a.png', url: 'https://evil.example/a.png' }] })).not.toBeNull();
     expect(check({ files: [{ name: 'a', url: '/api/v1/file-base/file/a.png' }, { name: 'b', url: '/api/v1/file-base/file/b.png' }] })).toMatch(/最多1项/);
   });
+
+describe('rich text on the server', () => {
+  it('counts the text without markup against the editor maximum, like the browser', () => {
+    const check = validator({ ...createItem('editor'), id: 'notes', label: '备注', max: 100, validateMaxText: true } as DesignerItem);
+    const text = (n: number) => `<p><strong>${'运'.repeat(n)}</strong></p>`;
+    expect(check({ notes: text(100) })).toBeNull();
+    expect(check({ notes: text(101) })).toBe('备注超过最大字符数100');
+  });
+  it('does not count when the check is off', () => {
+    const check = validator({ ...createItem('editor'), id: 'notes', label: '备注', max: 100, validateMaxText: false } as DesignerItem);
+    expect(check({ notes: '<p>' + '运'.repeat(500) + '</p>' })).toBeNull();
+  });
+});
 });
