@@ -12,7 +12,6 @@ const seeded = await seedIfEmpty(database.db);
 
 const app = await buildApp({ database, entities });
 if (seeded) app.log.info('demo data seeded');
-for (const line of demoLoginLines()) app.log.info(line);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -29,4 +28,6 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 8080) });
+const address = await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 8080) });
+// A plain banner for the person who ran `npm start` (the JSON log is for machines).
+console.log(`\n物流综合管理系统已启动: ${address}\n${demoLoginLines().join('\n')}\n`);

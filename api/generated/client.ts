@@ -121,7 +121,7 @@ bankName?: string[]
 
 export type BankStatementPageResponse = Page<E.BankStatement>;
 
-/** 本单位银行流水分页列表 — GET /api/v1/finance-base/bank-statement/page (@authenticated) */
+/** 本单位银行流水分页列表 — GET /api/v1/finance-base/bank-statement/page (财务:银行流水) */
 export function bankStatementPage(query: BankStatementPageQuery = {}, options: CallOptions = {}): Promise<BankStatementPageResponse> {
   return request<BankStatementPageResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-statement/page', query: { ...query }, ...options });
 }
@@ -668,7 +668,7 @@ export type OrganizationSaveBody = E.OrganizationCreate;
 
 export type OrganizationSaveResponse = E.Organization;
 
-/** 新增单位 — POST /api/v1/user-base/organization/save (公司管理) */
+/** 新增单位 — POST /api/v1/user-base/organization/save (集团管理) */
 export function organizationSave(data: OrganizationSaveBody, options: CallOptions = {}): Promise<OrganizationSaveResponse> {
   return request<OrganizationSaveResponse>({ method: 'POST', url: '/api/v1/user-base/organization/save', data, ...options });
 }
@@ -703,7 +703,7 @@ orgId: number
 
 export type OrganizationDisableResponse = E.Organization;
 
-/** 禁用单位 — PUT /api/v1/user-base/organization/{orgId}/disable (公司管理) */
+/** 禁用单位 — PUT /api/v1/user-base/organization/{orgId}/disable (集团管理) */
 export function organizationDisable(params: OrganizationDisableParams, options: CallOptions = {}): Promise<OrganizationDisableResponse> {
   return request<OrganizationDisableResponse>({ method: 'PUT', url: '/api/v1/user-base/organization/{orgId}/disable', params: { ...params }, ...options });
 }
@@ -714,7 +714,7 @@ orgId: number
 
 export type OrganizationEnableResponse = E.Organization;
 
-/** 启用单位 — PUT /api/v1/user-base/organization/{orgId}/enable (公司管理) */
+/** 启用单位 — PUT /api/v1/user-base/organization/{orgId}/enable (集团管理) */
 export function organizationEnable(params: OrganizationEnableParams, options: CallOptions = {}): Promise<OrganizationEnableResponse> {
   return request<OrganizationEnableResponse>({ method: 'PUT', url: '/api/v1/user-base/organization/{orgId}/enable', params: { ...params }, ...options });
 }
@@ -1106,7 +1106,7 @@ export const catalogue = {
   'auth.orgs': { method: 'GET', path: '/api/v1/auth/orgs', permission: '@authenticated' },
   'auth.switchOrg': { method: 'POST', path: '/api/v1/auth/switch-org', permission: '@authenticated' },
   'auth.changePassword': { method: 'POST', path: '/api/v1/auth/change-password', permission: '@authenticated' },
-  'bankStatement.page': { method: 'GET', path: '/api/v1/finance-base/bank-statement/page', permission: '@authenticated' },
+  'bankStatement.page': { method: 'GET', path: '/api/v1/finance-base/bank-statement/page', permission: '财务:银行流水' },
   'billPlatform.listAll': { method: 'GET', path: '/api/v1/user-base/bill-platform/list-all', permission: '@authenticated' },
   'businessType.list': { method: 'GET', path: '/api/v1/project-base/business-type/list', permission: '@authenticated' },
   'corpReference.listCorpStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/list-corp-staff-light', permission: '@authenticated' },
@@ -1148,11 +1148,11 @@ export const catalogue = {
   'notice.ignoreAll': { method: 'POST', path: '/api/v1/message-base/notice/ignore-all', permission: '@authenticated' },
   'organization.allowAnonymousList': { method: 'GET', path: '/api/v1/user-base/organization/allow-anonymous/list', permission: '@public' },
   'organization.list': { method: 'GET', path: '/api/v1/user-base/organization/list', permission: '公司管理' },
-  'organization.save': { method: 'POST', path: '/api/v1/user-base/organization/save', permission: '公司管理' },
+  'organization.save': { method: 'POST', path: '/api/v1/user-base/organization/save', permission: '集团管理' },
   'organization.get': { method: 'GET', path: '/api/v1/user-base/organization/{orgId}', permission: '公司管理' },
   'organization.update': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}', permission: '公司管理' },
-  'organization.disable': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}/disable', permission: '公司管理' },
-  'organization.enable': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}/enable', permission: '公司管理' },
+  'organization.disable': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}/disable', permission: '集团管理' },
+  'organization.enable': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}/enable', permission: '集团管理' },
   'pageVisitStatistics.save': { method: 'POST', path: '/api/v1/user-base/page-visit-statistics/save', permission: '@authenticated' },
   'pageVisitStatistics.byStaff': { method: 'GET', path: '/api/v1/user-base/page-visit-statistics/by-staff', permission: '统计报表' },
   'pageVisitStatistics.byPage': { method: 'GET', path: '/api/v1/user-base/page-visit-statistics/by-page', permission: '统计报表' },

@@ -124,8 +124,16 @@ const switchOrg: Handler = async (ctx) => {
 const changePassword: Handler = async (ctx: HandlerContext) => {
   const s = requireSession(ctx);
   const { oldPassword, newPassword } = ctx.body as { oldPassword: string; newPassword: string };
+  // A stolen session must not be able to guess the old password without limit and keep the account.
+  const attemptKey = `password-change:${s.accountId}`;
+  const ip = ctx.request.ip ?? 'unknown';
+  await assertLoginAllowed(ctx.db, attemptKey, ip, '原密码错误');
   const account = (await ctx.db.selectFrom('account').select(['passwordHash']).where('accountId', '=', s.accountId).executeTakeFirst()) as any;
-  if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) throw badRequest(AUTH_MSG.oldPassword);
+  if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) {
+    await recordLoginFailure(ctx.db, attemptKey, ip);
+    throw badRequest(AUTH_MSG.oldPassword);
+  }
+  await clearLoginFailures(ctx.db, attemptKey);
   if (!isAcceptablePassword(newPassword)) throw badRequest(AUTH_MSG.weakPassword);
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction().execute(async (trx) => {

@@ -22,14 +22,14 @@ async function oldestInWindow(db: Db, column: 'username' | 'ip', value: string, 
   return rows.length >= limit ? new Date((rows.at(-1) as any).createdAt) : null;
 }
 
-export async function assertLoginAllowed(db: Db, username: string, ip: string): Promise<void> {
+export async function assertLoginAllowed(db: Db, username: string, ip: string, what = '登录失败'): Promise<void> {
   const { perAccount, perIp } = limits();
   const blocked = [await oldestInWindow(db, 'username', username, perAccount), await oldestInWindow(db, 'ip', ip, perIp)]
     .filter((d): d is Date => d !== null);
   if (!blocked.length) return;
   const until = Math.max(...blocked.map((d) => d.getTime() + WINDOW_MINUTES * 60_000));
   const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
-  throw new HttpError(429, `登录失败次数过多，请${minutes}分钟后再试`);
+  throw new HttpError(429, `${what}次数过多，请${minutes}分钟后再试`);
 }
 
 export async function recordLoginFailure(db: Db, username: string, ip: string): Promise<void> {

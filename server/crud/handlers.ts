@@ -32,7 +32,10 @@ function filtered(ctx: HandlerContext, db: Kysely<any>, entity: ResolvedEntity) 
     qb = Array.isArray(v) ? qb.where(f, 'in', v) : qb.where(f, '=', v);
   }
   const keyword = typeof ctx.query.keyword === 'string' ? ctx.query.keyword.trim() : '';
-  const search = (entity.search ?? []).filter((f) => f in entity.fields);
+  // A light list searches only what it shows: matching on hidden columns would let a caller
+  // read them back one keystroke at a time (e.g. colleagues' mobiles through a staff picker).
+  const shown = opts.fields?.length ? new Set(opts.fields) : null;
+  const search = (entity.search ?? []).filter((f) => f in entity.fields && (!shown || shown.has(f)));
   if (keyword && search.length) {
     const pattern = `%${escapeLike(keyword)}%`;
     qb = qb.where((eb) => eb.or(search.map((f) => eb(sql`${sql.ref(f)}::text`, 'ilike', pattern))));

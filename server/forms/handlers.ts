@@ -13,6 +13,17 @@ import { checkFormDefinition } from '../../schemas/src/form-meta';
 import { formToJsonSchema } from '../../schemas/src/form-to-json-schema';
 import type { DesignerForm } from '../../schemas/src/form-to-formily';
 import { sanitizeDefinition, sanitizeSubmission } from './sanitize';
+import businessEnums from '../../schemas/enums/business.json';
+
+type EnumFile = { enums: Record<string, { values: { value: string | number; label: string }[] }> };
+const ENUMS = (businessEnums as EnumFile).enums;
+
+/**
+ * Options of store-backed items known without a query: `enum:<name>` lists. Staff and department
+ * stores depend on the organisation and are not membership-checked here.
+ */
+const resolveStoreOptions = (source: string) =>
+  source.startsWith('enum:') ? ENUMS[source.slice(5)]?.values.map((v) => ({ label: v.label, value: v.value })) : undefined;
 
 /** null when the definition is a valid, safe form; else a Chinese message. */
 export const checkDefinition = checkFormDefinition;
@@ -85,7 +96,7 @@ const submit: Handler = async (ctx) => {
   const row = await findRevision(ctx, String(ctx.params.name), body.revision);
   const definition = row.definition as DesignerForm;
   let validate = validators.get(row.formDefinitionId);
-  const schema = formToJsonSchema(definition);
+  const schema = formToJsonSchema(definition, { resolveOptions: resolveStoreOptions });
   if (!validate) {
     validate = createAjv().compile(schema);
     validators.set(row.formDefinitionId, validate);

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Handler, HandlerContext } from '../crud/context';
 import { requireSession } from '../crud/context';
-import { notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
+import { hasPermission } from '../../schemas/src/permission';
+import { crudHandlers } from '../crud/handlers';
 import { revokeOrgSessions } from '../auth/sessions';
 
 /** Active organisations for the login page's selector (no session, so no group to scope by). */
@@ -25,8 +27,20 @@ async function setDisabled(ctx: HandlerContext, disabled: boolean) {
   return row;
 }
 
+/** 集团管理 manages every organisation of the group; 公司管理 only its own. */
+const GROUP_MANAGEMENT = '集团管理';
+
+const update: Handler = async (ctx) => {
+  const s = requireSession(ctx);
+  if (Number(ctx.params.orgId) !== s.orgId && !hasPermission(s.permissions, GROUP_MANAGEMENT)) {
+    throw new HttpError(403, '只能修改本单位的信息');
+  }
+  return crudHandlers['crud.update']!(ctx);
+};
+
 export const organizationHandlers: Record<string, Handler> = {
   'organization.anonymousList': anonymousList,
   'organization.disable': (ctx) => setDisabled(ctx, true),
   'organization.enable': (ctx) => setDisabled(ctx, false),
+  'organization.update': update,
 };

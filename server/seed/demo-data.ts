@@ -25,7 +25,7 @@ export interface DemoAccount {
   username: string;
   password: string;
   name: string;
-  memberships: { org: OrgKey; role: 'admin' | 'business' | 'nothing'; dep: string; isDefault?: boolean; post: string }[];
+  memberships: { org: OrgKey; role: 'admin' | 'companyAdmin' | 'business' | 'nothing'; dep: string; isDefault?: boolean; post: string }[];
   mobile: string;
 }
 
@@ -44,7 +44,7 @@ export function demoAccounts(adminPassword: string): DemoAccount[] {
     { username: 'nobody', password: 'Nobody@123', name: '吴晓东', mobile: '13661785203',
       memberships: [{ org: 'sh', role: 'nothing', dep: '运营调度部', isDefault: true, post: '实习生' }] },
     { username: 'suzhou', password: 'Suzhou@123', name: '陆建平', mobile: '15850126637',
-      memberships: [{ org: 'sz', role: 'admin', dep: '综合管理部', isDefault: true, post: '总经理' }] },
+      memberships: [{ org: 'sz', role: 'companyAdmin', dep: '综合管理部', isDefault: true, post: '总经理' }] },
     { username: 'orphan', password: 'Orphan@123', name: '孙立新', mobile: '18602137745', memberships: [] },
   ];
 }

@@ -122,7 +122,7 @@ export function demoLoginLines(env: NodeJS.ProcessEnv = process.env): string[] {
     `  admin    / ${adminNote}  超级管理员, 上海(默认) 苏州 广州(已禁用)`,
     '  business / Business@123  商务专员, 上海',
     '  nobody   / Nobody@123    无权限角色, 上海 (登录被拒绝)',
-    '  suzhou   / Suzhou@123    超级管理员, 仅苏州',
+    '  suzhou   / Suzhou@123    单位管理员(无集团管理), 仅苏州',
     '  orphan   / Orphan@123    无单位 (登录被拒绝)',
   ];
 }

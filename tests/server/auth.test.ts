@@ -148,6 +148,20 @@ describe.each(await backends())('auth on %s', (backend) => {
     await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@456', newPassword: 'Business@123' } });
   });
 
+  it('limits wrong old passwords on a password change', async () => {
+    // An earlier test locks suzhou's logins on purpose: let that window pass, and use an address of its own.
+    await h.database.db.deleteFrom('loginFailure').where('username', '=', 'suzhou').execute();
+    const login = await h.call('POST', '/api/v1/auth/login', { ip: '10.77.0.1', data: { username: 'suzhou', password: 'Suzhou@123' } });
+    expect(login.body).toMatchObject({ code: 0 });
+    const token = login.body.data.token as string;
+    const wrong = { token, ip: '10.77.0.1', data: { oldPassword: 'Wrong@1234', newPassword: 'Better@2026' } };
+    for (let i = 0; i < 5; i++) expect((await h.call('POST', '/api/v1/auth/change-password', wrong)).status).toBe(400);
+    const locked = await h.call('POST', '/api/v1/auth/change-password', { ...wrong, data: { oldPassword: 'Suzhou@123', newPassword: 'Better@2026' } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.msg).toMatch(/^原密码错误次数过多，请\d+分钟后再试$/);
+    expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(200);
+  });
+
   it('expires a session after the idle time', async () => {
     const token = await h.login('business');
     expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(200);

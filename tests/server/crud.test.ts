@@ -241,4 +241,35 @@ describe.each(await backends())('catalogue routes and generic handlers on %s', (
       expect(after.body.data.managerStaffId).toBe(own[0].staffId);
     });
   });
+
+  describe('organisations: company management covers its own, group management all of them', () => {
+    it('a company administrator cannot change, disable or create other organisations', async () => {
+      const orgs = (await h.call('GET', '/api/v1/user-base/organization/list', { token: admin })).body.data as any[];
+      const sh = orgs.find((o) => o.name.includes('上海'));
+      const sz = orgs.find((o) => o.name.includes('苏州'));
+      const own = await h.call('GET', `/api/v1/user-base/organization/${sz.orgId}`, { token: suzhou });
+      const mine = await h.call('PUT', `/api/v1/user-base/organization/${sz.orgId}`, { token: suzhou, data: { version: own.body.data.version, contactName: '陆建平' } });
+      expect(mine.status).toBe(200);
+      const other = await h.call('PUT', `/api/v1/user-base/organization/${sh.orgId}`, { token: suzhou, data: { version: sh.version, contactName: '越权' } });
+      expect(other.status).toBe(403);
+      expect(other.body.msg).toBe('只能修改本单位的信息');
+      expect((await h.call('PUT', `/api/v1/user-base/organization/${sh.orgId}/disable`, { token: suzhou, data: {} })).status).toBe(403);
+      expect((await h.call('POST', '/api/v1/user-base/organization/save', { token: suzhou, data: { name: '越权新建单位' } })).status).toBe(403);
+      const after = await h.call('GET', `/api/v1/user-base/organization/${sh.orgId}`, { token: admin });
+      expect(after.body.data.contactName).not.toBe('越权');
+      expect(after.body.data.disabled).toBe(false);
+    });
+  });
+
+  describe('light lists search only what they show', () => {
+    it('a staff picker does not match on hidden mobile numbers', async () => {
+      const staff = (await h.call('GET', '/api/v1/user-base/staff/list-org-staff', { token: business })).body.data as any[];
+      expect(staff.length).toBeGreaterThan(0);
+      expect(Object.keys(staff[0])).not.toContain('mobile');
+      const byMobile = await h.call('GET', '/api/v1/user-base/staff/list-org-staff?keyword=139173', { token: business });
+      expect(byMobile.body.data).toEqual([]);
+      const byName = await h.call('GET', `/api/v1/user-base/staff/list-org-staff?keyword=${encodeURIComponent('周慧敏')}`, { token: business });
+      expect(byName.body.data.map((s: any) => s.name)).toContain('周慧敏');
+    });
+  });
 });

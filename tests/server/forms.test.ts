@@ -97,6 +97,18 @@ describe.each(await backends())('forms on %s', (backend) => {
     expect(stored.note).not.toMatch(/onerror/);
   });
 
+  it('checks store-backed enumeration values on submission', async () => {
+    const form = emptyForm();
+    form.list = [{ ...createItem('select'), id: 'level', label: '客户等级', dataType: 'store', storeDispatchName: 'enum:customerLevel', options: [] } as DesignerItem];
+    const saved = await h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'levelForm', title: '等级', definition: form } });
+    expect(saved.status).toBe(200);
+    const good = await h.call('POST', `${BASE}/levelForm/submit`, { token: admin, data: { values: { level: 2 } } });
+    expect(good.status).toBe(200);
+    const bad = await h.call('POST', `${BASE}/levelForm/submit`, { token: admin, data: { values: { level: 9 } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('客户等级的取值不在允许范围内');
+  });
+
   it('needs a session, and 表单设计 to save', async () => {
     expect((await h.call('GET', `${BASE}/list`)).status).toBe(401);
     const business = await h.login('business');

@@ -43,6 +43,10 @@ describe.each(await backends())('messaging calls on %s', (backend) => {
     expect(bad.status).toBe(400);
     const insecure = await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: 'x', triggerType: 1, webhookUrl: 'http://x' });
     expect(insecure.status).toBe(400);
+    // Only WeChat Work's webhook host: a rule can't make the server call an internal address.
+    const foreign = await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: 'x', triggerType: 1, webhookUrl: 'https://10.0.0.1/hook' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body?.msg ?? foreign.msg).toMatch(/企业微信机器人地址/);
     const saved = (await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: '保险询价群', triggerType: 1 })).data;
     expect(saved).toMatchObject({ templateId: 1, name: '保险询价群', triggerType: 1, enabled: false });
     const renamed = (await live.call('POST', `${RULES}/save`, admin.token, { ruleId: saved.ruleId, version: saved.version, templateId: 1, name: '保险询价(华东)', triggerType: 1 })).data;
@@ -74,7 +78,7 @@ describe.each(await backends())('messaging calls on %s', (backend) => {
       },
     });
     const local = (await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: '仅记录', triggerType: 2 })).data;
-    const remote = (await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: '机器人', triggerType: 2, webhookUrl: 'https://qyapi.example/webhook?key=k', mentionedMobiles: ['13800000001'] })).data;
+    const remote = (await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: '机器人', triggerType: 2, webhookUrl: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k', mentionedMobiles: ['13800000001'] })).data;
     for (const r of [local, remote]) await live.call('POST', `${RULES}/enable`, admin.token, { ruleId: r.ruleId });
     expect(await enqueueBotMessages(live.database.db, { orgId: admin.orgId, corpId: 1, triggerType: 2, content: '【保险询价】测试' })).toBe(2);
     // The enqueue starts a drain of its own (which fails once); drain until the retry has gone out.
@@ -88,7 +92,7 @@ describe.each(await backends())('messaging calls on %s', (backend) => {
     const byRule = new Map(records.map((r: any) => [r.ruleId, r]));
     expect(byRule.get(local.ruleId)).toMatchObject({ status: 3, webhookUrl: null });
     expect(byRule.get(remote.ruleId)).toMatchObject({ status: 1, attempts: 2 });
-    expect(sent).toEqual([{ url: 'https://qyapi.example/webhook?key=k', payload: { msgtype: 'text', text: { content: '【保险询价】测试', mentioned_mobile_list: ['13800000001'] } } }]);
+    expect(sent).toEqual([{ url: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k', payload: { msgtype: 'text', text: { content: '【保险询价】测试', mentioned_mobile_list: ['13800000001'] } } }]);
   });
 
   it('an expiry reminder is stored as a notice and a daily matter for its owner only', async () => {
