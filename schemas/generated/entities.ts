@@ -23,13 +23,7 @@ name: string
 defaultStaffId?: (number | null)
 }
 
-export interface AccountUpdate {
-username?: string
-name?: string
-defaultStaffId?: (number | null)
-version: number
-accountId?: number
-}
+export type AccountUpdate = Partial<AccountCreate> & { version: number; accountId?: number };
 
 /** 银行流水 */
 
@@ -67,20 +61,7 @@ counterparty?: (string | null)
 summary?: (string | null)
 }
 
-export interface BankStatementUpdate {
-bankName?: string
-accountNo?: string
-tradeDate?: string
-/**
- * 1 收入, 2 支出
- */
-direction?: number
-amount?: number
-counterparty?: (string | null)
-summary?: (string | null)
-version: number
-bankStatementId?: number
-}
+export type BankStatementUpdate = Partial<BankStatementCreate> & { version: number; bankStatementId?: number };
 
 /** 开票平台 */
 
@@ -103,13 +84,7 @@ website?: (string | null)
 remark?: (string | null)
 }
 
-export interface BillPlatformUpdate {
-name?: string
-website?: (string | null)
-remark?: (string | null)
-version: number
-billPlatformId?: number
-}
+export type BillPlatformUpdate = Partial<BillPlatformCreate> & { version: number; billPlatformId?: number };
 
 /** 业务类型 */
 
@@ -134,14 +109,7 @@ sort?: (number | null)
 disabled?: (boolean | null)
 }
 
-export interface BusinessTypeUpdate {
-name?: string
-code?: (string | null)
-sort?: (number | null)
-disabled?: (boolean | null)
-version: number
-businessTypeId?: number
-}
+export type BusinessTypeUpdate = Partial<BusinessTypeCreate> & { version: number; businessTypeId?: number };
 
 /** 集团 */
 
@@ -167,15 +135,7 @@ custom?: {
 }
 }
 
-export interface CorpUpdate {
-name?: string
-shortName?: (string | null)
-custom?: {
-
-}
-version: number
-corpId?: number
-}
+export type CorpUpdate = Partial<CorpCreate> & { version: number; corpId?: number };
 
 /** 客户 */
 
@@ -241,34 +201,7 @@ custom?: {
 }
 }
 
-export interface CustomerUpdate {
-name?: string
-shortName?: (string | null)
-customerType?: (1 | 2 | 3 | 4 | null)
-customerLevel?: (1 | 2 | 3 | 4 | null)
-creditCode?: (string | null)
-industry?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-contactEmail?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-invoiceTitle?: (string | null)
-invoiceType?: (1 | 2 | 3 | 4 | null)
-taxNo?: (string | null)
-bankName?: (string | null)
-bankAccount?: (string | null)
-invoiceAddress?: (string | null)
-managerStaffId?: (number | null)
-verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
-creditDays?: (number | null)
-remark?: (string | null)
-custom?: {
-
-}
-version: number
-customerId?: number
-}
+export type CustomerUpdate = Partial<CustomerCreate> & { version: number; customerId?: number };
 
 /** 部门 */
 
@@ -302,18 +235,7 @@ custom?: {
 }
 }
 
-export interface DepartmentUpdate {
-name?: string
-parentId?: (number | null)
-leaderStaffId?: (number | null)
-isBusiness?: (boolean | null)
-sort?: (number | null)
-custom?: {
-
-}
-version: number
-depId?: number
-}
+export type DepartmentUpdate = Partial<DepartmentCreate> & { version: number; depId?: number };
 
 /** 询价报价消息 */
 
@@ -340,14 +262,7 @@ content: string
 readAt?: (string | null)
 }
 
-export interface EnquiryQuoteMessageUpdate {
-sendStaffId?: number
-receiveStaffId?: number
-enquiryId?: (number | null)
-content?: string
-readAt?: (string | null)
-enquiryQuoteMessageId?: number
-}
+export type EnquiryQuoteMessageUpdate = Partial<EnquiryQuoteMessageCreate> & { enquiryQuoteMessageId?: number };
 
 /** 上传文件 */
 
@@ -378,16 +293,7 @@ prefixName?: (string | null)
 fileType?: (string | null)
 }
 
-export interface FileObjectUpdate {
-fileName?: string
-originalName?: string
-ext?: string
-mime?: (string | null)
-size?: number
-prefixName?: (string | null)
-fileType?: (string | null)
-fileObjectId?: number
-}
+export type FileObjectUpdate = Partial<FileObjectCreate> & { fileObjectId?: number };
 
 /** 表单定义 */
 
@@ -413,13 +319,7 @@ definition: unknown
 remark?: (string | null)
 }
 
-export interface FormDefinitionUpdate {
-name?: string
-baseForm?: (string | null)
-definition?: unknown
-remark?: (string | null)
-formDefinitionId?: number
-}
+export type FormDefinitionUpdate = Partial<FormDefinitionCreate> & { formDefinitionId?: number };
 
 /** 表单提交 */
 
@@ -444,13 +344,7 @@ formDefinitionId: number
 values: unknown
 }
 
-export interface FormSubmissionUpdate {
-formName?: string
-revision?: number
-formDefinitionId?: number
-values?: unknown
-formSubmissionId?: number
-}
+export type FormSubmissionUpdate = Partial<FormSubmissionCreate> & { formSubmissionId?: number };
 
 /** 收入确认 */
 
@@ -485,18 +379,7 @@ incomeDate: string
 status?: (number | null)
 }
 
-export interface IncomeReviewUpdate {
-staffId?: number
-subject?: string
-amount?: number
-incomeDate?: string
-/**
- * 0 待确认, 1 已确认
- */
-status?: (number | null)
-version: number
-incomeReviewId?: number
-}
+export type IncomeReviewUpdate = Partial<IncomeReviewCreate> & { version: number; incomeReviewId?: number };
 
 /** 日常事项 */
 
@@ -537,21 +420,7 @@ handled?: (boolean | null)
 handledAt?: (string | null)
 }
 
-export interface MessageUpdate {
-staffId?: number
-/**
- * 1 待办, 2 提醒 (the remind tab)
- */
-type?: number
-name?: (string | null)
-message?: string
-messageDate?: (string | null)
-eventType?: (number | null)
-eventSubjectId?: (number | null)
-handled?: (boolean | null)
-handledAt?: (string | null)
-messageId?: number
-}
+export type MessageUpdate = Partial<MessageCreate> & { messageId?: number };
 
 /** 通知 */
 
@@ -612,31 +481,7 @@ status?: (number | null)
 receivedAt?: (string | null)
 }
 
-export interface NoticeUpdate {
-/**
- * 1 OA消息 (pushed as oa_message), 2 事件消息 (event_message)
- */
-type?: number
-recipientStaffId?: number
-senderStaffId?: (number | null)
-/**
- * empty means the system
- */
-name?: (string | null)
-message?: string
-messageDate?: (string | null)
-/**
- * 7 询价 (opens the enquiry list for eventSubjectId)
- */
-eventType?: (number | null)
-eventSubjectId?: (number | null)
-/**
- * 0 未读, 1 已确认, 2 已忽略
- */
-status?: (number | null)
-receivedAt?: (string | null)
-noticeId?: number
-}
+export type NoticeUpdate = Partial<NoticeCreate> & { noticeId?: number };
 
 /** 单位 */
 
@@ -676,21 +521,7 @@ custom?: {
 }
 }
 
-export interface OrganizationUpdate {
-name?: string
-shortName?: (string | null)
-creditCode?: (string | null)
-regionCode?: (string | null)
-address?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-managerStaffId?: (number | null)
-custom?: {
-
-}
-version: number
-orgId?: number
-}
+export type OrganizationUpdate = Partial<OrganizationCreate> & { version: number; orgId?: number };
 
 /** 页面访问统计 */
 
@@ -713,12 +544,7 @@ statisticsName: string
 routePath?: (string | null)
 }
 
-export interface PageVisitUpdate {
-staffId?: number
-statisticsName?: string
-routePath?: (string | null)
-visitId?: number
-}
+export type PageVisitUpdate = Partial<PageVisitCreate> & { visitId?: number };
 
 /** 角色 */
 
@@ -755,20 +581,7 @@ custom?: {
 }
 }
 
-export interface RoleUpdate {
-name?: string
-code?: string
-/**
- * @maxItems 1000
- */
-permissions?: (string[] | null)
-remark?: (string | null)
-custom?: {
-
-}
-version: number
-roleId?: number
-}
+export type RoleUpdate = Partial<RoleCreate> & { version: number; roleId?: number };
 
 /** 单点登录票据 */
 
@@ -799,17 +612,7 @@ expiresAt: string
 usedAt?: (string | null)
 }
 
-export interface SsoTicketUpdate {
-ticketHash?: string
-accountId?: number
-staffId?: number
-targetOrgId?: number
-router?: (string | null)
-client?: (string | null)
-expiresAt?: string
-usedAt?: (string | null)
-ticketId?: number
-}
+export type SsoTicketUpdate = Partial<SsoTicketCreate> & { ticketId?: number };
 
 /** 员工 */
 
@@ -850,20 +653,7 @@ custom?: {
 }
 }
 
-export interface StaffUpdate {
-depId?: (number | null)
-name?: string
-mobile?: (string | null)
-avatar?: (string | null)
-introduction?: (string | null)
-post?: (string | null)
-config?: unknown
-custom?: {
-
-}
-version: number
-staffId?: number
-}
+export type StaffUpdate = Partial<StaffCreate> & { version: number; staffId?: number };
 
 /** 员工角色 */
 
@@ -884,11 +674,7 @@ staffId: number
 roleId: number
 }
 
-export interface StaffRoleUpdate {
-staffId?: number
-roleId?: number
-staffRoleId?: number
-}
+export type StaffRoleUpdate = Partial<StaffRoleCreate> & { staffRoleId?: number };
 
 /** 供应商 */
 
@@ -928,21 +714,7 @@ custom?: {
 }
 }
 
-export interface SupplierUpdate {
-name?: string
-shortName?: (string | null)
-contactName?: (string | null)
-contactPhone?: (string | null)
-/**
- * 1 合作中, 2 已停用
- */
-status?: (number | null)
-custom?: {
-
-}
-version: number
-supplierId?: number
-}
+export type SupplierUpdate = Partial<SupplierCreate> & { version: number; supplierId?: number };
 
 /** 企业微信机器人消息记录 */
 
@@ -983,21 +755,7 @@ lastError?: (string | null)
 sentAt?: (string | null)
 }
 
-export interface WechatBotMessageUpdate {
-ruleId?: (number | null)
-templateId?: (number | null)
-triggerType?: (number | null)
-content?: (string | null)
-webhookUrl?: (string | null)
-/**
- * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
- */
-status?: (number | null)
-attempts?: (number | null)
-lastError?: (string | null)
-sentAt?: (string | null)
-wechatBotMessageId?: number
-}
+export type WechatBotMessageUpdate = Partial<WechatBotMessageCreate> & { wechatBotMessageId?: number };
 
 /** 企业微信机器人模板规则 */
 
@@ -1040,19 +798,4 @@ mentionedMobiles?: (string[] | null)
 remark?: (string | null)
 }
 
-export interface WechatBotTemplateRuleUpdate {
-templateId?: number
-name?: string
-triggerType?: number
-/**
- * empty: messages are recorded but never leave the machine
- */
-webhookUrl?: (string | null)
-/**
- * @maxItems 50
- */
-mentionedMobiles?: (string[] | null)
-remark?: (string | null)
-version: number
-ruleId?: number
-}
+export type WechatBotTemplateRuleUpdate = Partial<WechatBotTemplateRuleCreate> & { version: number; ruleId?: number };

@@ -3,7 +3,7 @@ import { compile } from 'json-schema-to-typescript';
 import type { ResolvedEntry } from './resolve';
 import type { SchemaRef } from '../../schemas/src/catalogue';
 import type { JSONSchema, ResolvedEntity } from '../../schemas/src/entity-schema';
-import { recordSchema, createSchema, updateSchema } from '../../schemas/src/entity-schema';
+import { recordSchema, createSchema } from '../../schemas/src/entity-schema';
 
 const pascal = (s: string) => s.replace(/(^|[-_.])([a-z])/g, (_, __, c: string) => c.toUpperCase()).replace(/^[a-z]/, (c) => c.toUpperCase());
 export const clientFunctionName = (e: ResolvedEntry) => e.catalogue + pascal(e.name);
@@ -42,7 +42,9 @@ export async function emitEntityTypes(entities: Record<string, ResolvedEntity>, 
     parts.push(`/** ${e.title} */`);
     parts.push(await typeOf(recordSchema(e, enums), P));
     parts.push(await typeOf(createSchema(e, enums), `${P}Create`));
-    parts.push(await typeOf(updateSchema(e, enums), `${P}Update`));
+    // An update is the create body made optional, plus the version it was read at (and the id echoed back).
+    const extra = [e.versioned ? 'version: number' : '', `${e.idField}?: number`].filter(Boolean).join('; ');
+    parts.push(`export type ${P}Update = Partial<${P}Create> & { ${extra} };`);
   }
   return parts.join('\n\n') + '\n';
 }
