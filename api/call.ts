@@ -3,7 +3,7 @@
  * data, so their ids are plain strings: unknown ids reject instead of failing to type-check.
  */
 import { callApi, catalogue, type CallOptions, type CatalogueId } from './generated/client';
-import type { QueryValue } from './http';
+import { download, upload, type Downloaded, type QueryValue } from './http';
 
 export interface CallArgs {
   params?: Record<string, string | number>;
@@ -20,4 +20,21 @@ export function isCatalogueId(id: string): id is CatalogueId {
 export function invoke<T = unknown>(id: string, args: CallArgs = {}, options: CallOptions = {}): Promise<T> {
   if (!isCatalogueId(id)) return Promise.reject(new Error(`unknown api ${id}`));
   return callApi<T>(id, { params: args.params, query: args.query, data: args.body }, options);
+}
+
+function entryOf(id: string) {
+  if (!isCatalogueId(id)) throw new Error(`unknown api ${id}`);
+  return catalogue[id] as { method: string; path: string };
+}
+
+/** A catalogue entry that answers a file (exports, import templates). */
+export async function invokeDownload(id: string, args: CallArgs = {}, options: CallOptions = {}): Promise<Downloaded> {
+  const entry = entryOf(id);
+  return download({ method: entry.method, url: entry.path, params: args.params, query: args.query, ...options });
+}
+
+/** A catalogue entry that takes one uploaded file (imports). */
+export async function invokeUpload<T = unknown>(id: string, file: Blob, args: CallArgs = {}, options: CallOptions = {}): Promise<T> {
+  const entry = entryOf(id);
+  return upload<T>({ method: entry.method, url: entry.path, params: args.params, query: args.query, ...options }, file);
 }

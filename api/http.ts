@@ -133,3 +133,85 @@ function failFromTransport(err: unknown, silent: RequestOptions['silent'], hadTo
   if (!isSilent(silent, code)) showError(text);
   return new ApiError(code, text, status, payload?.data);
 }
+
+/** A file answered by the server, with the name its Content-Disposition gives. */
+export interface Downloaded {
+  blob: Blob;
+  fileName: string;
+}
+
+function dispositionName(header: unknown, fallback: string): string {
+  const value = typeof header === 'string' ? header : '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(value)?.[1];
+  if (star) return decodeURIComponent(star);
+  return /filename="?([^";]+)"?/i.exec(value)?.[1] ?? fallback;
+}
+
+/** A GET that answers a file; failures still arrive as the JSON envelope and become ApiErrors. */
+export async function download(options: RequestOptions): Promise<Downloaded> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers['access-token'] = token;
+  try {
+    const response = await http.request<Blob>({
+      method: options.method,
+      url: fillPath(options.url, options.params),
+      params: serializeQuery(options.query),
+      headers,
+      responseType: 'blob',
+      timeout: options.timeout ?? REQUEST_TIMEOUT,
+    });
+    return { blob: response.data, fileName: dispositionName(response.headers['content-disposition'], 'download.xlsx') };
+  } catch (err) {
+    const axiosError = err as AxiosError<Blob>;
+    if (axiosError?.response?.data instanceof Blob) {
+      try {
+        axiosError.response.data = JSON.parse(await axiosError.response.data.text()) as never;
+      } catch {
+        /* not JSON: the status decides */
+      }
+    }
+    throw failFromTransport(err, options.silent, Boolean(token));
+  }
+}
+
+/** A multipart POST of one file (field `file`), answered with the usual envelope. */
+export async function upload<T = unknown>(options: RequestOptions, file: Blob, fileName = (file as File).name ?? 'upload.xlsx'): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers['access-token'] = token;
+  const form = new FormData();
+  form.append('file', file, fileName);
+  let body: Envelope<T>;
+  try {
+    const response = await http.request<Envelope<T>>({
+      method: options.method,
+      url: fillPath(options.url, options.params),
+      params: serializeQuery(options.query),
+      data: form,
+      headers,
+      timeout: options.timeout ?? REQUEST_TIMEOUT,
+    });
+    body = response.data;
+  } catch (err) {
+    throw failFromTransport(err, options.silent, Boolean(token));
+  }
+  if (body && typeof body === 'object' && body.code !== 0 && body.code !== undefined) {
+    const text = body.msg || 'Error';
+    if (!isSilent(options.silent, body.code)) showError(text);
+    throw new ApiError(body.code, text, body.code, body.data);
+  }
+  return body.data;
+}
+
+/** Hands a downloaded file to the browser as a save. */
+export function saveFile({ blob, fileName }: Downloaded): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -8,6 +8,7 @@ import { checkFormDefinition } from '../schemas/src/form-meta';
 import { FORM_CONFIG_DEFAULTS } from '../schemas/src/designer-rules';
 import settingsForm from '../schemas/forms/designer/formSettings.json';
 import { request } from '../api/http';
+import { businessFormNames, expandedLayout, forgetCustomForms } from '../runtime/meta';
 import { FormRenderer } from './FormRenderer';
 import type { DesignerState, DesignerStore } from './store';
 
@@ -97,7 +98,7 @@ export function SettingsDialog({ open, config, onClose, onChange }: { open: bool
 
 interface ServerForm { name: string; title: string; revision: number; revisions: number; baseForm?: string | null; updatedAt: string }
 
-const businessForms = import.meta.glob<DesignerForm>('/schemas/forms/*.json', { import: 'default' });
+const layoutTitles = import.meta.glob<string>('/schemas/layouts/*.json', { import: 'title' });
 
 export function OpenDialog({ open, onClose, onOpen }: { open: boolean; onClose: () => void; onOpen: (form: DesignerForm, saved?: DesignerState['saved'], baseForm?: string) => void }) {
   const [forms, setForms] = useState<ServerForm[]>();
@@ -114,9 +115,15 @@ export function OpenDialog({ open, onClose, onOpen }: { open: boolean; onClose: 
     const row = await request<{ name: string; title: string; revision: number; baseForm?: string; definition: DesignerForm }>({ method: 'GET', url: `${FORMS_API}/{name}`, params: { name } });
     onOpen(row.definition, { name: row.name, title: row.title, revision: row.revision, baseForm: row.baseForm ?? undefined });
   };
-  const openBusiness = async (path: string) => {
-    const definition = await businessForms[path]!();
-    const name = path.replace(/^.*\//, '').replace(/\.json$/, '');
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!open) return;
+    void Promise.all(Object.entries(layoutTitles).map(async ([path, load]) => [path.replace(/^.*\//, '').replace(/\.json$/, ''), await load()] as const))
+      .then((pairs) => setTitles(Object.fromEntries(pairs)));
+  }, [open]);
+  // A business form opens expanded from its entity (labels, rules, widgets) as the screen shows it.
+  const openBusiness = async (name: string) => {
+    const definition = await expandedLayout(name);
     onOpen(structuredClone(definition), undefined, name);
   };
   return (
@@ -138,8 +145,10 @@ export function OpenDialog({ open, onClose, onOpen }: { open: boolean; onClose: 
         },
         {
           key: 'business', label: '业务表单', children: (
-            <List size="small" dataSource={Object.keys(businessForms)} renderItem={(path) => (
-              <List.Item actions={[<Button key="open" size="small" type="link" onClick={() => openBusiness(path)}>打开</Button>]}>{path.replace(/^.*\//, '')}</List.Item>
+            <List size="small" dataSource={businessFormNames()} renderItem={(name) => (
+              <List.Item actions={[<Button key="open" size="small" type="link" onClick={() => openBusiness(name)} data-testid={`business-${name}`}>打开</Button>]}>
+                <Space>{titles[name] ?? name}<Typography.Text type="secondary">{name}</Typography.Text></Space>
+              </List.Item>
             )} />
           ),
         },
@@ -176,6 +185,8 @@ export function SaveDialog({ open, store, onClose }: { open: boolean; store: Des
         data: { name: values.name, title: values.title, remark: values.remark || undefined, baseForm: saved?.baseForm, definition },
       });
       store.markSaved({ name: row.name, title: row.title, revision: row.revision, baseForm: row.baseForm ?? undefined });
+      // A saved customisation of a business form is what that form's screens render from now on.
+      if (row.baseForm) forgetCustomForms();
       void message.success(`已保存为第 ${row.revision} 版`);
       onClose();
     } catch (err) {

@@ -1,24 +1,40 @@
-/** Renders one page definition by its kind. Every renderer is code-split. */
-import { lazy, Suspense } from 'react';
+/** Renders one page definition by its kind, its body loaded with the screen. Every renderer is code-split. */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { screens } from '../screens/registry';
 import { PageLoading } from '../screens/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
-import type { RouteEntry } from './types';
+import { loadPage } from './pages';
+import type { PageDef, RouteEntry } from './types';
 
 const ListPage = lazy(() => import('../renderers/list/ListPage'));
+const DetailPage = lazy(() => import('../renderers/detail/DetailView'));
+const ReportPage = lazy(() => import('../renderers/report/ReportPage'));
+const DashboardPage = lazy(() => import('../renderers/report/DashboardPage'));
+const FormPage = lazy(() => import('../renderers/form/FormPage'));
 const StatusPage = lazy(() => import('../screens/StatusPage'));
 
 export function PageView({ route }: { route: RouteEntry }) {
-  const { def } = route;
+  const params = useParams() as Record<string, string>;
+  // Pending screens need nothing more than their route meta; every other kind loads its file.
+  const [def, setDef] = useState<PageDef | undefined>(route.def.kind === 'pending' ? route.def : undefined);
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (def) return;
+    loadPage(route.file).then(setDef, (err: Error) => setError(err.message));
+  }, [route.file]); // eslint-disable-line react-hooks/exhaustive-deps
   let body;
-  if (def.kind === 'custom' && def.component) {
+  if (error) body = <StatusPage status="error" title="页面加载失败" subTitle={error} />;
+  else if (!def) body = <PageLoading />;
+  else if (def.kind === 'custom' && def.component) {
     const Screen = screens[def.component];
     body = Screen ? <Screen page={def} /> : <StatusPage status="warning" title={`未注册的页面组件 ${def.component}`} />;
-  } else if (def.kind === 'list' && def.list) {
-    body = <ListPage page={def} />;
-  } else {
-    body = <StatusPage title={def.meta.title} subTitle="该功能正在建设中" />;
-  }
+  } else if (def.kind === 'list' && (def.list || def.tabs)) body = <ListPage page={def} params={params} />;
+  else if (def.kind === 'detail' && def.detail) body = <DetailPage page={def} params={params} />;
+  else if (def.kind === 'report' && def.report) body = <ReportPage page={def} params={params} />;
+  else if (def.kind === 'dashboard' && def.dashboard) body = <DashboardPage page={def} params={params} />;
+  else if (def.kind === 'form' && def.form) body = <FormPage page={def} />;
+  else body = <StatusPage title={def.meta.title} subTitle="该功能正在建设中" />;
   return (
     <ErrorBoundary>
       <Suspense fallback={<PageLoading />}>{body}</Suspense>

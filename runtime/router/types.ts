@@ -12,48 +12,119 @@ export interface RouteMeta {
   noGoBack?: boolean;
 }
 
-export interface ListColumn {
+export interface ColumnDef {
   field: string;
   title?: string;
   width?: number;
-  sorter?: boolean;
-  enum?: string;
-  ref?: string;
-  format?: 'text' | 'datetime' | 'date' | 'money' | 'percent' | 'thousands';
   ellipsis?: boolean;
   fixed?: 'left' | 'right';
+  /** 'detail' opens the record's detail; otherwise a route with {field} placeholders */
+  link?: string;
+  hidden?: boolean;
 }
 
-export interface QueryField {
+export type ListColumn = string | ColumnDef;
+
+export interface QueryFieldDef {
   field: string;
-  label: string;
-  type?: 'input' | 'select' | 'dateRange' | 'staff' | 'region';
-  enum?: string;
+  label?: string;
   placeholder?: string;
+  default?: unknown;
 }
+
+export type QueryField = string | QueryFieldDef;
 
 export interface PageAction {
-  type: 'create' | 'edit' | 'view' | 'remove' | 'transition' | 'link';
-  title: string;
+  type: 'create' | 'edit' | 'view' | 'remove' | 'transition' | 'approve' | 'link' | 'export' | 'import';
+  title?: string;
   form?: string;
   api?: string;
   permission?: string;
   confirm?: string;
   to?: string;
+  values?: Record<string, unknown>;
+  when?: Record<string, unknown>;
+}
+
+export interface ListApi {
+  page: string;
+  get?: string;
+  create?: string;
+  update?: string;
+  remove?: string;
+  export?: string;
+  import?: string;
+  importTemplate?: string;
+}
+
+export interface DetailTab {
+  type: 'fields' | 'children' | 'related' | 'attachments' | 'activity' | 'report';
+  title?: string;
+  form?: string;
+  name?: string;
+  list?: ListDef;
+  key?: string;
+  report?: ReportDef;
+}
+
+export interface DetailDef {
+  api?: { get?: string };
+  param?: string;
+  header?: string[];
+  actions?: PageAction[];
+  tabs: DetailTab[];
 }
 
 export interface ListDef {
-  api: { page: string; get?: string; create?: string; update?: string; remove?: string };
-  rowKey: string;
+  api: ListApi;
+  rowKey?: string;
   pageSize?: number;
   query?: QueryField[];
+  fixed?: Record<string, unknown>;
   columns: ListColumn[];
+  form?: string;
+  detail?: DetailDef;
   actions?: PageAction[];
   rowActions?: PageAction[];
+  summary?: boolean;
+}
+
+export interface ChartDef {
+  type: 'bar' | 'line' | 'pie' | 'funnel' | 'scatter';
+  series?: string[];
+  stack?: boolean;
+  horizontal?: boolean;
+}
+
+export interface ReportDef {
+  api: string;
+  dims?: string[];
+  query?: QueryField[];
+  fixed?: Record<string, unknown>;
+  chart?: ChartDef;
+  table?: boolean;
+  export?: boolean;
+}
+
+export interface DashboardDef {
+  cards: { title: string; span?: number; report: ReportDef; link?: string; permission?: string }[];
+}
+
+export interface FormPageDef {
+  form: string;
+  api: { get: string; update: string };
+  permission?: string;
+}
+
+export interface PageTab {
+  key: string;
+  title: string;
+  list?: ListDef;
+  report?: ReportDef;
 }
 
 export interface PageDef {
-  kind?: 'group' | 'list' | 'form' | 'detail' | 'dashboard' | 'custom' | 'pending';
+  kind?: 'group' | 'list' | 'form' | 'detail' | 'report' | 'dashboard' | 'custom' | 'pending';
   path: string;
   name?: string;
   redirect?: string;
@@ -62,10 +133,13 @@ export interface PageDef {
   layout?: boolean;
   meta: RouteMeta;
   component?: string;
+  props?: Record<string, unknown>;
   list?: ListDef;
-  form?: string;
-  detail?: Record<string, unknown>;
-  dashboard?: Record<string, unknown>;
+  tabs?: PageTab[];
+  form?: FormPageDef;
+  detail?: DetailDef;
+  report?: ReportDef;
+  dashboard?: DashboardDef;
 }
 
 /** A routable page with the role lists of the groups that enclose it. */

@@ -25,6 +25,104 @@ defaultStaffId?: (number | null)
 
 export type AccountUpdate = Partial<AccountCreate> & { version: number; accountId?: number };
 
+/** 审批 */
+
+export interface Approval {
+approvalId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+entity: string
+entityTitle?: (string | null)
+subjectId: number
+subjectName?: (string | null)
+bizType: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19)
+transition: string
+transitionTitle?: (string | null)
+field: string
+fromState?: (string | null)
+pendingState?: (string | null)
+toState?: (string | null)
+rejectState?: (string | null)
+amount?: (string | null)
+status: (0 | 10 | 20 | 30)
+currentSeq?: (number | null)
+currentNodeName?: (string | null)
+/**
+ * [{seq, name, mode: any|all, approvers: [staffId]}] resolved when the approval started
+ */
+nodes?: {
+[k: string]: unknown
+}
+processTemplateId?: (number | null)
+applicantStaffId?: (number | null)
+decidedAt?: (string | null)
+}
+
+export interface ApprovalCreate {
+entity: string
+entityTitle?: (string | null)
+subjectId: number
+subjectName?: (string | null)
+bizType: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19)
+transition: string
+transitionTitle?: (string | null)
+field: string
+fromState?: (string | null)
+pendingState?: (string | null)
+toState?: (string | null)
+rejectState?: (string | null)
+amount?: (string | number | null)
+status: (0 | 10 | 20 | 30)
+currentSeq?: (number | null)
+currentNodeName?: (string | null)
+/**
+ * [{seq, name, mode: any|all, approvers: [staffId]}] resolved when the approval started
+ */
+nodes?: {
+[k: string]: unknown
+}
+processTemplateId?: (number | null)
+applicantStaffId?: (number | null)
+decidedAt?: (string | null)
+}
+
+export type ApprovalUpdate = Partial<ApprovalCreate> & { approvalId?: number };
+
+/** 审批任务 */
+
+export interface ApprovalTask {
+approvalTaskId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+approvalId: number
+seq: number
+nodeName?: (string | null)
+staffId: number
+status: (0 | 10 | 20 | 30)
+comment?: (string | null)
+actedAt?: (string | null)
+}
+
+export interface ApprovalTaskCreate {
+approvalId: number
+seq: number
+nodeName?: (string | null)
+staffId: number
+status: (0 | 10 | 20 | 30)
+comment?: (string | null)
+actedAt?: (string | null)
+}
+
+export type ApprovalTaskUpdate = Partial<ApprovalTaskCreate> & { approvalTaskId?: number };
+
 /** 银行流水 */
 
 export interface BankStatement {
@@ -43,7 +141,7 @@ tradeDate: string
  * 1 收入, 2 支出
  */
 direction: number
-amount: number
+amount: string
 counterparty?: (string | null)
 summary?: (string | null)
 }
@@ -56,7 +154,7 @@ tradeDate: string
  * 1 收入, 2 支出
  */
 direction: number
-amount: number
+amount: (string | number)
 counterparty?: (string | null)
 summary?: (string | null)
 }
@@ -237,6 +335,29 @@ custom?: {
 
 export type DepartmentUpdate = Partial<DepartmentCreate> & { version: number; depId?: number };
 
+/** 单据编号序列 */
+
+export interface DocSequence {
+docSequenceId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+prefix: string
+day: string
+value: number
+}
+
+export interface DocSequenceCreate {
+prefix: string
+day: string
+value: number
+}
+
+export type DocSequenceUpdate = Partial<DocSequenceCreate> & { docSequenceId?: number };
+
 /** 询价报价消息 */
 
 export interface EnquiryQuoteMessage {
@@ -306,7 +427,7 @@ updatedAt: string
 createdBy: (number | null)
 updatedBy: (number | null)
 name: string
-revision: number
+revision?: (number | null)
 baseForm?: (string | null)
 definition: unknown
 remark?: (string | null)
@@ -359,7 +480,7 @@ createdBy: (number | null)
 updatedBy: (number | null)
 staffId: number
 subject: string
-amount: number
+amount: string
 incomeDate: string
 /**
  * 0 待确认, 1 已确认
@@ -371,7 +492,7 @@ confirmedAt?: (string | null)
 export interface IncomeReviewCreate {
 staffId: number
 subject: string
-amount: number
+amount: (string | number)
 incomeDate: string
 /**
  * 0 待确认, 1 已确认
@@ -483,6 +604,59 @@ receivedAt?: (string | null)
 
 export type NoticeUpdate = Partial<NoticeCreate> & { noticeId?: number };
 
+/** 操作日志 */
+
+export interface OperationLog {
+logId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+moduleCode: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13)
+recordType: (1 | 2)
+operationType: (1 | 2 | 3)
+entity: string
+entityTitle?: (string | null)
+subjectId?: (number | null)
+subjectName?: (string | null)
+action?: (string | null)
+/**
+ * [{field, label, before, after}] with display values
+ */
+content?: {
+[k: string]: unknown
+}
+operatorStaffId?: (number | null)
+operatorName?: (string | null)
+ip?: (string | null)
+errorMessage?: (string | null)
+}
+
+export interface OperationLogCreate {
+moduleCode: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13)
+recordType: (1 | 2)
+operationType: (1 | 2 | 3)
+entity: string
+entityTitle?: (string | null)
+subjectId?: (number | null)
+subjectName?: (string | null)
+action?: (string | null)
+/**
+ * [{field, label, before, after}] with display values
+ */
+content?: {
+[k: string]: unknown
+}
+operatorStaffId?: (number | null)
+operatorName?: (string | null)
+ip?: (string | null)
+errorMessage?: (string | null)
+}
+
+export type OperationLogUpdate = Partial<OperationLogCreate> & { logId?: number };
+
 /** 单位 */
 
 export interface Organization {
@@ -545,6 +719,1148 @@ routePath?: (string | null)
 }
 
 export type PageVisitUpdate = Partial<PageVisitCreate> & { visitId?: number };
+
+/** 业务流程 */
+
+export interface ProcessTemplate {
+processTemplateId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+bizType: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19)
+/**
+ * @minItems 1
+ * @maxItems 10
+ */
+nodes: [{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]
+enabled?: (boolean | null)
+remark?: (string | null)
+}
+
+export interface ProcessTemplateCreate {
+name: string
+bizType: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19)
+/**
+ * @minItems 1
+ * @maxItems 10
+ */
+nodes: [{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]|[{
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}, {
+name: string
+approverType: (1 | 2 | 3 | 4 | 5)
+/**
+ * @maxItems 50
+ */
+approverIds?: number[]
+permission?: string
+minAmount?: (number | null)
+mode?: ("any" | "all")
+}]
+enabled?: (boolean | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type ProcessTemplateUpdate = Partial<ProcessTemplateCreate> & { version: number; processTemplateId?: number };
 
 /** 角色 */
 
@@ -716,6 +2032,43 @@ custom?: {
 
 export type SupplierUpdate = Partial<SupplierCreate> & { version: number; supplierId?: number };
 
+/** 状态流转记录 */
+
+export interface TransitionLog {
+transitionLogId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+entity: string
+subjectId: number
+field: string
+transition: string
+fromState?: (string | null)
+toState?: (string | null)
+operatorStaffId?: (number | null)
+operatorName?: (string | null)
+comment?: (string | null)
+approvalId?: (number | null)
+}
+
+export interface TransitionLogCreate {
+entity: string
+subjectId: number
+field: string
+transition: string
+fromState?: (string | null)
+toState?: (string | null)
+operatorStaffId?: (number | null)
+operatorName?: (string | null)
+comment?: (string | null)
+approvalId?: (number | null)
+}
+
+export type TransitionLogUpdate = Partial<TransitionLogCreate> & { transitionLogId?: number };
+
 /** 企业微信机器人消息记录 */
 
 export interface WechatBotMessage {
@@ -799,3 +2152,36 @@ remark?: (string | null)
 }
 
 export type WechatBotTemplateRuleUpdate = Partial<WechatBotTemplateRuleCreate> & { version: number; ruleId?: number };
+
+/** Record type by entity name (hooks are typed by it). */
+export interface EntityRecords {
+  account: Account;
+  approval: Approval;
+  approvalTask: ApprovalTask;
+  bankStatement: BankStatement;
+  billPlatform: BillPlatform;
+  businessType: BusinessType;
+  corp: Corp;
+  customer: Customer;
+  department: Department;
+  docSequence: DocSequence;
+  enquiryQuoteMessage: EnquiryQuoteMessage;
+  fileObject: FileObject;
+  formDefinition: FormDefinition;
+  formSubmission: FormSubmission;
+  incomeReview: IncomeReview;
+  message: Message;
+  notice: Notice;
+  operationLog: OperationLog;
+  organization: Organization;
+  pageVisit: PageVisit;
+  processTemplate: ProcessTemplate;
+  role: Role;
+  ssoTicket: SsoTicket;
+  staff: Staff;
+  staffRole: StaffRole;
+  supplier: Supplier;
+  transitionLog: TransitionLog;
+  wechatBotMessage: WechatBotMessage;
+  wechatBotTemplateRule: WechatBotTemplateRule;
+}

@@ -7,6 +7,29 @@ import addFormats from 'ajv-formats';
 import { FORMAT_MESSAGES, FORMAT_VALIDATORS } from './validators';
 import { richTextLength } from './format';
 
+export interface DecimalSpec { precision: number; scale: number; minimum?: number; maximum?: number }
+
+/** Blank or made only of whitespace and zero-width characters. */
+export function isBlankText(v: string): boolean {
+  return v.replace(/[\s\u200b-\u200d\u2060\ufeff\u3000]/g, '') === '';
+}
+
+/** Why a value is not a decimal of this precision and scale (a Chinese clause), or null. */
+export function decimalProblem(value: unknown, spec: DecimalSpec): string | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : typeof value === 'string' ? value.trim() : 'x';
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return '应为数字';
+  const intDigits = m[2]!.replace(/^0+(?=\d)/, '').length;
+  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > spec.scale) return spec.scale === 0 ? '应为整数' : `最多保留${spec.scale}位小数`;
+  if (intDigits > spec.precision - spec.scale) return `整数部分不能超过${spec.precision - spec.scale}位`;
+  const n = Number(text);
+  if (spec.minimum !== undefined && n < spec.minimum) return `不能小于${spec.minimum}`;
+  if (spec.maximum !== undefined && n > spec.maximum) return `不能大于${spec.maximum}`;
+  return null;
+}
+
 export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Ajv {
   const ajv = new Ajv({
     allErrors: false,
@@ -21,6 +44,26 @@ export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Aj
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-enum', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-ref', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-child', schemaType: 'boolean' });
+  // A required text must say something: blanks and zero-width characters alone don't count.
+  ajv.addKeyword({
+    keyword: 'x-notBlank',
+    type: 'string',
+    schemaType: 'boolean',
+    error: { message: 'blank' },
+    validate: (on: boolean, data: string) => !on || !isBlankText(data),
+  });
+  // Exact decimals (money, quantities) as string or number, with their precision and scale.
+  ajv.addKeyword({
+    keyword: 'x-decimal',
+    schemaType: 'object',
+    errors: true,
+    validate: function decimal(this: unknown, spec: DecimalSpec, data: unknown) {
+      const reason = decimalProblem(data, spec);
+      if (reason) (decimal as unknown as { errors: unknown[] }).errors = [{ keyword: 'x-decimal', message: reason, params: { reason } }];
+      return !reason;
+    },
+  });
   // Rich text (designer editor): at most N characters of text once the markup is removed.
   ajv.addKeyword({
     keyword: 'x-maxText',
@@ -33,6 +76,34 @@ export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Aj
 }
 
 type Schemaish = { title?: string; properties?: Record<string, Schemaish>; items?: Schemaish; 'x-message'?: string } & Record<string, unknown>;
+
+/**
+ * Where an error sits, for a form to put it on its field: `name`, or `lines.2.unitPrice` inside
+ * child lines. `required` errors point at the missing property.
+ */
+export function ajvErrorField(error: ErrorObject | undefined): string | undefined {
+  if (!error) return undefined;
+  let path = error.instancePath;
+  if (error.keyword === 'required') path += `/${String((error.params as { missingProperty: string }).missingProperty)}`;
+  const parts = path.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return parts.length ? parts.join('.') : undefined;
+}
+
+/** 第N行： prefixes for every array of objects the path crosses (child lines, designer tables). */
+function rowPrefix(root: Schemaish, instancePath: string): string {
+  let s: Schemaish | undefined = root;
+  let out = '';
+  for (const raw of instancePath.split('/').slice(1)) {
+    if (!s) break;
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (s.properties && key in s.properties) s = s.properties[key];
+    else if (s.items) {
+      if (/^\d+$/.test(key) && (s.items as Schemaish).type === 'object') out += `${s.title ?? ''}第${Number(key) + 1}行：`;
+      s = s.items;
+    } else break;
+  }
+  return out;
+}
 
 /** Walks a JSON pointer (ajv instancePath) through `properties`/`items` to the field's schema. */
 function schemaAt(root: Schemaish, instancePath: string): Schemaish | undefined {
@@ -61,6 +132,10 @@ const TYPE_NAMES: Record<string, string> = {
 /** One Chinese sentence for the first error, naming the field (by title when the schema has one). */
 export function formatAjvError(error: ErrorObject, root: AnySchema): string {
   const r = (typeof root === 'object' ? root : {}) as Schemaish;
+  return rowPrefix(r, error.instancePath) + errorSentence(error, r);
+}
+
+function errorSentence(error: ErrorObject, r: Schemaish): string {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required': {
@@ -93,13 +168,21 @@ export function formatAjvError(error: ErrorObject, root: AnySchema): string {
       return `${fieldName(r, error.instancePath)}的取值不在允许范围内`;
     case 'const':
       return `${fieldName(r, error.instancePath)}的取值不正确`;
+    case 'x-notBlank':
+      return `${fieldName(r, error.instancePath)}不能为空`;
+    case 'x-decimal':
+      return `${fieldName(r, error.instancePath)}${String(p.reason)}`;
     case 'x-maxText':
       return `${fieldName(r, error.instancePath)}超过最大字符数${String((schemaAt(r, error.instancePath) ?? {})['x-maxText'])}`;
     case 'pattern':
     case 'format': {
+      // A declared message that names its field is the whole sentence; one that doesn't (a
+      // designer rule's wording) is said after the field's title. Format defaults are clauses.
       const s = schemaAt(r, error.instancePath);
-      const msg = s?.['x-message'] ?? (error.keyword === 'format' ? FORMAT_MESSAGES[String(p.format)] : undefined);
-      return msg ? `${fieldName(r, error.instancePath)}：${msg}` : `${fieldName(r, error.instancePath)}格式不正确`;
+      const name = fieldName(r, error.instancePath);
+      if (s?.['x-message']) return String(s['x-message']).includes(name) ? String(s['x-message']) : `${name}：${String(s['x-message'])}`;
+      const clause = error.keyword === 'format' ? FORMAT_MESSAGES[String(p.format)] : undefined;
+      return `${name}${clause ?? '格式不正确'}`;
     }
     default:
       return `${fieldName(r, error.instancePath)}不合法`;

@@ -3,21 +3,61 @@
  * and what the server's route table and the typed client are built from.
  */
 import type { JSONSchema, ResolvedEntity } from './entity-schema';
+import type { FilterOp } from './fields/registry';
 
 /** Where an entry's body or response schema came from, so generated types can name the entity type. */
 export interface SchemaRef {
-  kind: 'record' | 'create' | 'update' | 'page' | 'list';
+  /** detail: a record with its child lines and the titles of what it references */
+  kind: 'record' | 'detail' | 'create' | 'update' | 'page' | 'list';
   entity: string;
   /** a light list's selected fields (besides the id) */
   fields?: string[];
 }
 
+export interface ReportDimension {
+  /** result key; defaults to field */
+  name?: string;
+  field: string;
+  /** dates: bucket by day, month or year */
+  granularity?: 'day' | 'month' | 'year';
+  title?: string;
+}
+
+export interface ReportMeasure {
+  name: string;
+  title: string;
+  agg: 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct';
+  field?: string;
+  /** only rows matching these equality (or IN, with an array) conditions count */
+  where?: Record<string, unknown>;
+  /** a ratio of two other measures (numerator ÷ denominator), computed after aggregation */
+  ratio?: [string, string];
+  format?: 'integer' | 'money' | 'decimal' | 'percent';
+}
+
+export interface ReportDef {
+  dimensions: ReportDimension[];
+  measures: ReportMeasure[];
+}
+
 export interface EntryOptions {
-  filters?: string[];
+  /** filters the list accepts: a field (default operator of its type) or {field, op} */
+  filters?: (string | { field: string; op?: FilterOp })[];
+  /** filters the caller cannot change */
   fixed?: Record<string, unknown>;
+  /** fields returned (light lists) */
   fields?: string[];
+  /** crud.transition: the entity transition it performs */
   transition?: string;
   maxPageSize?: number;
+  /** fields a list may sort on besides the id and the default (each must be indexed) */
+  sort?: string[];
+  /** the list accepts mine=true (rows whose owner field is the caller) */
+  mine?: boolean;
+  /** crud.export / crud.import*: the columns, in order (default: every exportable field) */
+  columns?: string[];
+  /** crud.report: what it aggregates */
+  report?: ReportDef;
 }
 
 export interface ResolvedEntry {
@@ -39,6 +79,8 @@ export interface ResolvedEntry {
   response?: JSONSchema;
   responseRef?: SchemaRef;
   options?: EntryOptions;
+  /** the call downloads a file or uploads one (multipart) instead of JSON */
+  binary?: 'download' | 'upload';
 }
 
 export type EntityMap = Record<string, ResolvedEntity>;

@@ -1,136 +1,105 @@
 /**
- * Derives the JSON Schemas of an entity (record, create body, update body, page) from its
- * definition. The generator writes the results into the resolved catalogue so the server
- * validates with exactly the schema the typed client and OpenAPI document describe.
+ * Resolves entity definitions (defaults filled, audit expanded into transitions) and derives
+ * their JSON Schemas (record, create body, update body, page, list query) through the field-type
+ * registry. The generator writes the results into the resolved catalogue, so the server
+ * validates with exactly the schema the typed client, the OpenAPI document and the browser use.
  */
+import { FIELD_TYPES, fieldType, type FilterOp } from './fields/registry';
+import type {
+  EntityDef, EnumLookup, FieldDef, JSONSchema, ResolvedEntity, ResolvedTransition,
+} from './fields/types';
 
-export type FieldType = 'string' | 'text' | 'integer' | 'bigint' | 'number' | 'money' | 'boolean' | 'date' | 'datetime' | 'json';
-
-export interface FieldDef {
-  type: FieldType;
-  title: string;
-  description?: string;
-  required?: boolean;
-  maxLength?: number;
-  minLength?: number;
-  pattern?: string;
-  patternMessage?: string;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  precision?: number;
-  scale?: number;
-  enum?: string;
-  ref?: string;
-  default?: unknown;
-  readOnly?: boolean;
-  items?: Record<string, unknown>;
-  unique?: boolean;
-  index?: boolean;
-  column?: string;
-}
-
-export interface EntityDef {
-  name: string;
-  title: string;
-  table?: string;
-  idField?: string;
-  tenant?: 'org' | 'corp' | 'none';
-  versioned?: boolean;
-  customFields?: boolean;
-  fields: Record<string, FieldDef>;
-  indexes?: { fields: string[]; unique?: boolean; message?: string }[];
-  search?: string[];
-  defaultSort?: { field: string; order?: 'asc' | 'desc' };
-  states?: { field: string; transitions: { name: string; title?: string; from: (number | string)[]; to: number | string; permission?: string }[] };
-}
-
-export interface ResolvedEntity extends Required<Pick<EntityDef, 'name' | 'title' | 'table' | 'idField' | 'tenant' | 'versioned' | 'customFields'>> {
-  fields: Record<string, FieldDef & { column: string }>;
-  indexes: { fields: string[]; unique: boolean; message?: string }[];
-  search: string[];
-  defaultSort: { field: string; order: 'asc' | 'desc' };
-  states?: EntityDef['states'];
-}
-
-export type JSONSchema = Record<string, unknown>;
+export type { EntityDef, FieldDef, JSONSchema, ResolvedEntity, ResolvedTransition } from './fields/types';
+export type { FieldType } from './fields/types';
 
 export const snakeCase = (s: string): string => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
 
+/** Field facts of the system columns lists may show (authors reference staff, the user model). */
+export const SYSTEM_FIELD_DEFS: Record<string, FieldDef> = {
+  createdAt: { type: 'datetime', title: '创建时间' },
+  updatedAt: { type: 'datetime', title: '更新时间' },
+  createdBy: { type: 'reference', ref: 'staff', title: '创建人' },
+  updatedBy: { type: 'reference', ref: 'staff', title: '更新人' },
+};
+
+/** The system columns every row of a tenant entity carries, as API names. */
+export const SYSTEM_FIELDS = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version', 'orgId', 'corpId'] as const;
+
+/** The audit behaviour (seed states 0 待提交 5 待审核 10 已驳回 15 已通过) as transitions. */
+function auditTransitions(def: EntityDef): ResolvedTransition[] {
+  const a = def.audit;
+  if (!a) return [];
+  const submitPermission = a.submitPermission;
+  return [
+    {
+      name: 'submit', title: '提交审核', field: a.field, from: [0, 10], to: 15, permission: submitPermission, batch: true,
+      approval: { bizType: a.bizType, permission: a.permission, pending: 5, rejectTo: 10, amountField: a.amountField },
+    },
+    { name: 'withdraw', title: '撤回', field: a.field, from: [5], to: 0, permission: submitPermission, confirm: '确定撤回审核申请？' },
+  ];
+}
+
 /** Fills the defaults of the metamodel so every consumer sees the same resolved entity. */
 export function resolveEntity(def: EntityDef): ResolvedEntity {
+  const idField = def.idField ?? `${def.name}Id`;
+  const transitions: ResolvedTransition[] = [...auditTransitions(def)];
+  for (const [field, machine] of Object.entries(def.states ?? {})) {
+    for (const t of machine.transitions) transitions.push({ ...t, field });
+  }
+  const stateFields = [...new Set(transitions.map((t) => t.field))];
   const fields: ResolvedEntity['fields'] = {};
-  for (const [name, f] of Object.entries(def.fields)) fields[name] = { ...f, column: f.column ?? snakeCase(name) };
+  for (const [name, f] of Object.entries(def.fields)) {
+    const readOnly = f.readOnly || stateFields.includes(name) || (def.number?.field === name) || undefined;
+    fields[name] = { ...f, ...(readOnly ? { readOnly: true } : {}), column: f.column ?? snakeCase(name) };
+  }
+  const titleField = def.titleField ?? (fields.name ? 'name' : undefined);
   const indexes = (def.indexes ?? []).map((i) => ({ ...i, unique: i.unique ?? false }));
   for (const [name, f] of Object.entries(def.fields)) {
-    if (f.unique) indexes.push({ fields: [name], unique: true, message: `${f.title}已存在` });
-    else if (f.index || f.ref) indexes.push({ fields: [name], unique: false });
+    if (f.unique) indexes.push({ fields: [name], unique: true, message: f.uniqueMessage ?? `${f.title}已存在` });
+    else if (f.index || f.type === 'reference' || stateFields.includes(name)) indexes.push({ fields: [name], unique: false });
   }
+  if (def.number) indexes.push({ fields: [def.number.field], unique: true, message: `${def.fields[def.number.field]?.title ?? '编号'}已存在` });
+  const defaultSort = { field: def.defaultSort?.field ?? idField, order: def.defaultSort?.order ?? 'desc' } as const;
+  // The list's default order with its tie-breaker, so the first page reads a few index entries.
+  if (defaultSort.field !== idField) indexes.push({ fields: [defaultSort.field, idField], unique: false });
   return {
     name: def.name,
     title: def.title,
     table: def.table ?? snakeCase(def.name),
-    idField: def.idField ?? `${def.name}Id`,
+    idField,
     tenant: def.tenant ?? 'org',
     versioned: def.versioned ?? true,
     customFields: def.customFields ?? true,
+    titleField,
+    module: def.module,
+    log: def.log ?? true,
+    number: def.number,
+    ownerField: def.ownerField,
+    parentField: def.parentField,
     fields,
     indexes,
     search: def.search ?? [],
-    defaultSort: { field: def.defaultSort?.field ?? (def.idField ?? `${def.name}Id`), order: def.defaultSort?.order ?? 'desc' },
-    states: def.states,
+    defaultSort,
+    transitions,
+    stateFields,
+    audit: def.audit,
+    children: def.children ?? {},
+    // Pickers see only what an entity opts into: its title plus the declared fields.
+    lookup: def.lookup ? { fields: def.lookup.fields ?? [], filter: def.lookup.filter ?? {}, permission: def.lookup.permission ?? '@authenticated' } : undefined,
   };
 }
 
-/** Schema of one field's value as it travels in JSON. */
-export function fieldSchema(f: FieldDef, enumValues?: (string | number)[]): JSONSchema {
-  const s: JSONSchema = { title: f.title };
+/** Schema of one field's value as it travels in a request (output: in a response). */
+export function fieldSchema(f: FieldDef, enumValues?: (string | number)[], output = false): JSONSchema {
+  const t = fieldType(f);
+  const s: JSONSchema = { title: f.title, ...(output && t.output ? t.output(f, enumValues) : t.input(f, enumValues)) };
   if (f.description) s.description = f.description;
-  switch (f.type) {
-    case 'string':
-    case 'text':
-      s.type = 'string';
-      if (f.maxLength) s.maxLength = f.maxLength;
-      if (f.minLength !== undefined) s.minLength = f.minLength;
-      if (f.pattern) s.pattern = f.pattern;
-      if (f.format) s.format = f.format;
-      if (f.patternMessage) s['x-message'] = f.patternMessage;
-      break;
-    case 'integer':
-    case 'bigint':
-      s.type = 'integer';
-      break;
-    case 'number':
-    case 'money':
-      // Exact decimals travel as numbers in requests; the database keeps numeric, never float.
-      s.type = 'number';
-      break;
-    case 'boolean':
-      s.type = 'boolean';
-      break;
-    case 'date':
-      s.type = 'string';
-      s.format = 'date';
-      break;
-    case 'datetime':
-      s.type = 'string';
-      s.format = 'date-time';
-      break;
-    case 'json':
-      Object.assign(s, f.items ?? {});
-      break;
-  }
-  if (f.minimum !== undefined) s.minimum = f.minimum;
-  if (f.maximum !== undefined) s.maximum = f.maximum;
-  if (f.enum) {
-    s['x-enum'] = f.enum;
-    if (enumValues) s.enum = enumValues;
-  }
+  if (f.minimum !== undefined && (f.type === 'integer' || f.type === 'bigint')) s.minimum = f.minimum;
+  if (f.maximum !== undefined && (f.type === 'integer' || f.type === 'bigint')) s.maximum = f.maximum;
+  if (f.enum) s['x-enum'] = f.enum;
   if (f.ref) s['x-ref'] = f.ref;
   return s;
 }
-
-type EnumLookup = (name: string) => (string | number)[] | undefined;
 
 const nullable = (s: JSONSchema): JSONSchema => {
   if (typeof s.type === 'string') {
@@ -138,6 +107,8 @@ const nullable = (s: JSONSchema): JSONSchema => {
     if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[]), null];
     return out;
   }
+  if (Array.isArray(s.type)) return { ...s, type: [...new Set([...(s.type as string[]), 'null'])] };
+  if (Array.isArray(s.enum)) return { ...s, enum: [...(s.enum as unknown[]), null] };
   return s;
 };
 
@@ -155,32 +126,62 @@ export function systemFields(e: ResolvedEntity): Record<string, JSONSchema> {
   return out;
 }
 
-export function recordSchema(e: ResolvedEntity, enums: EnumLookup, only?: string[]): JSONSchema {
+type Entities = Record<string, ResolvedEntity>;
+
+/** A record as responses carry it; `children` adds the child lines (detail responses). */
+export function recordSchema(e: ResolvedEntity, enums: EnumLookup, only?: string[], entities?: Entities, withChildren = false): JSONSchema {
   const properties: Record<string, JSONSchema> = {};
   const sys = systemFields(e);
   for (const [k, v] of Object.entries(sys)) if (!only || only.includes(k)) properties[k] = v;
   for (const [k, f] of Object.entries(e.fields)) {
     if (only && !only.includes(k)) continue;
-    properties[k] = f.required ? fieldSchema(f, enums(f.enum ?? '')) : nullable(fieldSchema(f, enums(f.enum ?? '')));
+    if (f.writeOnly) continue;
+    const s = fieldSchema(f, enums(f.enum ?? ''), true);
+    properties[k] = f.required && !f.readOnly ? s : nullable(s);
   }
-  return { type: 'object', title: e.title, properties, required: Object.keys(properties).filter((k) => k in sys || e.fields[k]?.required), additionalProperties: false };
+  if (withChildren && entities) {
+    for (const [name, c] of Object.entries(e.children)) {
+      const child = entities[c.entity];
+      if (child) properties[name] = { type: 'array', title: c.title, items: recordSchema(child, enums) };
+    }
+  }
+  const required = Object.keys(properties).filter((k) => k in sys || (e.fields[k]?.required && !e.fields[k]?.readOnly));
+  return { type: 'object', title: e.title, properties, required, additionalProperties: false };
 }
 
-export function createSchema(e: ResolvedEntity, enums: EnumLookup): JSONSchema {
+/** Create body; child lines (master-detail) travel inside the parent's body. */
+export function createSchema(e: ResolvedEntity, enums: EnumLookup, entities?: Entities, forUpdate = false): JSONSchema {
   const properties: Record<string, JSONSchema> = {};
   const required: string[] = [];
   for (const [k, f] of Object.entries(e.fields)) {
-    if (f.readOnly) continue;
+    const writable = !f.readOnly || (forUpdate && f.editable);
+    if (!writable) continue;
     const s = fieldSchema(f, enums(f.enum ?? ''));
     properties[k] = f.required ? s : nullable(s);
-    if (f.required) required.push(k);
+    if (f.required && !forUpdate) required.push(k);
   }
   if (e.customFields) properties.custom = { type: 'object', title: '自定义字段' };
+  if (entities) {
+    for (const [name, c] of Object.entries(e.children)) {
+      const child = entities[c.entity];
+      if (!child) continue;
+      const line = createSchema(child, enums);
+      const lineProps = { ...(line.properties as Record<string, JSONSchema>) };
+      delete lineProps[c.key];
+      // An existing line is identified by its id; a line without one is new.
+      lineProps[child.idField] = { type: 'integer', title: '编号' };
+      properties[name] = {
+        type: 'array', title: c.title, 'x-child': true,
+        ...(c.min ? { minItems: c.min } : {}), maxItems: c.max ?? 500,
+        items: { ...line, properties: lineProps, required: (line.required as string[]).filter((r) => r !== c.key) },
+      };
+    }
+  }
   return { type: 'object', title: `${e.title}`, properties, required, additionalProperties: false };
 }
 
-export function updateSchema(e: ResolvedEntity, enums: EnumLookup): JSONSchema {
-  const c = createSchema(e, enums);
+export function updateSchema(e: ResolvedEntity, enums: EnumLookup, entities?: Entities): JSONSchema {
+  const c = createSchema(e, enums, entities, true);
   const properties = { ...(c.properties as Record<string, JSONSchema>) };
   const required: string[] = [];
   if (e.versioned) {
@@ -200,29 +201,77 @@ export function pageSchema(item: JSONSchema): JSONSchema {
       total: { type: 'integer' },
       pageNo: { type: 'integer' },
       pageSize: { type: 'integer' },
+      /** true when the total was capped (the filter matches more rows than are counted) */
+      totalCapped: { type: 'boolean' },
+      /** titles of referenced records: entity → id → title */
+      refs: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } },
+      /** ids of rows whose pending approval the caller may decide */
+      approvable: { type: 'array', items: { type: 'integer' } },
     },
     required: ['list', 'total', 'pageNo', 'pageSize'],
     additionalProperties: false,
   };
 }
 
-/** Query schema of a paged list: paging, keyword, sort and the declared equality filters. */
-export function pageQuerySchema(e: ResolvedEntity, filters: string[], maxPageSize: number, enums: EnumLookup, paged = true): JSONSchema {
+export interface FilterSpec {
+  field: string;
+  op: FilterOp;
+}
+
+/** A catalogue filter (`"name"` or `{field, op}`) with its default operator filled in. */
+export function filterSpec(e: ResolvedEntity, raw: string | { field: string; op?: FilterOp }): FilterSpec {
+  const field = typeof raw === 'string' ? raw : raw.field;
+  const f = e.fields[field] ?? (field === 'createdAt' || field === 'updatedAt' ? ({ type: 'datetime', title: field === 'createdAt' ? '创建时间' : '更新时间' } as FieldDef) : undefined);
+  if (!f) throw new Error(`filter ${field} is not a field of ${e.name}`);
+  const ops = FIELD_TYPES[f.type].filters;
+  const op = typeof raw === 'string' || !raw.op ? ops[0] : raw.op;
+  if (!op || !ops.includes(op)) throw new Error(`filter ${field} of ${e.name}: operator ${String(op)} is not one of ${ops.join(', ') || '(none)'}`);
+  return { field, op };
+}
+
+export function filterField(e: ResolvedEntity, field: string): FieldDef {
+  if (field === 'createdAt' || field === 'updatedAt') return { type: 'datetime', title: field === 'createdAt' ? '创建时间' : '更新时间' };
+  return e.fields[field]!;
+}
+
+export interface ListQueryOptions {
+  filters?: (string | { field: string; op?: FilterOp })[];
+  sort?: string[];
+  mine?: boolean;
+  maxPageSize?: number;
+}
+
+/** The fields a list may sort on: the id, the default sort and the declared (indexed) ones. */
+export function sortableFields(e: ResolvedEntity, sort: string[] = []): string[] {
+  return [...new Set([e.idField, e.defaultSort.field, ...sort])];
+}
+
+/** Query schema of a list: paging, keyword, sort, `mine`, and the declared filters by operator. */
+export function pageQuerySchema(e: ResolvedEntity, o: ListQueryOptions, enums: EnumLookup, paged = true): JSONSchema {
   const properties: Record<string, JSONSchema> = {};
   if (paged) {
-    properties.pageNo = { type: 'integer', minimum: 1, default: 1, title: '页码' };
-    properties.pageSize = { type: 'integer', minimum: 1, maximum: maxPageSize, default: 20, title: '每页条数' };
+    properties.pageNo = { type: 'integer', minimum: 1, maximum: 100000, default: 1, title: '页码' };
+    properties.pageSize = { type: 'integer', minimum: 1, maximum: o.maxPageSize ?? 200, default: 20, title: '每页条数' };
   }
-  properties.keyword = { type: 'string', maxLength: 100, title: '关键字' };
-  const sortable = [e.idField, 'createdAt', 'updatedAt', ...Object.keys(e.fields).filter((k) => e.fields[k]!.type !== 'json' && e.fields[k]!.type !== 'text')];
-  properties.sortField = { type: 'string', enum: sortable, title: '排序字段' };
+  if (e.search.length) properties.keyword = { type: 'string', maxLength: 100, title: '关键字' };
+  properties.sortField = { type: 'string', enum: sortableFields(e, o.sort), title: '排序字段' };
   properties.sortOrder = { type: 'string', enum: ['asc', 'desc'], title: '排序方向' };
-  for (const name of filters) {
-    const f = e.fields[name];
-    if (!f) throw new Error(`filter ${name} is not a field of ${e.name}`);
-    const item = fieldSchema(f, enums(f.enum ?? ''));
-    delete item.minLength;
-    properties[name] = { type: 'array', items: item, maxItems: 200, title: f.title };
+  if (o.mine && e.ownerField) properties.mine = { type: 'boolean', title: '只看我的' };
+  for (const raw of o.filters ?? []) {
+    const { field, op } = filterSpec(e, raw);
+    const f = filterField(e, field);
+    const item = fieldSchema({ ...f, required: false, minLength: undefined, pattern: undefined, format: f.type === 'region' ? undefined : f.format }, enums(f.enum ?? ''));
+    delete item['x-notBlank'];
+    if (op === 'range') {
+      const bound = f.type === 'date' || f.type === 'datetime' ? { type: 'string', format: 'date', title: f.title } : { ...item, type: ['string', 'number'] };
+      properties[`${field}Start`] = { ...bound, title: `${f.title}(起)` };
+      properties[`${field}End`] = { ...bound, title: `${f.title}(止)` };
+    } else if (op === 'like') {
+      properties[field] = { type: 'string', maxLength: 100, title: f.title };
+    } else {
+      const single = f.multiple ? (item.items as JSONSchema) : item;
+      properties[field] = { type: 'array', items: single, maxItems: 200, title: f.title };
+    }
   }
   return { type: 'object', properties, additionalProperties: false };
 }

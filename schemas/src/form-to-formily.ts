@@ -72,14 +72,24 @@ export interface DesignerForm {
   list: DesignerItem[];
 }
 
-/** Where an item's options come from when they are not static: 'enum:<name>', 'staff', 'department', 'region'. */
+/**
+ * The designer's staff and department pickers (seed 001 store names 'staff' / 'department') are
+ * references like any other: they search the entity through the generic options call.
+ */
+const STORE_REFERENCES: Record<string, string> = { staff: 'ref:staff', department: 'ref:department' };
+
+/** Where an item's options come from when they are not static: 'enum:<name>', 'ref:<entity>', 'region'. */
 export function optionSourceOf(item: DesignerItem): string | undefined {
   if (item.dataType !== 'store') return undefined;
-  if (item.storeDispatchName) return item.storeDispatchName;
-  if (item.compType === 'selectStaff') return 'staff';
-  if (item.compType === 'selectDepartment') return 'department';
-  if (item.compType === 'cascaderRegion') return 'region';
-  return undefined;
+  const name = item.storeDispatchName || (item.compType === 'selectStaff' ? 'staff' : item.compType === 'selectDepartment' ? 'department' : item.compType === 'cascaderRegion' ? 'region' : '');
+  return STORE_REFERENCES[name] ?? (name || undefined);
+}
+
+/** The entity facts a business form inherits (structural: no dependency on the entity module). */
+export interface FormEntity {
+  name: string;
+  fields: Record<string, { title: string; required?: boolean; readOnly?: boolean; editable?: boolean; type: string }>;
+  children: Record<string, { entity: string }>;
 }
 
 export interface CompileContext {
@@ -87,6 +97,14 @@ export interface CompileContext {
   resolveOptions?: (source: string, item: DesignerItem) => FormOption[] | undefined;
   /** Render every field read-only (a view action). */
   readOnly?: boolean;
+  /** The entity the form is bound to: its fields' rules apply to items with their ids. */
+  entity?: FormEntity;
+  /** Resolves child entities (for child-line tables). */
+  resolveEntity?: (name: string) => FormEntity | undefined;
+  /** The entity's own check of a field value (the server's JSON Schema): a message or undefined. */
+  checkField?: (entity: FormEntity, field: string, value: unknown) => string | undefined;
+  /** the form edits an existing record (editable document numbers become writable) */
+  editing?: boolean;
 }
 
 export interface ItemCompilerApi {
@@ -97,6 +115,8 @@ export interface ItemCompilerApi {
   /** The common field part: title, FormItem decorator, required and rule validators. */
   field(item: DesignerItem, component: string, extra?: ISchema): ISchema;
   options(item: DesignerItem): FormOption[];
+  /** The api for the columns of a child-line table (its entity's rules), or this one. */
+  child(itemId: string): ItemCompilerApi;
 }
 
 /** Returns the Formily schema of one item, keyed by the returned key (a field id or a void key). */
@@ -152,11 +172,29 @@ function validators(item: DesignerItem): Record<string, unknown>[] {
 function baseField(item: DesignerItem, component: string, config: DesignerConfig, ctx: CompileContext, extra: ISchema = {}): ISchema {
   const showLabel = item.showLabel !== false;
   const labelWidth = showLabel ? (item.labelWidth ?? config.labelWidth) : 0;
-  const rules = validators(item);
+  const own = validators(item);
+  // A field of the bound entity keeps the entity's rules whatever the form says: the same
+  // check the server makes, run in the browser.
+  const entityRules: Record<string, unknown>[] = [];
+  const entityField = ctx.entity?.fields[item.id];
+  let required = Boolean(item.required);
+  let entityReadOnly = false;
+  if (entityField && ctx.entity) {
+    const entity = ctx.entity;
+    if (entityField.required && !entityField.readOnly) required = true;
+    entityReadOnly = Boolean(entityField.readOnly && !(ctx.editing && entityField.editable));
+    if (ctx.checkField && !entityReadOnly) {
+      const check = ctx.checkField;
+      entityRules.push({ triggerType: 'onBlur', validator: (value: unknown) => check(entity, item.id, value === '' ? null : value) ?? '' });
+    }
+  }
+  const base = (extra['x-validator'] as Record<string, unknown>[] | undefined) ?? own;
+  const rules = [...base, ...entityRules];
+  if (required && !rules.some((r) => r.required)) rules.unshift({ required: true, message: item.ruleError || `${entityField?.title ?? item.label ?? ''}不能为空` });
   const schema: ISchema = {
     type: 'string',
     title: showLabel ? item.label : undefined,
-    required: item.required ? true : undefined,
+    required: required ? true : undefined,
     'x-decorator': 'FormItem',
     'x-decorator-props': { labelWidth, colon: false },
     'x-component': component,
@@ -164,10 +202,10 @@ function baseField(item: DesignerItem, component: string, config: DesignerConfig
       placeholder: item.placeholder,
       allowClear: item.clearable,
     },
-    'x-validator': rules.length > 0 ? rules : undefined,
     'x-disabled': item.disabled || undefined,
-    'x-read-only': ctx.readOnly || item.readonly || undefined,
+    'x-read-only': ctx.readOnly || item.readonly || entityReadOnly || undefined,
     ...extra,
+    'x-validator': rules.length > 0 ? rules : undefined,
   };
   if (extra['x-component-props']) {
     schema['x-component-props'] = { placeholder: item.placeholder, allowClear: item.clearable, ...extra['x-component-props'] };
@@ -220,6 +258,16 @@ registerCompType('textarea', field('Input.TextArea', (item) => ({
 })));
 registerCompType('inputNumber', field('NumberPicker', (item) => {
   const rules: Record<string, unknown>[] = [];
+  if (item.decimal) {
+    // Exact decimals stay strings ("36.00") so a saved value round-trips unchanged.
+    return {
+      type: 'string',
+      default: blank(item.value) ? undefined : String(item.value),
+      'x-component-props': {
+        stringMode: true, min: item.min ?? undefined, max: item.max ?? undefined, step: item.step ?? 1, precision: item.precision ?? 2, style: { width: '100%' },
+      },
+    };
+  }
   if (typeof item.min === 'number') rules.push({ minimum: item.min, message: `不能小于${item.min}` });
   if (typeof item.max === 'number') rules.push({ maximum: item.max, message: `不能大于${item.max}` });
   return {
@@ -229,9 +277,23 @@ registerCompType('inputNumber', field('NumberPicker', (item) => {
     'x-validator': [...validators(item), ...rules],
   };
 }));
-registerCompType('select', field('Select', selectExtra));
-registerCompType('selectStaff', field('Select', selectExtra));
-registerCompType('selectDepartment', field('Select', selectExtra));
+const selectOrReference: ItemCompiler = (item, api) => {
+  const source = optionSourceOf(item);
+  if (source?.startsWith('ref:')) {
+    // A reference to another entity: a searchable picker over the generic options call.
+    return {
+      key: item.id,
+      schema: api.field(item, 'RefSelect', {
+        type: item.multiple ? 'array' : undefined,
+        'x-component-props': { entity: source.slice(4), mode: item.multiple ? 'multiple' : undefined },
+      }),
+    };
+  }
+  return { key: item.id, schema: api.field(item, 'Select', selectExtra(item, api)) };
+};
+registerCompType('select', selectOrReference);
+registerCompType('selectStaff', selectOrReference);
+registerCompType('selectDepartment', selectOrReference);
 registerCompType('radio', field('Radio.Group', (item, api) => ({
   enum: api.options(item),
   default: item.value === 'true' ? true : item.value === 'false' ? false : blank(item.value) ? undefined : item.value,
@@ -355,6 +417,13 @@ export function compileForm(form: DesignerForm, ctx: CompileContext = {}): ISche
     },
     field: (item, component, extra) => baseField(item, component, config, ctx, extra),
     options: (item) => staticOrResolved(item, ctx),
+    child(itemId) {
+      const childDef = ctx.entity?.children[itemId];
+      const childEntity = childDef ? ctx.resolveEntity?.(childDef.entity) : undefined;
+      if (!childEntity) return api;
+      const childCtx = { ...ctx, entity: childEntity };
+      return { ...api, ctx: childCtx, field: (i, component, extra) => baseField(i, component, config, childCtx, extra), child: () => api };
+    },
   };
   const schema: ISchema = {
     type: 'object',

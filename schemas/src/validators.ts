@@ -72,14 +72,14 @@ export const FORMAT_VALIDATORS: Record<string, (v: string) => boolean> = {
   region: (v) => REGION_RE.test(v),
 };
 
-/** Default Chinese message per format when a field carries no x-message. */
+/** Default Chinese clause per format, said after the field's title, when a field declares no message. */
 export const FORMAT_MESSAGES: Record<string, string> = {
-  uscc: '统一社会信用代码格式或校验位不正确',
-  mobile: '您输入的电话号码不符合规则',
-  phone: '电话号码格式不正确',
-  email: '您输入的邮件地址不符合规则',
-  idcard: '您输入的身份证号码不符合规则',
-  plate: '车牌号格式不正确',
-  bankAccount: '银行账号应为8至32位数字',
-  region: '地区编码应为6位数字',
+  uscc: '格式或校验位不正确',
+  mobile: '不是有效的手机号码',
+  phone: '格式不正确',
+  email: '不是有效的邮箱地址',
+  idcard: '不是有效的身份证号码',
+  plate: '格式不正确',
+  bankAccount: '应为8至32位数字',
+  region: '不是有效的地区',
 };

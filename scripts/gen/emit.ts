@@ -46,6 +46,8 @@ export async function emitEntityTypes(entities: Record<string, ResolvedEntity>, 
     const extra = [e.versioned ? 'version: number' : '', `${e.idField}?: number`].filter(Boolean).join('; ');
     parts.push(`export type ${P}Update = Partial<${P}Create> & { ${extra} };`);
   }
+  const sorted = Object.values(entities).sort((a, b) => a.name.localeCompare(b.name));
+  parts.push(`/** Record type by entity name (hooks are typed by it). */\nexport interface EntityRecords {\n${sorted.map((e) => `  ${e.name}: ${pascal(e.name)};`).join('\n')}\n}`);
   return parts.join('\n\n') + '\n';
 }
 
@@ -55,6 +57,10 @@ function refType(ref: SchemaRef, entities: Record<string, ResolvedEntity>): stri
   if (ref.kind === 'create') return `${T}Create`;
   if (ref.kind === 'update') return `${T}Update`;
   const e = entities[ref.entity];
+  if (ref.kind === 'detail') {
+    const lines = Object.entries(e?.children ?? {}).map(([name, c]) => `${name}?: E.${pascal(c.entity)}[]`);
+    return `${T} & { refs?: Refs${lines.length ? `; ${lines.join('; ')}` : ''} }`;
+  }
   const record = ref.fields?.length && e
     ? `Pick<${T}, ${[e.idField, ...ref.fields.filter((f) => f !== e.idField)].map((f) => `'${f}'`).join(' | ')}>`
     : T;
@@ -66,14 +72,17 @@ function refType(ref: SchemaRef, entities: Record<string, ResolvedEntity>): stri
 export async function emitClient(entries: ResolvedEntry[], entities: Record<string, ResolvedEntity>): Promise<string> {
   const parts: string[] = [
     HEADER,
-    "import { request, type RequestOptions } from '../http';",
+    "import { request, download, upload, type RequestOptions, type Downloaded } from '../http';",
     "import type * as E from '../../schemas/generated/entities';",
     '',
     "/** Per-call options (silent codes, timeout); the entry fixes method, url and arguments. */",
     "export type CallOptions = Omit<RequestOptions, 'method' | 'url' | 'params' | 'query' | 'data'>;",
     '',
-    "/** A paged list (seed convention). */",
-    'export interface Page<T> { list: T[]; total: number; pageNo: number; pageSize: number }',
+    '/** Titles of referenced records: entity → id → title. */',
+    'export type Refs = Record<string, Record<string, string>>;',
+    '',
+    '/** A paged list (seed convention); refs carries the titles its reference columns show. */',
+    'export interface Page<T> { list: T[]; total: number; pageNo: number; pageSize: number; totalCapped?: boolean; refs?: Refs; approvable?: number[] }',
   ];
   const table: string[] = [];
   for (const e of entries) {
@@ -91,6 +100,10 @@ export async function emitClient(entries: ResolvedEntry[], entities: Record<stri
       const queryRequired = Array.isArray(e.query.required) && (e.query.required as unknown[]).length > 0;
       args.push(queryRequired ? `query: ${P}Query` : `query: ${P}Query = {}`);
       call.push('query: { ...query }');
+    }
+    if (e.binary === 'upload') {
+      args.unshift('file: Blob');
+      call.push('file');
     }
     if (e.body && e.bodyRef) {
       parts.push(`export type ${P}Body = ${refType(e.bodyRef, entities)};`);
@@ -110,6 +123,25 @@ export async function emitClient(entries: ResolvedEntry[], entities: Record<stri
       resp = `${P}Response`;
     }
     args.push('options: CallOptions = {}');
+    if (e.binary === 'download') {
+      parts.push(
+        `/** ${e.summary ?? e.id} — ${e.method} ${e.path} (${e.permission}), a file */\n` +
+          `export function ${fn}(${args.join(', ')}): Promise<Downloaded> {\n` +
+          `  return download({ ${call.join(', ')}, ...options });\n}`,
+      );
+      table.push(`  '${e.id}': { method: '${e.method}', path: '${e.path}', permission: '${e.permission}', binary: 'download' },`);
+      continue;
+    }
+    if (e.binary === 'upload') {
+      parts.push(
+        `/** ${e.summary ?? e.id} — ${e.method} ${e.path} (${e.permission}), multipart */\n` +
+          `export function ${fn}(${args.join(', ')}): Promise<${resp}> {\n` +
+          `  const { file: body, ...rest } = { ${call.join(', ')} };\n` +
+          `  return upload<${resp}>({ ...rest, ...options }, body);\n}`,
+      );
+      table.push(`  '${e.id}': { method: '${e.method}', path: '${e.path}', permission: '${e.permission}', binary: 'upload' },`);
+      continue;
+    }
     parts.push(
       `/** ${e.summary ?? e.id} — ${e.method} ${e.path} (${e.permission}) */\n` +
         `export function ${fn}(${args.join(', ')}): Promise<${resp}> {\n` +
@@ -163,6 +195,18 @@ export function emitOpenApi(entries: ResolvedEntry[], version: string): string {
       },
     };
     if (e.permission !== '@public') op.security = [{ accessToken: [] }];
+    if (e.binary === 'download') {
+      (op.responses as Record<string, unknown>)['200'] = {
+        description: '文件 (Excel)',
+        content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } },
+      };
+    }
+    if (e.binary === 'upload') {
+      op.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } },
+      };
+    }
     if (e.body) {
       op.requestBody = {
         required: true,

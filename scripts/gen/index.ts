@@ -7,8 +7,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDefinitions } from './load';
 import { validateDefinitions } from './validate';
-import { enumLookup, resolveCatalogue, resolveEntities } from './resolve';
+import { enumLookup, mergedEnums, resolveCatalogue, resolveEntities } from './resolve';
 import { emitClient, emitEntityTypes, emitOpenApi } from './emit';
+import { crossCheck } from './crosscheck';
+import { routeManifest, uiCatalogue } from './ui';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,13 +23,31 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
   }
   const entities = resolveEntities(defs);
   const catalogue = resolveCatalogue(defs, entities);
+  // Handlers and hooks are code: the generator loads their registries to check the names.
+  const { allHandlers } = await import('../../server/handlers/index');
+  const { entityHooks } = await import('../../server/hooks/index');
+  const permissions = new Set<string>();
+  for (const f of defs.permissions) for (const p of (f.data as { permissions: { name: string }[] }).permissions) permissions.add(p.name);
+  const cross = crossCheck({
+    defs, entities, catalogue, enumValues: enumLookup(defs), permissions,
+    handlers: new Set(Object.keys(allHandlers)), hooks: entityHooks as Record<string, object>,
+  });
+  if (cross.length) {
+    const lines = cross.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`);
+    throw new Error(`invalid definitions:\n${lines.join('\n')}`);
+  }
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   return {
     'schemas/generated/entities.json': JSON.stringify(entities, null, 2) + '\n',
     'schemas/generated/catalogue.json': JSON.stringify(catalogue, null, 2) + '\n',
     'schemas/generated/entities.ts': await emitEntityTypes(entities, enumLookup(defs)),
+    'schemas/generated/enums.json': JSON.stringify(mergedEnums(defs), null, 2) + '\n',
+    'schemas/generated/layouts.json': JSON.stringify(Object.fromEntries(defs.layouts.map((l) => [(l.data as { name: string }).name, l.data]).sort(([a], [b]) => String(a).localeCompare(String(b)))), null, 2) + '\n',
     'api/generated/client.ts': await emitClient(catalogue, entities),
     'api/generated/openapi.json': emitOpenApi(catalogue, pkg.version),
+    'runtime/generated/pages.json': JSON.stringify(routeManifest(defs), null, 1) + '\n',
+    'schemas/generated/ui-catalogue.json': JSON.stringify(uiCatalogue(catalogue), null, 1) + '\n',
+    ...Object.fromEntries(Object.values(entities).map((e) => [`schemas/generated/entities/${e.name}.json`, JSON.stringify(e) + '\n'])),
   };
 }
 

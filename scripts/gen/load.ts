@@ -15,6 +15,7 @@ export interface Definitions {
   enums: Loaded[];
   permissions: Loaded[];
   pages: Loaded[];
+  layouts: Loaded[];
   parseErrors: { file: string; pointer: string; message: string }[];
 }
 
@@ -31,7 +32,7 @@ function walk(dir: string): string[] {
 }
 
 export function loadDefinitions(root: string): Definitions {
-  const defs: Definitions = { root, entities: [], apis: [], forms: [], enums: [], permissions: [], pages: [], parseErrors: [] };
+  const defs: Definitions = { root, entities: [], apis: [], forms: [], enums: [], permissions: [], pages: [], layouts: [], parseErrors: [] };
   const read = (files: string[], into: Loaded[]) => {
     for (const abs of files) {
       const file = relative(root, abs);
@@ -49,5 +50,6 @@ export function loadDefinitions(root: string): Definitions {
   const perm = join(root, 'schemas/permissions.json');
   if (existsSync(perm)) read([perm], defs.permissions);
   read(walk(join(root, 'pages')), defs.pages);
+  read(walk(join(root, 'schemas/layouts')), defs.layouts);
   return defs;
 }

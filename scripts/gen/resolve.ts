@@ -4,7 +4,8 @@ import {
   createSchema, pageQuerySchema, pageSchema, recordSchema, resolveEntity, updateSchema,
   type EntityDef, type JSONSchema, type ResolvedEntity,
 } from '../../schemas/src/entity-schema';
-import type { ResolvedEntry, SchemaRef } from '../../schemas/src/catalogue';
+import type { EntryOptions, ResolvedEntry, SchemaRef } from '../../schemas/src/catalogue';
+import { entrySchemas } from '../../schemas/src/entry-schemas';
 
 export type { ResolvedEntry };
 
@@ -12,7 +13,7 @@ export type { ResolvedEntry };
 interface RawEntry {
   name: string; summary?: string; method: ResolvedEntry['method']; path: string; permission?: string; handler: string; entity?: string;
   params?: JSONSchema; query?: JSONSchema; body?: JSONSchema; response?: JSONSchema;
-  options?: { filters?: string[]; fixed?: Record<string, unknown>; fields?: string[]; transition?: string; maxPageSize?: number };
+  options?: EntryOptions;
 }
 interface RawCatalogue { name: string; title?: string; base: string; entity?: string; permission?: string; entries: RawEntry[] }
 
@@ -33,6 +34,17 @@ export function enumLookup(defs: Definitions) {
     }
   }
   return (name: string) => values.get(name);
+}
+
+export type EnumTable = Record<string, { title: string; values: { value: string | number; label: string; color?: string }[] }>;
+
+/** Every enumeration of schemas/enums in one table (the server's lookup). */
+export function mergedEnums(defs: Definitions): EnumTable {
+  const out: EnumTable = {};
+  for (const f of [...defs.enums].sort((a, b) => a.file.localeCompare(b.file))) {
+    Object.assign(out, (f.data as { enums: EnumTable }).enums);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 const joinPath = (base: string, path: string) => (path ? `${base}/${path}` : base);
@@ -69,8 +81,8 @@ export function resolveCatalogue(defs: Definitions, entities: Record<string, Res
     };
     if ('$entity' in s) {
       const e = pick(s.$entity);
-      if (s.mode === 'create') return createSchema(e, enums);
-      if (s.mode === 'update') return updateSchema(e, enums);
+      if (s.mode === 'create') return createSchema(e, enums, entities);
+      if (s.mode === 'update') return updateSchema(e, enums, entities);
       return recordSchema(e, enums, fields ? [e.idField, ...fields] : undefined);
     }
     if ('$page' in s) {
@@ -90,14 +102,19 @@ export function resolveCatalogue(defs: Definitions, entities: Record<string, Res
       const entity = en.entity ?? c.entity;
       const path = joinPath(c.base, en.path);
       const e = entity ? entities[entity] : undefined;
-      let query = ref(en.query, entity);
-      if (!query && e && (en.handler === 'crud.page' || en.handler === 'crud.list')) {
-        query = pageQuerySchema(e, en.options?.filters ?? [], en.options?.maxPageSize ?? 200, enums, en.handler === 'crud.page');
+      // Generic handlers derive what the entry leaves out from the entity (and its options).
+      // A bad option (unknown filter field, wrong operator) is reported by the cross-checks.
+      let derived: ReturnType<typeof entrySchemas> = {};
+      try {
+        if (e && en.handler.startsWith('crud.')) derived = entrySchemas(en.handler, e, en.options ?? {}, enums, entities, en.path);
+      } catch {
+        derived = {};
       }
-      let response = ref(en.response, entity, en.options?.fields);
-      if (!response && e) {
-        if (en.handler === 'crud.remove') response = { type: 'null' };
-      }
+      const query = ref(en.query, entity) ?? derived.query;
+      const isGet = en.handler === 'crud.get';
+      let response: JSONSchema | undefined;
+      if (isGet && en.response && '$entity' in en.response && e) response = derived.response;
+      else response = ref(en.response, entity, en.options?.fields) ?? derived.response;
       out.push({
         id: `${c.name}.${en.name}`,
         catalogue: c.name,
@@ -112,11 +129,12 @@ export function resolveCatalogue(defs: Definitions, entities: Record<string, Res
         entity,
         params: en.params ?? paramsSchema(en.path),
         query,
-        body: ref(en.body, entity),
+        body: ref(en.body, entity) ?? derived.body,
         bodyRef: refOf(en.body),
         response,
-        responseRef: refOf(en.response, en.options?.fields),
+        responseRef: isGet && e ? { kind: 'detail', entity: e.name } : refOf(en.response, en.options?.fields),
         options: en.options,
+        ...(derived.binary ? { binary: derived.binary } : {}),
       });
     }
   }

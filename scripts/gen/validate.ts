@@ -16,7 +16,7 @@ export interface Problem {
   message: string;
 }
 
-const META = { entity: 'entity', api: 'api', form: 'form', page: 'page', enum: 'enum', permissions: 'permissions' } as const;
+const META = { entity: 'entity', api: 'api', form: 'form', page: 'page', enum: 'enum', permissions: 'permissions', layout: 'layout' } as const;
 
 export function createMetaValidator(root: string) {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -68,6 +68,7 @@ export function validateDefinitions(defs: Definitions): Problem[] {
   defs.enums.forEach((x) => problems.push(...check('enum', x)));
   defs.permissions.forEach((x) => problems.push(...check('permissions', x)));
   defs.pages.forEach((x) => problems.push(...check('page', x)));
+  defs.layouts.forEach((x) => problems.push(...check('layout', x)));
   if (problems.length) return problems; // cross-file checks assume well-formed files
 
   const entities = new Map<string, Loaded>();
@@ -90,7 +91,7 @@ export function validateDefinitions(defs: Definitions): Problem[] {
     }
     (d.search ?? []).forEach((s, i) => { if (!d.fields[s]) problems.push({ file: e.file, pointer: `/search/${i}`, message: `unknown field ${s}` }); });
     (d.indexes ?? []).forEach((ix, i) => ix.fields.forEach((s, j) => {
-      if (!d.fields[s]) problems.push({ file: e.file, pointer: `/indexes/${i}/fields/${j}`, message: `unknown field ${s}` });
+      if (!d.fields[s] && s !== 'createdAt' && s !== 'updatedAt') problems.push({ file: e.file, pointer: `/indexes/${i}/fields/${j}`, message: `unknown field ${s}` });
     }));
   }
 
@@ -133,20 +134,10 @@ export function validateDefinitions(defs: Definitions): Problem[] {
 
   const paths = new Map<string, string>();
   for (const p of defs.pages) {
-    const d = p.data as { path: string; kind?: string; meta: { roles?: string[] }; list?: { api: Record<string, string>; actions?: { form?: string; permission?: string }[]; rowActions?: { form?: string; permission?: string }[] }; form?: string };
+    const d = p.data as { path: string; kind?: string; meta: { roles?: string[] } };
     if (paths.has(d.path) && d.kind !== 'group') problems.push({ file: p.file, pointer: '/path', message: `duplicate route path ${d.path} (also ${paths.get(d.path)})` });
     if (d.kind !== 'group') paths.set(d.path, p.file);
     (d.meta.roles ?? []).forEach((r, i) => { if (!permNames.has(r)) problems.push({ file: p.file, pointer: `/meta/roles/${i}`, message: `unknown permission ${r}` }); });
-    if (d.list) {
-      for (const [k, ref] of Object.entries(d.list.api)) if (!entryIds.has(ref)) problems.push({ file: p.file, pointer: `/list/api/${k}`, message: `unknown catalogue entry ${ref}` });
-      for (const key of ['actions', 'rowActions'] as const) {
-        (d.list[key] ?? []).forEach((a, i) => {
-          if (a.form && !formNames.has(a.form)) problems.push({ file: p.file, pointer: `/list/${key}/${i}/form`, message: `unknown form ${a.form}` });
-          if (a.permission && !permNames.has(a.permission)) problems.push({ file: p.file, pointer: `/list/${key}/${i}/permission`, message: `unknown permission ${a.permission}` });
-        });
-      }
-    }
-    if (d.form && !formNames.has(d.form)) problems.push({ file: p.file, pointer: '/form', message: `unknown form ${d.form}` });
   }
   return problems;
 }

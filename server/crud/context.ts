@@ -13,6 +13,8 @@ export interface HandlerContext {
   entry: CatalogueEntry;
   entity?: ResolvedEntity;
   entities: EntityMap;
+  /** every catalogue entry (generic calls decide read access by the entity's own entries) */
+  catalogue: CatalogueEntry[];
   request: FastifyRequest;
   reply: FastifyReply;
 }

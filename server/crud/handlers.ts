@@ -1,196 +1,159 @@
 /** The generic handlers named crud.* in the catalogue. */
-import { sql, type Kysely } from 'kysely';
-import { hasPermission } from '../../schemas/src/permission';
-import { HttpError, MSG, notFound, conflict } from '../http/errors';
+import { sql } from 'kysely';
+import { HttpError, MSG, notFound, badRequest } from '../http/errors';
+import type { Db } from '../db/connect';
 import { type Handler, type HandlerContext, requireEntity } from './context';
-import { scoped, tenantValues } from './scope';
-import { customValue, idParam, writableValues } from './values';
-import type { ResolvedEntity } from '../schema/types';
+import { scoped } from './scope';
+import { idParam, present, presentInList } from './values';
+import { COUNT_CAP, cappedCount, filteredQuery, orderBy, selection } from './query';
+import { titlesFor } from './refs';
+import { approvableIds } from './approval';
+import { createRecord, decideApproval, loadChildren, removeRecord, runTransition, updateRecord, type WriteContext } from './write';
+import { exportHandler, importHandler, importTemplateHandler } from './excel';
+import { reportHandler } from './report';
 
 const LIST_CAP = 10000;
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }
 
-function isColumn(entity: ResolvedEntity, name: string): boolean {
-  return name in entity.fields || name === entity.idField || ['createdAt', 'updatedAt', 'version', 'orgId', 'corpId'].includes(name);
-}
-
-/** filters, fixed filters and keyword shared by page, list and tree */
-function filtered(ctx: HandlerContext, db: Kysely<any>, entity: ResolvedEntity) {
-  let qb = scoped(db.selectFrom(entity.table), entity, ctx.session);
-  const opts = ctx.entry.options ?? {};
-  for (const f of opts.filters ?? []) {
-    const v = ctx.query[f];
-    if (v === undefined || v === null || v === '') continue;
-    const values = Array.isArray(v) ? v : [v];
-    if (values.length === 0) continue;
-    qb = values.length === 1 ? qb.where(f, '=', values[0]) : qb.where(f, 'in', values);
-  }
-  for (const [f, v] of Object.entries(opts.fixed ?? {})) {
-    qb = Array.isArray(v) ? qb.where(f, 'in', v) : qb.where(f, '=', v);
-  }
-  const keyword = typeof ctx.query.keyword === 'string' ? ctx.query.keyword.trim() : '';
-  // A light list searches only what it shows: matching on hidden columns would let a caller
-  // read them back one keystroke at a time (e.g. colleagues' mobiles through a staff picker).
-  const shown = opts.fields?.length ? new Set(opts.fields) : null;
-  const search = (entity.search ?? []).filter((f) => f in entity.fields && (!shown || shown.has(f)));
-  if (keyword && search.length) {
-    const pattern = `%${escapeLike(keyword)}%`;
-    qb = qb.where((eb) => eb.or(search.map((f) => eb(sql`${sql.ref(f)}::text`, 'ilike', pattern))));
-  }
-  return qb;
-}
-
-function selected(ctx: HandlerContext, entity: ResolvedEntity, qb: any) {
-  const fields = ctx.entry.options?.fields;
-  return fields?.length ? qb.select(fields.filter((f) => isColumn(entity, f))) : qb.selectAll();
-}
-
-function ordered(ctx: HandlerContext, entity: ResolvedEntity, qb: any) {
-  const requested = typeof ctx.query.sortField === 'string' && isColumn(entity, ctx.query.sortField) ? ctx.query.sortField : undefined;
-  const field = requested ?? (entity.defaultSort && isColumn(entity, entity.defaultSort.field) ? entity.defaultSort.field : entity.idField);
-  const order = ctx.query.sortOrder === 'asc' || ctx.query.sortOrder === 'desc'
-    ? ctx.query.sortOrder
-    : requested ? 'asc' : (entity.defaultSort?.order ?? (field === entity.idField ? 'desc' : 'asc'));
-  qb = qb.orderBy(field, order);
-  // A unique tie-breaker keeps pages stable when many rows share the sort value.
-  if (field !== entity.idField) qb = qb.orderBy(entity.idField, 'desc');
-  return qb;
-}
+const writeContext = (ctx: HandlerContext, db: Db): WriteContext => ({ db, session: ctx.session, entities: ctx.entities, request: ctx.request });
 
 const page: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
-  const max = ctx.entry.options?.maxPageSize ?? 1000;
+  const options = ctx.entry.options ?? {};
+  const max = options.maxPageSize ?? 1000;
   const pageNo = Math.max(1, Number(ctx.query.pageNo) || 1);
   const pageSize = Math.min(max, Math.max(1, Number(ctx.query.pageSize) || 20));
-  const base = filtered(ctx, ctx.db, entity);
-  // One round trip: the window count rides along with the page. Only a page past the end (no
-  // rows to carry it) needs a separate count.
-  const rows = (await ordered(ctx, entity, selected(ctx, entity, base).select(sql<number>`count(*) over ()`.as('crudWindowTotal')))
-    .limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Record<string, unknown>[];
-  let total: number;
-  if (rows.length) total = Number(rows[0]!.crudWindowTotal);
-  else total = Number(((await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst()) as { total: number }).total);
-  const list = rows.map(({ crudWindowTotal, ...rest }) => rest);
-  return { list, total, pageNo, pageSize };
+  // Deep offsets cost as much as the rows they skip; past the counted window, narrow the filter.
+  if ((pageNo - 1) * pageSize >= COUNT_CAP + max) throw badRequest(`最多查看前${COUNT_CAP}条记录，请缩小查询范围`);
+  const base = filteredQuery(ctx.db, entity, options, ctx.query, ctx.session);
+  const rows = (await orderBy(selection(base, entity, options), entity, options, ctx.query)
+    .limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Record<string, any>[];
+  // A first page that isn't full holds every match: no count needed.
+  const counted = pageNo === 1 && rows.length < pageSize ? { total: rows.length, capped: false } : await cappedCount(base, ctx.db);
+  const list = rows.map((r) => presentInList(entity, r));
+  const [refs, approvable] = await Promise.all([
+    titlesFor(ctx.db, ctx.session, ctx.entities, entity, list),
+    approvableIds(ctx.db, ctx.session, entity, list.map((r) => Number(r[entity.idField]))),
+  ]);
+  return {
+    list, total: counted.total, pageNo, pageSize,
+    ...(counted.capped ? { totalCapped: true } : {}),
+    ...(Object.keys(refs).length ? { refs } : {}),
+    ...(approvable.length ? { approvable } : {}),
+  };
 };
 
 const list: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
-  return ordered(ctx, entity, selected(ctx, entity, filtered(ctx, ctx.db, entity))).limit(LIST_CAP).execute();
+  const options = ctx.entry.options ?? {};
+  const rows = await orderBy(selection(filteredQuery(ctx.db, entity, options, ctx.query, ctx.session), entity, options), entity, options, ctx.query).limit(LIST_CAP).execute();
+  return (rows as Record<string, any>[]).map((r) => presentInList(entity, r));
 };
 
 const tree: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
-  const rows = (await ordered(ctx, entity, selected(ctx, entity, filtered(ctx, ctx.db, entity))).limit(LIST_CAP).execute()) as any[];
+  const options = ctx.entry.options ?? {};
+  const rows = (await orderBy(selection(filteredQuery(ctx.db, entity, options, ctx.query, ctx.session), entity, options), entity, options, ctx.query)
+    .limit(LIST_CAP).execute()) as Record<string, any>[];
+  const parentField = entity.parentField ?? 'parentId';
   const byId = new Map<unknown, any>();
-  for (const r of rows) byId.set(r[entity.idField], { ...r, children: [] });
+  for (const r of rows) byId.set(r[entity.idField], { ...presentInList(entity, r), children: [] });
   const roots: any[] = [];
   for (const node of byId.values()) {
-    const parent = node.parentId ? byId.get(node.parentId) : undefined;
+    const parent = node[parentField] ? byId.get(node[parentField]) : undefined;
     (parent ? parent.children : roots).push(node);
   }
   return roots;
 };
 
-/**
- * A reference field may only point at a row the session can see: otherwise a client could attach
- * another organisation's staff (or any id) to its records. Unknown → 400 naming the field.
- */
-async function checkReferences(ctx: HandlerContext, db: Kysely<any>, entity: ResolvedEntity, values: Record<string, unknown>) {
-  for (const [name, field] of Object.entries(entity.fields)) {
-    const value = values[name];
-    if (!field.ref || value === undefined || value === null) continue;
-    const target = ctx.entities[field.ref];
-    if (!target) continue;
-    const found = await fetchOne(ctx, db, target, Number(value));
-    if (!found) throw new HttpError(400, `${field.title}不存在或不属于本单位`);
-  }
-}
-
-async function fetchOne(ctx: HandlerContext, db: Kysely<any>, entity: ResolvedEntity, id: number) {
+async function fetchOne(ctx: HandlerContext, db: Db, id: number) {
+  const entity = requireEntity(ctx);
   if (!Number.isSafeInteger(id)) return undefined;
-  return scoped(db.selectFrom(entity.table), entity, ctx.session).selectAll().where(entity.idField, '=', id).executeTakeFirst();
+  return (await scoped(db.selectFrom(entity.table), entity, ctx.session).selectAll().where(entity.idField, '=', id).executeTakeFirst()) as Record<string, any> | undefined;
 }
 
 const get: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
-  const row = await fetchOne(ctx, ctx.db, entity, idParam(entity, ctx.params));
+  const row = await fetchOne(ctx, ctx.db, idParam(entity, ctx.params));
   if (!row) throw notFound(MSG.notFound);
-  return row;
+  await loadChildren(ctx.db, ctx.session, ctx.entities, entity, row);
+  const refs = await titlesFor(ctx.db, ctx.session, ctx.entities, entity, [row]);
+  return { ...present(entity, row), refs };
 };
 
 const create: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const data = (ctx.body ?? {}) as Record<string, unknown>;
-  const staffId = ctx.session?.staffId ?? null;
-  const values: Record<string, unknown> = { ...writableValues(entity, data), ...tenantValues(entity, ctx.session), createdBy: staffId, updatedBy: staffId };
-  const custom = customValue(entity, data);
-  if (custom !== undefined) values.custom = custom;
-  return ctx.db.transaction().execute(async (trx) => {
-    await checkReferences(ctx, trx, entity, values);
-    return trx.insertInto(entity.table).values(values).returningAll().executeTakeFirstOrThrow();
-  });
+  return present(entity, await inTransaction(ctx.db, (trx) => createRecord(writeContext(ctx, trx), entity, data)));
 };
 
 const update: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const id = idParam(entity, ctx.params);
+  if (!Number.isSafeInteger(id)) throw notFound(MSG.notFound);
   const data = (ctx.body ?? {}) as Record<string, unknown>;
-  const set: Record<string, unknown> = { ...writableValues(entity, data), updatedAt: sql`now()`, updatedBy: ctx.session?.staffId ?? null };
-  const custom = customValue(entity, data);
-  // Custom fields merge so a form that shows only some of them keeps the others.
-  if (custom !== undefined) set.custom = sql`custom || ${custom}::jsonb`;
-  if (entity.versioned) set.version = sql`version + 1`;
-  return ctx.db.transaction().execute(async (trx) => {
-    await checkReferences(ctx, trx, entity, set);
-    let qb = scoped(trx.updateTable(entity.table), entity, ctx.session).set(set).where(entity.idField, '=', id);
-    if (entity.versioned) {
-      if (!Number.isInteger(data.version)) throw new HttpError(400, '缺少必填字段：版本号');
-      qb = qb.where('version', '=', data.version as number);
-    }
-    const row = Number.isSafeInteger(id) ? await qb.returningAll().executeTakeFirst() : undefined;
-    if (row) return row;
-    if (!(await fetchOne(ctx, trx, entity, id))) throw notFound(MSG.notFound);
-    throw conflict(MSG.stale);
-  });
+  return present(entity, await inTransaction(ctx.db, (trx) => updateRecord(writeContext(ctx, trx), entity, id, data, { version: data.version as number | undefined })));
 };
 
 const remove: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const id = idParam(entity, ctx.params);
   if (!Number.isSafeInteger(id)) throw notFound(MSG.notFound);
-  await ctx.db.transaction().execute(async (trx) => {
-    const r = await scoped(trx.deleteFrom(entity.table), entity, ctx.session).where(entity.idField, '=', id).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw notFound(MSG.notFound);
-  });
+  await inTransaction(ctx.db, (trx) => removeRecord(writeContext(ctx, trx), entity, id));
   return null;
 };
+
+/** Ids a transition or an audit acts on: the path's, or the body's id, or its batch `ids`. */
+function targetIds(ctx: HandlerContext): number[] {
+  const entity = requireEntity(ctx);
+  if (ctx.params[entity.idField] !== undefined) return [idParam(entity, ctx.params)];
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const ids = Array.isArray(body.ids) ? body.ids.map(Number) : body[entity.idField] !== undefined ? [Number(body[entity.idField])] : [];
+  if (!ids.length) throw new HttpError(400, `缺少必填字段：${entity.title}编号`, { field: entity.idField });
+  return ids;
+}
 
 const transition: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const name = ctx.entry.options?.transition;
-  const t = entity.states?.transitions.find((x) => x.name === name);
-  if (!entity.states || !t) throw new Error(`entry ${ctx.entry.id}: unknown transition ${String(name)}`);
-  if (t.permission && !hasPermission(ctx.session?.permissions ?? [], t.permission)) throw new HttpError(403, MSG.forbidden);
-  const stateField = entity.states.field;
-  const id = idParam(entity, ctx.params);
-  const data = (ctx.body ?? {}) as Record<string, unknown>;
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = (await fetchOne(ctx, trx, entity, id)) as Record<string, unknown> | undefined;
-    if (!row) throw notFound(MSG.notFound);
-    if (entity.versioned && Number.isInteger(data.version) && data.version !== row.version) throw conflict(MSG.stale);
-    const current = row[stateField];
-    if (!t.from.some((f) => f === current)) throw conflict(`当前状态不允许执行「${t.title ?? t.name}」操作`);
-    const set: Record<string, unknown> = { [stateField]: t.to, updatedAt: sql`now()`, updatedBy: ctx.session?.staffId ?? null };
-    if (entity.versioned) set.version = sql`version + 1`;
-    const updated = await scoped(trx.updateTable(entity.table), entity, ctx.session)
-      .set(set).where(entity.idField, '=', id).where(stateField, '=', current as any).returningAll().executeTakeFirst();
-    if (!updated) throw conflict(MSG.stale);
-    return updated;
+  if (!name || !entity.transitions.some((t) => t.name === name)) throw new Error(`entry ${ctx.entry.id}: unknown transition ${String(name)}`);
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const { ids: _ids, comment, version, ...values } = body;
+  const ids = targetIds(ctx);
+  const done = await inTransaction(ctx.db, async (trx) => {
+    const out: Record<string, any>[] = [];
+    // Batches are all-or-nothing: one refused record refuses the batch, naming it.
+    for (const id of ids) {
+      try {
+        out.push(await runTransition(writeContext(ctx, trx), entity, id, name, { values, comment: (comment as string) ?? null }, { version: ids.length === 1 ? (version as number | undefined) : undefined }));
+      } catch (err) {
+        if (ids.length > 1 && err instanceof HttpError) throw new HttpError(err.status, `编号 ${id}：${err.message}`, err.data);
+        throw err;
+      }
+    }
+    return out;
   });
+  return { count: done.length, list: done.map((r) => present(entity, r)) };
+};
+
+const audit: Handler = async (ctx) => {
+  const entity = requireEntity(ctx);
+  const body = (ctx.body ?? {}) as { pass: boolean; comment?: string };
+  const ids = targetIds(ctx);
+  await inTransaction(ctx.db, async (trx) => {
+    for (const id of ids) {
+      try {
+        await decideApproval(writeContext(ctx, trx), entity, id, body.pass, body.comment?.trim() || null);
+      } catch (err) {
+        if (ids.length > 1 && err instanceof HttpError) throw new HttpError(err.status, `编号 ${id}：${err.message}`, err.data);
+        throw err;
+      }
+    }
+  });
+  return { count: ids.length };
 };
 
 export const crudHandlers: Record<string, Handler> = {
@@ -202,4 +165,11 @@ export const crudHandlers: Record<string, Handler> = {
   'crud.remove': remove,
   'crud.tree': tree,
   'crud.transition': transition,
+  'crud.audit': audit,
+  'crud.export': exportHandler,
+  'crud.importTemplate': importTemplateHandler,
+  'crud.import': importHandler,
+  'crud.report': reportHandler,
 };
+
+void sql;

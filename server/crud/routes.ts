@@ -49,7 +49,7 @@ export async function routeTable(app: FastifyInstance, opts: RouteTableOptions):
         const body = unwrapBody(entry, request.method, request.body);
         check(validators.body, body);
         const result = await (handler ?? notImplemented)({
-          db: opts.db, session, params, query, body, entry, entity, entities: opts.entities, request, reply,
+          db: opts.db, session, params, query, body, entry, entity, entities: opts.entities, catalogue: opts.catalogue, request, reply,
         });
         if (result === REPLIED) return reply;
         return reply.send(ok(result ?? null));

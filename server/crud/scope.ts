@@ -1,6 +1,7 @@
 /** Tenant scoping: every query is limited by the session, never by ids the client sends. */
 import type { SelectQueryBuilder, UpdateQueryBuilder, DeleteQueryBuilder } from 'kysely';
-import type { ResolvedEntity } from '../schema/types';
+import type { Db } from '../db/connect';
+import type { EntityMap, ResolvedEntity } from '../schema/types';
 import type { Session } from '../auth/session-types';
 
 type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>;
@@ -8,8 +9,8 @@ type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any,
 export function scoped<Q extends Scopable>(q: Q, entity: ResolvedEntity, session: Session | null): Q {
   if (entity.tenant === 'none') return q;
   if (!session) throw new Error(`tenant entity ${entity.name} queried without a session`);
-  if (entity.tenant === 'org') return (q as any).where('orgId', '=', session.orgId) as Q;
-  return (q as any).where('corpId', '=', session.corpId) as Q;
+  if (entity.tenant === 'org') return (q as any).where(`${entity.table}.orgId`, '=', session.orgId) as Q;
+  return (q as any).where(`${entity.table}.corpId`, '=', session.corpId) as Q;
 }
 
 /** Tenant columns of a new row, from the session only. */
@@ -18,4 +19,46 @@ export function tenantValues(entity: ResolvedEntity, session: Session | null): R
   if (!session) throw new Error(`tenant entity ${entity.name} written without a session`);
   if (entity.tenant === 'org') return { corpId: session.corpId, orgId: session.orgId };
   return { corpId: session.corpId };
+}
+
+/**
+ * Query builders by entity name, already scoped to the session's tenant: what hooks and named
+ * handlers use so no business code can forget the organisation.
+ */
+export interface ScopedQueries {
+  entity(name: string): ResolvedEntity;
+  select(name: string): SelectQueryBuilder<any, any, any>;
+  update(name: string): UpdateQueryBuilder<any, any, any, any>;
+  delete(name: string): DeleteQueryBuilder<any, any, any>;
+  /** inserts rows with the session's tenant columns and author; returns them */
+  insert(name: string, values: Record<string, unknown> | Record<string, unknown>[]): Promise<Record<string, any>[]>;
+  /** one row by id, or undefined */
+  get(name: string, id: number): Promise<Record<string, any> | undefined>;
+}
+
+export function scopedQueries(db: Db, entities: EntityMap, session: Session | null): ScopedQueries {
+  const entity = (name: string) => {
+    const e = entities[name];
+    if (!e) throw new Error(`unknown entity ${name}`);
+    return e;
+  };
+  return {
+    entity,
+    select: (name) => scoped(db.selectFrom(entity(name).table), entity(name), session),
+    update: (name) => scoped(db.updateTable(entity(name).table), entity(name), session),
+    delete: (name) => scoped(db.deleteFrom(entity(name).table), entity(name), session),
+    async insert(name, values) {
+      const e = entity(name);
+      const list = Array.isArray(values) ? values : [values];
+      if (!list.length) return [];
+      const author = session ? { createdBy: session.staffId, updatedBy: session.staffId } : {};
+      const rows = list.map((v) => ({ ...author, ...v, ...tenantValues(e, session) }));
+      return (await db.insertInto(e.table).values(rows).returningAll().execute()) as Record<string, any>[];
+    },
+    async get(name, id) {
+      const e = entity(name);
+      if (!Number.isSafeInteger(id)) return undefined;
+      return (await scoped(db.selectFrom(e.table), e, session).selectAll().where(e.idField, '=', id).executeTakeFirst()) as Record<string, any> | undefined;
+    },
+  };
 }

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from './connect';
 import type { EntityMap, ResolvedEntity, ResolvedField } from '../schema/types';
+import { fieldType } from '../../schemas/src/fields/registry';
 
 const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
@@ -13,24 +14,12 @@ export function snakeCase(name: string): string {
 }
 
 function columnType(f: ResolvedField): string {
-  switch (f.type) {
-    case 'string': return `varchar(${f.maxLength ?? 255})`;
-    case 'text': return 'text';
-    case 'integer': return 'integer';
-    case 'bigint': return 'bigint';
-    case 'number': return `numeric(${f.precision ?? 18}, ${f.scale ?? 4})`;
-    case 'money': return 'numeric(18, 2)';
-    case 'boolean': return 'boolean';
-    case 'date': return 'date';
-    case 'datetime': return 'timestamptz';
-    case 'json': return 'jsonb';
-    default: return 'text';
-  }
+  return fieldType(f).column(f);
 }
 
 function literal(value: unknown, f: ResolvedField): string | null {
   if (value === undefined || value === null) return null;
-  if (f.type === 'json') return `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
+  if (fieldType(f).column(f) === 'jsonb') return `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
   return null;
@@ -60,35 +49,34 @@ function fieldColumns(e: ResolvedEntity): ColumnDef[] {
   });
 }
 
-export interface IndexDef { name: string; table: string; columns: string[]; unique: boolean; message?: string }
+export interface IndexDef { name: string; table: string; columns: string[]; unique: boolean; message?: string; field?: string }
 
-/** Index names are deterministic so a unique violation can be mapped back to its message. */
+/**
+ * Index names are deterministic so a unique violation can be mapped back to its message. Every
+ * index of a tenant entity starts with the tenant column: queries are always scoped by it, so
+ * `(org_id, x)` serves both the filter on x and the sort by x within one organisation.
+ */
 export function entityIndexes(e: ResolvedEntity): IndexDef[] {
   const out: IndexDef[] = [];
   const col = (field: string) => e.fields[field]?.column ?? snakeCase(field);
+  const tenantColumn = e.tenant === 'org' ? 'org_id' : e.tenant === 'corp' ? 'corp_id' : undefined;
   const add = (fields: string[], unique: boolean, message?: string) => {
     let columns = fields.map(col);
-    if (unique && e.tenant === 'org' && !columns.includes('org_id')) columns = ['org_id', ...columns];
-    if (unique && e.tenant === 'corp' && !columns.includes('corp_id')) columns = ['corp_id', ...columns];
+    if (tenantColumn && !columns.includes(tenantColumn)) columns = [tenantColumn, ...columns];
     const name = `${e.table}_${columns.join('_')}_${unique ? 'uq' : 'ix'}`.slice(0, 63);
-    out.push({ name, table: e.table, columns, unique, message });
+    out.push({ name, table: e.table, columns, unique, message, field: fields.length === 1 ? fields[0] : undefined });
   };
-  if (e.tenant === 'org') add(['orgId'], false);
-  if (e.tenant === 'corp') add(['corpId'], false);
-  for (const [name, f] of Object.entries(e.fields)) {
-    if (f.unique) add([name], true, `${f.title}已存在`);
-    else if (f.index || f.ref) add([name], false);
-  }
+  if (tenantColumn) add([], false);
   for (const ix of e.indexes ?? []) add(ix.fields, !!ix.unique, ix.message);
   const seen = new Set<string>();
   return out.filter((ix) => (seen.has(ix.name) ? false : (seen.add(ix.name), true)));
 }
 
-/** index name -> Chinese message for unique violations */
-export function uniqueMessages(entities: EntityMap): Map<string, string> {
-  const m = new Map<string, string>();
+/** index name -> Chinese message (and the field, for a form to mark) of unique violations */
+export function uniqueMessages(entities: EntityMap): Map<string, { msg: string; field?: string }> {
+  const m = new Map<string, { msg: string; field?: string }>();
   for (const e of Object.values(entities)) {
-    for (const ix of entityIndexes(e)) if (ix.unique) m.set(ix.name, ix.message ?? '数据重复');
+    for (const ix of entityIndexes(e)) if (ix.unique) m.set(ix.name, { msg: ix.message ?? '数据重复', field: ix.field });
   }
   return m;
 }

@@ -13,17 +13,14 @@ import { checkFormDefinition } from '../../schemas/src/form-meta';
 import { formToJsonSchema } from '../../schemas/src/form-to-json-schema';
 import type { DesignerForm } from '../../schemas/src/form-to-formily';
 import { sanitizeDefinition, sanitizeSubmission } from './sanitize';
-import businessEnums from '../../schemas/enums/business.json';
-
-type EnumFile = { enums: Record<string, { values: { value: string | number; label: string }[] }> };
-const ENUMS = (businessEnums as EnumFile).enums;
+import { loadEnums } from '../schema/load';
 
 /**
  * Options of store-backed items known without a query: `enum:<name>` lists. Staff and department
  * stores depend on the organisation and are not membership-checked here.
  */
 const resolveStoreOptions = (source: string) =>
-  source.startsWith('enum:') ? ENUMS[source.slice(5)]?.values.map((v) => ({ label: v.label, value: v.value })) : undefined;
+  source.startsWith('enum:') ? loadEnums()[source.slice(5)]?.values.map((v) => ({ label: v.label, value: v.value })) : undefined;
 
 /** null when the definition is a valid, safe form; else a Chinese message. */
 export const checkDefinition = checkFormDefinition;
@@ -62,6 +59,13 @@ const list: Handler = async (ctx) => {
 };
 
 const get: Handler = async (ctx) => present(await findRevision(ctx, String(ctx.params.name), ctx.query.revision ? Number(ctx.query.revision) : undefined));
+
+/** The organisation's latest customised version of a business form, or null. */
+const custom: Handler = async (ctx) => {
+  const row = await scoped(ctx).selectAll().where('baseForm', '=', String(ctx.params.baseForm))
+    .orderBy('updatedAt', 'desc').orderBy('revision', 'desc').limit(1).executeTakeFirst();
+  return row ? present(row as Record<string, any>) : null;
+};
 
 const revisions: Handler = async (ctx) => {
   const rows = await scoped(ctx).select(['formDefinitionId', 'name', 'title', 'revision', 'remark', 'createdAt', 'createdBy'])
@@ -120,6 +124,7 @@ const submissions: Handler = async (ctx) => {
 export const formHandlers: Record<string, Handler> = {
   'forms.list': list,
   'forms.get': get,
+  'forms.custom': custom,
   'forms.revisions': revisions,
   'forms.save': save,
   'forms.submit': submit,

@@ -9,6 +9,7 @@ import { formHandlers } from '../forms/handlers';
 import { fileHandlers } from '../files/handlers';
 import { shellHandlers } from '../shell/handlers';
 import { ssoHandlers } from '../sso/handlers';
+import { metaHandlers } from '../meta/handlers';
 
 export const namedHandlers: Record<string, Handler> = {
   ...authHandlers,
@@ -19,6 +20,7 @@ export const namedHandlers: Record<string, Handler> = {
   ...fileHandlers,
   ...shellHandlers,
   ...ssoHandlers,
+  ...metaHandlers,
 };
 
 export const allHandlers: Record<string, Handler> = { ...crudHandlers, ...namedHandlers };

@@ -6,13 +6,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { HttpError, MSG } from './errors';
 import { fail } from './envelope';
 
-export interface ErrorMapping { status: number; msg: string }
+export interface ErrorMapping { status: number; msg: string; data?: unknown }
 
 /** PostgreSQL errors a caller can cause with bad input; unique-index messages come from the entities. */
-function fromDatabase(err: any, uniqueMessages: Map<string, string>): ErrorMapping | null {
+function fromDatabase(err: any, uniqueMessages: Map<string, { msg: string; field?: string }>): ErrorMapping | null {
   const code: unknown = err?.code;
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
-  if (code === '23505') return { status: 409, msg: uniqueMessages.get(err.constraint) ?? MSG.duplicate };
+  if (code === '23505') {
+    const unique = uniqueMessages.get(err.constraint);
+    return { status: 409, msg: unique?.msg ?? MSG.duplicate, data: unique?.field ? { field: unique.field } : null };
+  }
   if (code === '23503') return { status: 409, msg: '存在关联数据，无法完成操作' };
   if (code === '23502' || code.startsWith('22')) return { status: 400, msg: MSG.badData };
   if (code === '40001' || code === '40P01') return { status: 409, msg: '操作冲突，请重试' };
@@ -42,18 +45,18 @@ function fromFastify(err: FastifyError): ErrorMapping | null {
   return null;
 }
 
-export function mapError(err: unknown, uniqueMessages: Map<string, string>): ErrorMapping {
-  if (err instanceof HttpError) return { status: err.status, msg: err.message };
+export function mapError(err: unknown, uniqueMessages: Map<string, { msg: string; field?: string }>): ErrorMapping {
+  if (err instanceof HttpError) return { status: err.status, msg: err.message, data: err.data };
   return fromDatabase(err, uniqueMessages) ?? fromFastify(err as FastifyError) ?? { status: 500, msg: MSG.internal };
 }
 
-export function installErrorHandler(app: FastifyInstance, uniqueMessages: () => Map<string, string>): void {
+export function installErrorHandler(app: FastifyInstance, uniqueMessages: () => Map<string, { msg: string; field?: string }>): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, msg } = mapError(err, uniqueMessages());
+    const { status, msg, data } = mapError(err, uniqueMessages());
     if (status >= 500) {
       // Log the error object only: the request serializer never includes headers or bodies.
       request.log.error({ err }, 'request failed');
     }
-    reply.code(status).header('content-type', 'application/json; charset=utf-8').send(fail(status, msg));
+    reply.code(status).header('content-type', 'application/json; charset=utf-8').send(fail(status, msg, data ?? null));
   });
 }

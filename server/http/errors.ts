@@ -3,15 +3,17 @@ export class HttpError extends Error {
   constructor(
     public readonly status: number,
     message: string,
+    /** extra facts for the caller, e.g. {field} naming the offending input */
+    public readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const badRequest = (msg: string) => new HttpError(400, msg);
+export const badRequest = (msg: string, data: unknown = null) => new HttpError(400, msg, data);
 export const notFound = (msg = '记录不存在') => new HttpError(404, msg);
-export const conflict = (msg: string) => new HttpError(409, msg);
+export const conflict = (msg: string, data: unknown = null) => new HttpError(409, msg, data);
 
 export const MSG = {
   ok: '操作成功',

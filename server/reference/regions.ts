@@ -66,3 +66,34 @@ export function regionTree(): { tree: RegionNode[]; etag: string } {
   }
   return cached;
 }
+
+let index: { label: Map<string, string>; code: Map<string, string> } | undefined;
+
+/** Region code ↔ full label (省/市/区 joined with /), for logs and spreadsheets. */
+function regionIndex() {
+  if (index) return index;
+  const label = new Map<string, string>();
+  const code = new Map<string, string>();
+  const walk = (nodes: RegionNode[] | null, path: string[]) => {
+    for (const n of nodes ?? []) {
+      const names = [...path, n.name];
+      label.set(n.regionId, names.join('/'));
+      code.set(names.join('/'), n.regionId);
+      if (!code.has(n.name)) code.set(n.name, n.regionId);
+      walk(n.children, names);
+    }
+  };
+  walk(regionTree().tree, []);
+  index = { label, code };
+  return index;
+}
+
+export function regionLabel(code: string): string | undefined {
+  return regionIndex().label.get(code);
+}
+
+/** By full label (浙江省/湖州市/长兴县, also with spaces or >) or by a unique name. */
+export function regionCodeOf(text: string): string | undefined {
+  const normal = text.trim().replace(/\s*[>\/／,，\s]\s*/g, '/');
+  return regionIndex().code.get(normal);
+}

@@ -49,7 +49,7 @@ test.describe.serial('客户', () => {
     await drawer.getByPlaceholder('请输入客户名称').fill(name);
     await drawer.getByPlaceholder('请输入联系电话').fill('123');
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
-    await expect(drawer.getByText('您输入的电话号码不符合规则')).toBeVisible();
+    await expect(drawer.getByText('联系电话格式不正确')).toBeVisible();
     await drawer.getByPlaceholder('请输入联系电话').fill('13800138000');
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('保存成功')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs } from './helpers';
+import { apiToken, loginAs } from './helpers';
 
 const PALETTE = [
   'input', 'textarea', 'inputNumber', 'select', 'selectDepartment', 'selectStaff', 'radio', 'checkbox', 'Switch', 'slider', 'rate', 'date', 'time',
@@ -227,13 +227,15 @@ test('builds a form with every component, round-trips its JSON, previews, submit
   expect(Object.values(body.data[0].values)).toContain('李四');
 });
 
-test('opens a business form of the product, customises it and saves it as a version; /view without a definition explains', async ({ page }) => {
+test('a business form customised in the designer is what the screen renders; its added field is stored and checked by the server', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await loginAs(page, 'admin');
   await page.goto('/system/form-designer');
   await page.getByTestId('action-open').click();
   await page.getByRole('tab', { name: '业务表单' }).click();
-  await page.getByRole('listitem').filter({ hasText: 'customer.json' }).getByRole('button', { name: /打\s*开/ }).click();
-  await expect(page.locator('.canvas-item[data-testid="item-name"]')).toBeVisible();
+  await page.getByTestId('business-customer').click();
+  // opened expanded from the entity: labels and rules come from it
+  await expect(page.locator('.canvas-item[data-testid="item-name"]')).toContainText('客户名称');
   await page.locator('.canvas-item[data-testid="item-name"]').click();
   await page.getByTestId('panel-input').locator('[id="p_label"]').fill('客户全称');
   await expect(page.locator('.canvas-item[data-testid="item-name"]')).toContainText('客户全称');
@@ -241,17 +243,39 @@ test('opens a business form of the product, customises it and saves it as a vers
   await expect(page.locator('.canvas-item[data-testid="item-name"]')).toContainText('客户名称');
   await page.keyboard.press('Control+Shift+z');
   await expect(page.locator('.canvas-item[data-testid="item-name"]')).toContainText('客户全称');
+  // an added field of the organisation's own
+  await page.getByTestId('palette-input').click();
+  const panel = page.getByTestId('panel-input');
+  await panel.locator('[id="p_id"]').fill('coldChainNote');
+  await panel.locator('[id="p_label"]').fill('冷链要求');
+  await panel.locator('[id="p_placeholder"]').fill('请输入冷链要求');
+  await panel.locator('[id="p_maxLength"]').fill('10');
   await page.getByTestId('action-save').click();
   const name = `customer${Date.now()}`;
   await page.getByLabel('表单标识').fill(name);
   await page.getByLabel('表单名称').fill('客户(定制)');
   await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByTestId('saved-tag')).toContainText('客户(定制) v1');
-  await page.getByTestId('action-save').click();
-  await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByTestId('saved-tag')).toContainText('v2');
-  await page.getByTestId('action-open').click();
-  await expect(page.getByTestId(`open-${name}`)).toBeVisible();
+
+  // the customer screen now renders the customised form
+  await page.goto('/business/clue/customer-list');
+  await page.getByRole('button', { name: /新增客户/ }).click();
+  const drawer = page.locator('.ant-drawer-content');
+  await expect(drawer.getByText('客户全称')).toBeVisible();
+  const customer = `定制表单客户${Date.now()}`;
+  await drawer.getByPlaceholder('请输入客户全称').fill(customer);
+  await drawer.getByPlaceholder('请输入冷链要求').fill('全程2-8℃');
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+
+  const headers = { 'access-token': await apiToken(request, 'admin') };
+  const found = await (await request.get(`/api/v1/user-base/customer/list-local-customer?keyword=${encodeURIComponent(customer)}`, { headers })).json();
+  expect(found.data.list[0].custom).toEqual({ coldChainNote: '全程2-8℃' });
+  // the server checks added fields with the customised form's own rules
+  const tooLong = await request.post('/api/v1/user-base/customer/save', { headers, data: { data: { name: `${customer}2`, custom: { coldChainNote: '12345678901' } } } });
+  expect(tooLong.status()).toBe(400);
+  const unknown = await request.post('/api/v1/user-base/customer/save', { headers, data: { data: { name: `${customer}3`, custom: { other: 'x' } } } });
+  expect((await unknown.json()).msg).toBe('不允许的字段：other');
 
   const fresh = await page.context().newPage();
   await fresh.addInitScript(() => localStorage.removeItem('form-designer:definition'));

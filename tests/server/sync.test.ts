@@ -14,6 +14,7 @@ const gadget = (extra: Record<string, any> = {}): ResolvedEntity => ({
     ...extra,
   },
   indexes: [{ fields: ['title'], unique: true, message: '名称重复' }],
+  log: true, transitions: [], stateFields: [], children: {},
 });
 
 describe.each(await backends())('schema sync on %s', (backend) => {

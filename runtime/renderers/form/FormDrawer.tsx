@@ -1,19 +1,19 @@
 /**
- * Opens a designer-format form in a Drawer: loads the record through the page's `get` api, saves
- * through `create`/`update` (update carries `version`). 400 and 409 are shown in the drawer and
- * the user's input stays, so a stale edit can be copied before refreshing.
+ * Opens a form (business layout, the organisation's customised version, or a designer form)
+ * in a Drawer: loads the record through the page's `get` api, saves through `create`/`update`
+ * (update carries `version`). A server error that names a field is shown on that field; the
+ * user's input always stays, so a stale edit can be copied before refreshing.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Drawer, message, Space, Spin } from 'antd';
+import { Alert, Button, Drawer, Grid, message, Space, Spin } from 'antd';
 import { createForm, setValidateLanguage, type Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout, PreviewText, Submit } from '@formily/antd-v5';
-import type { ISchema } from '@formily/json-schema';
-import { compileForm, collectOptionSources, dataFieldIds, type DesignerForm } from '../../../schemas/src/form-to-formily';
 import { invoke } from '../../../api/call';
 import { ApiError } from '../../../api/http';
-import { loadFormDefinition, prepareOptions } from './definitions';
+import { rememberTitles } from '../../reference/titles';
 import { SchemaField } from './components';
+import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
 
 setValidateLanguage('zh-CN');
 
@@ -24,69 +24,84 @@ export interface FormDrawerProps {
   id?: string | number;
   rowKey: string;
   api: { get?: string; create?: string; update?: string };
+  /** create: values the new record starts with */
+  initialValues?: Record<string, unknown>;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (record?: Record<string, unknown>) => void;
 }
 
 type Values = Record<string, unknown>;
 
 interface Loaded {
-  definition: DesignerForm;
-  schema: ISchema;
+  compiled: CompiledForm;
   form: Form<Values>;
   version?: number;
 }
 
-export default function FormDrawer({ title, formName, mode, id, rowKey, api, onClose, onSaved }: FormDrawerProps) {
+/**
+ * Puts a server message on the field it names (`name`, `lines.2.unitPrice`, `custom.x`); returns
+ * false when no such field is on the form.
+ */
+export function showFieldError(form: Form, err: ApiError): boolean {
+  const field = (err.data as { field?: string } | null | undefined)?.field;
+  if (!field) return false;
+  const path = field.startsWith('custom.') ? field.slice('custom.'.length) : field;
+  const target = form.query(path).take();
+  if (!target) return false;
+  form.setFieldState(path, (state) => {
+    (state as { selfErrors?: string[] }).selfErrors = [err.message];
+  });
+  return true;
+}
+
+export default function FormDrawer({ title, formName, mode, id, rowKey, api, initialValues, onClose, onSaved }: FormDrawerProps) {
   const [loaded, setLoaded] = useState<Loaded>();
   const [loadError, setLoadError] = useState<string>();
   const [saveError, setSaveError] = useState<string>();
+  const screens = Grid.useBreakpoint();
 
   useEffect(() => {
     let alive = true;
     (async () => {
-      const definition = await loadFormDefinition(formName);
-      const resolve = await prepareOptions(collectOptionSources(definition));
-      const schema = compileForm(definition, { resolveOptions: resolve });
+      const compiled = await compileNamedForm(formName, { readOnly: mode === 'view', editing: mode === 'edit' });
       const form = createForm<Values>({ readPretty: mode === 'view' });
       let version: number | undefined;
       if (mode !== 'create' && id !== undefined && api.get) {
-        const record = await invoke<Values>(api.get, { params: { [rowKey]: id } });
+        const record = await invoke<Values & { refs?: Record<string, Record<string, string>> }>(api.get, { params: { [rowKey]: id } });
+        rememberTitles(record.refs);
         version = record.version as number | undefined;
-        form.setInitialValues(record);
+        form.setInitialValues({ ...(record.custom as Values | undefined), ...record });
+      } else if (initialValues) {
+        form.setInitialValues(initialValues);
       }
-      if (alive) setLoaded({ definition, schema, form, version });
+      if (alive) setLoaded({ compiled, form, version });
     })().catch((err: Error) => alive && setLoadError(err?.message || '加载失败'));
     return () => {
       alive = false;
     };
-  }, [formName, mode, id]);
+  }, [formName, mode, id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const fields = useMemo(() => (loaded ? dataFieldIds(loaded.definition) : []), [loaded]);
+  const labelWidth = useMemo(() => (loaded?.compiled.definition.config?.labelWidth as number) ?? 80, [loaded]);
 
   const save = async (values: Values) => {
     if (!loaded) return;
     setSaveError(undefined);
-    const body: Values = {};
-    for (const field of fields) {
-      const value = values[field];
-      // Cleared fields go as null on update so the server clears them; create just leaves them out.
-      if (value === undefined || value === '') {
-        if (mode === 'edit') body[field] = null;
-      } else body[field] = value;
-    }
+    const body = bodyOf(loaded.compiled, values, mode === 'edit' ? 'edit' : 'create');
     try {
+      let saved: Values | undefined;
       if (mode === 'edit' && api.update) {
-        const saved = await invoke<Values>(api.update, { params: { [rowKey]: id! }, body: { ...body, version: loaded.version } }, { silent: [400, 409] });
+        saved = await invoke<Values>(api.update, { params: { [rowKey]: id! }, body: { ...body, version: loaded.version } }, { silent: [400, 409] });
         loaded.version = (saved?.version as number | undefined) ?? loaded.version;
       } else if (mode === 'create' && api.create) {
-        await invoke(api.create, { body }, { silent: [400, 409] });
+        saved = await invoke<Values>(api.create, { body }, { silent: [400, 409] });
       }
       void message.success('保存成功');
-      onSaved();
+      onSaved(saved);
     } catch (err) {
-      if (err instanceof ApiError && (err.code === 400 || err.code === 409)) setSaveError(err.message);
-      else if (!(err instanceof ApiError)) setSaveError((err as Error)?.message || '保存失败');
+      if (err instanceof ApiError && (err.code === 400 || err.code === 409)) {
+        if (!showFieldError(loaded.form, err)) setSaveError(err.message);
+        else void message.error(err.message);
+      } else if (!(err instanceof ApiError)) setSaveError((err as Error)?.message || '保存失败');
     }
   };
 
@@ -102,6 +117,7 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, onC
       </Space>
     );
 
+  const narrow = !screens.md;
   const body = loadError ? (
     <Alert type="error" showIcon message={loadError} />
   ) : !loaded ? (
@@ -111,8 +127,8 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, onC
       {saveError && <Alert type="error" showIcon message={saveError} style={{ marginBottom: 16 }} data-testid="form-error" />}
       {/* Empty values read as '-' in view mode (Formily's default placeholder is 'N/A'). */}
       <PreviewText.Placeholder value="-">
-        <FormLayout labelWidth={(loaded.definition.config?.labelWidth as number) ?? 80} layout={loaded.definition.config?.labelPosition === 'top' ? 'vertical' : 'horizontal'}>
-          <SchemaField schema={loaded.schema} />
+        <FormLayout labelWidth={narrow ? undefined : labelWidth} layout={narrow || loaded.compiled.definition.config?.labelPosition === 'top' ? 'vertical' : 'horizontal'}>
+          <SchemaField schema={loaded.compiled.schema} />
         </FormLayout>
       </PreviewText.Placeholder>
     </>
@@ -120,7 +136,7 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, onC
 
   // The footer's Submit needs the form in context, so the provider wraps the whole drawer.
   const drawer = (
-    <Drawer title={title} open width={880} onClose={onClose} destroyOnHidden footer={<div style={{ textAlign: 'right' }}>{footer}</div>}>
+    <Drawer title={title} open width={narrow ? '100%' : 880} onClose={onClose} destroyOnHidden footer={<div style={{ textAlign: 'right' }}>{footer}</div>}>
       {body}
     </Drawer>
   );

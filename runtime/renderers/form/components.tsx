@@ -8,13 +8,15 @@ import {
 import type { Field } from '@formily/core';
 import { pathInOptions, type TreeOption } from '../../reference/region';
 import { designerWidgets } from './widgets';
+import { FormRefSelect } from '../common/RefSelect';
 
 function FormRow({ gutter, justify, align, children }: { gutter?: number; justify?: 'start' | 'end' | 'center' | 'space-around' | 'space-between'; align?: 'top' | 'middle' | 'bottom'; children?: React.ReactNode }) {
   return <Row gutter={gutter} justify={justify} align={align} style={{ width: '100%' }}>{children}</Row>;
 }
 
+/** Below the tablet breakpoint every column takes the whole row (one-column forms on phones). */
 function FormCol({ span, children }: { span?: number; children?: React.ReactNode }) {
-  return <Col span={span ?? 24}>{children}</Col>;
+  return <Col xs={24} md={span ?? 24}>{children}</Col>;
 }
 
 function FormDivider({ text, orientation }: { text?: string; orientation?: 'left' | 'right' | 'center' }) {
@@ -51,7 +53,7 @@ function RegionCascader(props: { value?: string | null; onChange?: (value: strin
 export const SchemaField = createSchemaField({
   components: {
     FormItem, Input, NumberPicker, Select, Radio, Checkbox, Switch, DatePicker, TimePicker, Cascader,
-    RegionCascader, FormRow, FormCol, FormDivider, FormText,
+    RegionCascader, FormRow, FormCol, FormDivider, FormText, RefSelect: FormRefSelect,
     ...designerWidgets,
   },
 });

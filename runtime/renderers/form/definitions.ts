@@ -1,31 +1,14 @@
-/** Form definitions of schemas/forms, loaded on demand; option sources resolved from the caches. */
-import type { DesignerForm, FormOption } from '../../../schemas/src/form-to-formily';
+/** Option sources of forms known in the browser: enumerations and the region tree. */
+import type { FormOption } from '../../../schemas/src/form-to-formily';
 import { enumOptions } from '../../reference/enums';
-import { departmentList, regionTree, staffList } from '../../reference/lists';
+import { regionTree } from '../../reference/lists';
 import { regionIndexFor } from '../../reference/region';
 
-const files = import.meta.glob<DesignerForm>('/schemas/forms/*.json', { import: 'default' });
-
-export async function loadFormDefinition(name: string): Promise<DesignerForm> {
-  const loader = files[`/schemas/forms/${name}.json`];
-  if (!loader) throw new Error(`表单 ${name} 不存在`);
-  return loader();
-}
-
-/** Loads the cached lists a form needs, then answers option look-ups synchronously. */
+/** Loads the cached lists a form needs, then answers option look-ups synchronously. References search on their own. */
 export async function prepareOptions(sources: string[]): Promise<(source: string) => FormOption[] | undefined> {
-  await Promise.all(
-    sources.map((source) => {
-      if (source === 'staff') return staffList.get();
-      if (source === 'department') return departmentList.get();
-      if (source === 'region') return regionTree.get();
-      return undefined;
-    }),
-  );
+  if (sources.includes('region')) await regionTree.get();
   return (source) => {
     if (source.startsWith('enum:')) return enumOptions(source.slice('enum:'.length));
-    if (source === 'staff') return (staffList.peek() ?? []).map((staff) => ({ label: staff.name, value: staff.staffId }));
-    if (source === 'department') return (departmentList.peek() ?? []).map((dep) => ({ label: dep.name, value: dep.depId }));
     if (source === 'region') return regionIndexFor(regionTree.peek() ?? []).options;
     return undefined;
   };

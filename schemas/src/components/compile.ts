@@ -150,13 +150,15 @@ registerCompType('dynamicTable', (item, api) => {
   const columns = (item.columns ?? []) as unknown as DesignerItem[];
   const properties: Record<string, ISchema> = {};
   const headers: { key: string; title: string; required: boolean; numeric: boolean }[] = [];
+  // Child lines of the bound entity: the columns follow the child entity's rules.
+  const columnApi = api.child(item.id);
   columns.forEach((column, index) => {
     const compiler = compTypeCompilers[column.compType];
-    const compiled = compiler?.({ ...column, showLabel: true }, api);
+    const compiled = compiler?.({ ...column, showLabel: true }, columnApi);
     if (!compiled) return;
     const schema = { ...compiled.schema, title: undefined, 'x-index': index, 'x-decorator': 'FormItem', 'x-decorator-props': { feedbackLayout: 'popover', labelWidth: 0, colon: false } } as ISchema;
     properties[compiled.key] = schema;
-    headers.push({ key: compiled.key, title: column.label ?? compiled.key, required: Boolean(column.required), numeric: ['inputNumber', 'slider', 'rate'].includes(column.compType) });
+    headers.push({ key: compiled.key, title: column.label ?? compiled.key, required: Boolean(compiled.schema.required ?? column.required), numeric: ['inputNumber', 'slider', 'rate'].includes(column.compType) });
   });
   const labelled = item.showLabel !== false;
   return {

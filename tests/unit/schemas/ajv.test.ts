@@ -28,7 +28,7 @@ describe('Chinese validation messages name the field', () => {
   });
   it('format with its own message', () => {
     expect(messageFor(create, { name: '上海某某物流有限公司', creditCode: '91110000100017643J' })).toBe(
-      '统一社会信用代码：统一社会信用代码格式或校验位不正确',
+      '统一社会信用代码格式或校验位不正确',
     );
   });
   it('a valid body passes', () => {

@@ -50,15 +50,40 @@ describe('an invalid definition fails naming the file and the JSON pointer', () 
   });
   it('a catalogue entry pointing at an unknown entity and a form with a duplicate id', async () => {
     const undo1 = mutate('schemas/api/customer.json', (j) => { j.entries[0].entity = 'nothing'; });
-    const undo2 = mutate('schemas/forms/customer.json', (j) => { j.list.push({ ...j.list[0] }); });
-    await expect(generate(dir)).rejects.toThrow(/schemas\/api\/customer.json#\/entries\/0\/entity: unknown entity nothing[\s\S]*schemas\/forms\/customer.json#\/list\/\d+\/id: duplicate component id/);
+    const undo2 = mutate('schemas/forms/designer/formSettings.json', (j) => { j.list.push({ ...j.list[0] }); });
+    await expect(generate(dir)).rejects.toThrow(/schemas\/api\/customer.json#\/entries\/0\/entity: unknown entity nothing[\s\S]*schemas\/forms\/designer\/formSettings.json#\/list\/\d+\/id: duplicate component id/);
     undo1();
     undo2();
   });
   it('a form item carrying an executable expression is refused', () => {
-    const undo = mutate('schemas/forms/customer.json', (j) => { j.list[1].columns[0].list[0].label = '{{ alert(1) }}'; });
+    const undo = mutate('schemas/forms/designer/formSettings.json', (j) => { j.list[0].label = '{{ alert(1) }}'; });
     const problems = validateDefinitions(loadDefinitions(dir));
     undo();
-    expect(problems.some((p) => p.file === 'schemas/forms/customer.json' && p.pointer.endsWith('/label'))).toBe(true);
+    expect(problems.some((p) => p.file === 'schemas/forms/designer/formSettings.json' && p.pointer.endsWith('/label'))).toBe(true);
   });
+  // Every name a page, layout or catalogue entry uses must match something.
+  const refused = async (rel: string, fn: (j: any) => void, expected: RegExp) => {
+    const undo = mutate(rel, fn);
+    try {
+      await expect(generate(dir)).rejects.toThrow(expected);
+    } finally {
+      undo();
+    }
+  };
+  it('a misspelled list column', () => refused('pages/business/clue/customer-list.json', (j) => { j.list.columns[0] = 'nmae'; },
+    /customer-list.json#\/list\/columns\/0: customer has no field nmae/));
+  it('a query field the list call does not declare', () => refused('pages/business/clue/customer-list.json', (j) => { j.list.query.push('industry'); },
+    /customer-list.json#\/list\/query\/\d+: customer.listLocalCustomer declares no filter industry/));
+  it('a misspelled form field', () => refused('schemas/layouts/customer.json', (j) => { j.sections[0].fields.push('shortNmae'); },
+    /layouts\/customer.json#\/sections\/0\/fields\/\d+: customer has no field or child shortNmae/));
+  it('a transition the entity does not have', () => refused('schemas/api/customer.json', (j) => {
+    j.entries.push({ name: 'zz', method: 'POST', path: 'zz', handler: 'crud.transition', options: { transition: 'nope' } });
+  }, /customer.json#\/entries\/\d+\/options\/transition: customer has no transition nope/));
+  it('a sort field without an index, a filter with a wrong operator, an unknown handler', () => refused('schemas/api/customer.json', (j) => {
+    j.entries[3].options.sort = ['creditDays'];
+    j.entries[3].options.filters.push({ field: 'name', op: 'range' });
+    j.entries.push({ name: 'zz', method: 'GET', path: 'zz', handler: 'customer.nothing' });
+  }, /operator range is not one of[\s\S]*sort field creditDays is not indexed[\s\S]*no handler customer.nothing is registered/));
+  it('an unknown form on an action and an unknown enum on a field', () => refused('pages/business/clue/customer-list.json', (j) => { j.list.actions[0].form = 'nope'; },
+    /customer-list.json#\/list\/actions\/0\/form: unknown form nope/));
 });

@@ -1,0 +1,57 @@
+/** kind=form: one record (a configuration) edited on its own screen; `get` without an id loads it. */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Space, Spin, message } from 'antd';
+import { createForm, type Form } from '@formily/core';
+import { FormProvider } from '@formily/react';
+import { FormLayout, Submit } from '@formily/antd-v5';
+import { hasPermission } from '../../../schemas/src/permission';
+import { invoke } from '../../../api/call';
+import { ApiError } from '../../../api/http';
+import { useSession } from '../../session/store';
+import type { PageDef } from '../../router/types';
+import { SchemaField } from './components';
+import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
+import { showFieldError } from './FormDrawer';
+
+export default function FormPage({ page }: { page: PageDef }) {
+  const def = page.form!;
+  const { roles } = useSession();
+  const canSave = !def.permission || hasPermission(roles ?? [], def.permission);
+  const [state, setState] = useState<{ compiled: CompiledForm; form: Form; record: Record<string, any> }>();
+  const [error, setError] = useState<string>();
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    (async () => {
+      const compiled = await compileNamedForm(def.form, { readOnly: !canSave, editing: true });
+      const record = await invoke<Record<string, any>>(def.api.get);
+      setState({ compiled, form: createForm({ initialValues: record, readPretty: !canSave }), record });
+    })().catch((err: Error) => setError(err.message));
+  }, [def, tick, canSave]);
+  if (error) return <Alert type="error" showIcon message={error} />;
+  if (!state) return <Card title={page.meta.title}><Spin /></Card>;
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      const id = state.compiled.entity ? state.record[state.compiled.entity.idField] : undefined;
+      await invoke(def.api.update, { params: id ? { [state.compiled.entity!.idField]: id } : {}, body: { ...bodyOf(state.compiled, values, 'edit'), version: state.record.version } }, { silent: [400, 409] });
+      void message.success('保存成功');
+      setTick((t) => t + 1);
+    } catch (err) {
+      if (err instanceof ApiError && !showFieldError(state.form, err)) setError(err.message);
+    }
+  };
+  return (
+    <Card title={page.meta.title}>
+      <FormProvider form={state.form}>
+        <FormLayout labelWidth={(state.compiled.definition.config?.labelWidth as number) ?? 120}>
+          <SchemaField schema={state.compiled.schema} />
+        </FormLayout>
+        {canSave && (
+          <Space style={{ marginTop: 16 }}>
+            <Submit onSubmit={save} onSubmitFailed={() => void message.warning('请检查表单填写内容')}>保存</Submit>
+            <Button onClick={() => setTick((t) => t + 1)}>重置</Button>
+          </Space>
+        )}
+      </FormProvider>
+    </Card>
+  );
+}

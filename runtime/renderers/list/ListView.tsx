@@ -1,0 +1,435 @@
+/**
+ * The generic list (RuoYi/Jeecg pattern, ProTable habits): query bar → toolbar (新增, 导出Excel,
+ * 导入, batch actions on selected rows; refresh, density, column settings) → server-paged table
+ * whose columns, cells and sorters come from the entity → 本页合计 for money. Filters, paging and
+ * sort live in the address bar, so reload, back and a shared link keep them. Row actions show
+ * only where the row's state and the user's permissions allow them.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Alert, Button, Card, Checkbox, Dropdown, Modal, Popover, Space, Table, Tooltip, Typography, message, type TableProps } from 'antd';
+import { ColumnHeightOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import { hasPermission } from '../../../schemas/src/permission';
+import { thousands } from '../../../schemas/src/format';
+import { invoke, invokeDownload } from '../../../api/call';
+import { ApiError, saveFile } from '../../../api/http';
+import { useSession } from '../../session/store';
+import { rememberTitles } from '../../reference/titles';
+import type { ColumnDef, ListDef, PageAction } from '../../router/types';
+import { cellKind, fieldOf, isNumeric, renderValue, type Refs } from '../cells';
+import { QueryBar, type QueryParams } from './QueryBar';
+import { useListMeta, type ListMeta } from './useListMeta';
+import { ApproveDialog, needsDialog, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
+
+const FormDrawer = lazy(() => import('../form/FormDrawer'));
+const DetailDrawer = lazy(() => import('../detail/DetailView').then((m) => ({ default: m.DetailDrawer })));
+const ImportDialog = lazy(() => import('./ImportDialog'));
+
+type Row = Record<string, any>;
+
+interface PageResult {
+  list: Row[];
+  total: number;
+  totalCapped?: boolean;
+  refs?: Refs;
+  approvable?: number[];
+}
+
+const PAGE_SIZES = ['10', '20', '50', '100'];
+const WIDTH: Record<string, number> = { text: 140, longText: 220, integer: 90, decimal: 110, money: 130, boolean: 80, date: 110, datetime: 170, enum: 100, reference: 130, references: 180, region: 190, attachments: 160, json: 160 };
+const CONTROL = new Set(['pageNo', 'pageSize', 'sortField', 'sortOrder']);
+type Density = 'large' | 'middle' | 'small';
+
+export interface ListViewProps {
+  list: ListDef;
+  title?: string;
+  /** the page's path: filters, paging and sort sync with the address bar while it is shown */
+  urlPath?: string;
+  /** filters fixed by the context (a related list's parent id, route parameters) */
+  fixed?: Record<string, unknown>;
+  /** create: initial values (a related list's parent id) */
+  createValues?: Record<string, unknown>;
+  embedded?: boolean;
+  /** called after any change (create, edit, transition) so a parent view can refresh */
+  onChanged?: () => void;
+}
+
+/** Fills {field} placeholders from a row (or route parameters). */
+export function fill(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(values[k] ?? '')));
+}
+
+function matchesWhen(row: Row, when: Record<string, unknown> | undefined): boolean {
+  return Object.entries(when ?? {}).every(([k, v]) => (Array.isArray(v) ? v.some((x) => String(x) === String(row[k])) : String(v) === String(row[k])));
+}
+
+function readParams(search: string, meta: ListMeta | undefined): { params: QueryParams; control: Record<string, string> } {
+  const sp = new URLSearchParams(search);
+  const params: QueryParams = {};
+  const control: Record<string, string> = {};
+  for (const [k, v] of sp) {
+    if (CONTROL.has(k)) control[k] = v;
+    else if (!meta || meta.query.some((q) => q.field === k || `${q.field}Start` === k || `${q.field}End` === k)) params[k] = v;
+  }
+  return { params, control };
+}
+
+export function ListView({ list, title, urlPath, fixed, createValues, embedded, onChanged }: ListViewProps) {
+  const { meta, error } = useListMeta(list);
+  if (error) return <Alert type="error" showIcon message={error} />;
+  if (!meta) return <Card loading title={title} />;
+  return <ListBody list={list} meta={meta} title={title} urlPath={urlPath} fixed={fixed} createValues={createValues} embedded={embedded} onChanged={onChanged} />;
+}
+
+function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, onChanged }: ListViewProps & { meta: ListMeta }) {
+  const { entity } = meta;
+  const rowKey = list.rowKey ?? entity.idField;
+  const { roles } = useSession();
+  const held = roles ?? [];
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = Boolean(urlPath) && location.pathname === urlPath;
+  const initial = useMemo(() => (urlPath ? readParams(location.search, meta) : { params: {}, control: {} }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const defaults = useMemo(() => {
+    const out: QueryParams = {};
+    for (const raw of list.query ?? []) if (typeof raw !== 'string' && raw.default !== undefined) out[raw.field] = String(raw.default);
+    return out;
+  }, [list]);
+  const [params, setParams] = useState<QueryParams>(Object.keys(initial.params).length ? initial.params : defaults);
+  const [pageNo, setPageNo] = useState(Number(initial.control.pageNo) || 1);
+  const [pageSize, setPageSize] = useState(Number(initial.control.pageSize) || list.pageSize || 20);
+  const [sort, setSort] = useState<{ sortField?: string; sortOrder?: 'asc' | 'desc' }>(
+    initial.control.sortField ? { sortField: initial.control.sortField, sortOrder: initial.control.sortOrder === 'asc' ? 'asc' : 'desc' } : {},
+  );
+  const [data, setData] = useState<PageResult>({ list: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [tick, setTick] = useState(0);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [density, setDensity] = useState<Density>('middle');
+  const storageKey = `list-columns:${urlPath ?? list.api.page}`;
+  const [hidden, setHidden] = useState<string[]>(() => {
+    try {
+      const saved = localStorage.getItem(storageKey);
+      if (saved) return JSON.parse(saved) as string[];
+    } catch { /* private mode */ }
+    return list.columns.filter((c) => typeof c !== 'string' && c.hidden).map((c) => (c as ColumnDef).field);
+  });
+  const [form, setForm] = useState<{ action: PageAction; mode: 'create' | 'edit' | 'view'; id?: number } | null>(null);
+  const [detail, setDetail] = useState<number | null>(null);
+  const [transition, setTransition] = useState<TransitionRequest | null>(null);
+  const [approve, setApprove] = useState<{ api: string; ids: number[] } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const reload = useCallback(() => {
+    setTick((t) => t + 1);
+    onChanged?.();
+  }, [onChanged]);
+
+  const fixedParams = useMemo(() => Object.fromEntries(Object.entries({ ...(list.fixed ?? {}), ...(fixed ?? {}) }).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])), [list.fixed, fixed]);
+  const query = useMemo(() => ({ pageNo, pageSize, ...sort, ...params, ...fixedParams }), [pageNo, pageSize, sort, params, fixedParams]);
+
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    invoke<PageResult>(list.api.page, { query })
+      .then((result) => {
+        if (!alive) return;
+        rememberTitles(result.refs);
+        setData({ list: result.list ?? [], total: result.total ?? 0, totalCapped: result.totalCapped, refs: result.refs ?? {}, approvable: result.approvable ?? [] });
+        setSelected([]);
+      })
+      .catch(() => alive && setData({ list: [], total: 0 }))
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [list.api.page, query, tick]);
+
+  // The address bar mirrors the list's state while the page is the one shown.
+  useEffect(() => {
+    if (!active) return;
+    const sp = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) sp.set(k, v);
+    if (pageNo > 1) sp.set('pageNo', String(pageNo));
+    if (pageSize !== (list.pageSize ?? 20)) sp.set('pageSize', String(pageSize));
+    if (sort.sortField) {
+      sp.set('sortField', sort.sortField);
+      sp.set('sortOrder', sort.sortOrder ?? 'desc');
+    }
+    const search = sp.toString() ? `?${sp.toString()}` : '';
+    if (search !== location.search) navigate({ pathname: location.pathname, search }, { replace: true });
+  }, [params, pageNo, pageSize, sort, active]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Back/forward (or a link to this page with other filters) changes the address, not the state.
+  useEffect(() => {
+    if (!active) return;
+    const next = readParams(location.search, meta);
+    if (JSON.stringify(next.params) !== JSON.stringify(params)) {
+      setParams(next.params);
+      setPageNo(Number(next.control.pageNo) || 1);
+    }
+  }, [location.search]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const allowed = useCallback((a: PageAction) => !a.permission || hasPermission(held, a.permission), [held]);
+  const actionAllowedOn = useCallback((a: PageAction, row: Row): boolean => {
+    if (!allowed(a) || !matchesWhen(row, a.when)) return false;
+    if (a.type === 'transition') {
+      const t = meta.transitions.get(a.api!);
+      if (!t || t.system) return false;
+      if (t.permission && !hasPermission(held, t.permission)) return false;
+      return t.from.some((f) => String(f) === String(row[t.field]));
+    }
+    if (a.type === 'approve') return (data.approvable ?? []).includes(Number(row[rowKey]));
+    return true;
+  }, [allowed, meta, held, data.approvable, rowKey]);
+
+  const titleOfAction = (a: PageAction) => a.title ?? (a.type === 'transition' ? meta.transitions.get(a.api!)?.title : undefined) ?? ({ create: '新增', edit: '编辑', view: '查看', remove: '删除', approve: '审核', export: '导出Excel', import: '导入', link: '打开', transition: '操作' } as const)[a.type];
+
+  const run = async (a: PageAction, rows: Row[]) => {
+    const ids = rows.map((r) => Number(r[rowKey]));
+    switch (a.type) {
+      case 'create':
+        return setForm({ action: a, mode: 'create' });
+      case 'edit':
+        return setForm({ action: a, mode: 'edit', id: ids[0] });
+      case 'view':
+        return list.detail ? setDetail(ids[0]!) : setForm({ action: a, mode: 'view', id: ids[0] });
+      case 'link':
+        return navigate(fill(a.to!, rows[0] ?? {}));
+      case 'remove':
+        return Modal.confirm({
+          title: a.confirm ?? '确定删除该记录？', okText: '删除', okButtonProps: { danger: true }, cancelText: '取消',
+          onOk: async () => {
+            await invoke(a.api ?? list.api.remove!, { params: { [rowKey]: ids[0]! } });
+            void message.success('已删除');
+            reload();
+          },
+        });
+      case 'approve':
+        return setApprove({ api: a.api!, ids });
+      case 'transition': {
+        const t = meta.transitions.get(a.api!)!;
+        const req: TransitionRequest = { entity, transition: t, api: a.api!, title: titleOfAction(a)!, ids, version: rows.length === 1 ? rows[0]!.version : undefined };
+        if (needsDialog(t)) return setTransition(req);
+        return Modal.confirm({
+          title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消', okButtonProps: { danger: t.danger },
+          onOk: async () => {
+            try {
+              await runTransition(req);
+              void message.success(`${req.title}成功`);
+              reload();
+            } catch (err) {
+              void message.error((err as ApiError).message);
+            }
+          },
+        });
+      }
+      case 'export': {
+        setExporting(true);
+        try {
+          const columns = visibleColumns.map((c) => c.field).filter((f) => entity.fields[f]);
+          saveFile(await invokeDownload(list.api.export!, { query: { ...sort, ...params, ...fixedParams, columns } }));
+        } catch (err) {
+          if (!(err instanceof ApiError)) void message.error('导出失败');
+        } finally {
+          setExporting(false);
+        }
+        return undefined;
+      }
+      case 'import':
+        return setImporting(true);
+    }
+    return undefined;
+  };
+
+  const columnDefs = useMemo(() => list.columns.map((c) => (typeof c === 'string' ? { field: c } : c)), [list.columns]);
+  const visibleColumns = columnDefs.filter((c) => !hidden.includes(c.field));
+  const rowActions = (list.rowActions ?? []).filter(allowed);
+  const toolbar = (list.actions ?? []).filter(allowed);
+  const batch = toolbar.filter((a) => a.type === 'transition' || a.type === 'approve');
+
+  const columns = useMemo<TableProps<Row>['columns']>(() => {
+    const refs = data.refs ?? {};
+    const base = visibleColumns.map((c) => {
+      const f = fieldOf(entity, c.field);
+      const kind = f ? cellKind(f) : 'text';
+      return {
+        key: c.field,
+        dataIndex: c.field,
+        title: c.title ?? f?.title ?? c.field,
+        width: c.width ?? f?.width ?? WIDTH[kind] ?? 120,
+        ellipsis: c.ellipsis ?? (kind === 'longText' || kind === 'text'),
+        fixed: c.fixed,
+        align: f && isNumeric(f) ? ('right' as const) : undefined,
+        sorter: meta.sortable.has(c.field) ? true : undefined,
+        sortOrder: sort.sortField === c.field ? (sort.sortOrder === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+        render: (value: unknown, row: Row) => {
+          const content = f ? renderValue(f, value, refs) : String(value ?? '-');
+          if (c.link === 'detail') return <Typography.Link onClick={() => run({ type: 'view' }, [row])}>{content}</Typography.Link>;
+          if (c.link) return <Typography.Link onClick={() => navigate(fill(c.link!, row))}>{content}</Typography.Link>;
+          return content;
+        },
+      };
+    });
+    if (!rowActions.length) return base;
+    return [
+      ...base,
+      {
+        key: '__actions',
+        title: '操作',
+        fixed: 'right' as const,
+        width: 190,
+        render: (_: unknown, row: Row) => {
+          const shown = rowActions.filter((a) => actionAllowedOn(a, row));
+          const direct = shown.slice(0, shown.length > 3 ? 2 : 3);
+          const more = shown.slice(direct.length);
+          return (
+            <Space size={0} wrap>
+              {direct.map((a, i) => (
+                <Button key={`${a.type}${i}`} type="link" size="small" danger={a.type === 'remove'} onClick={() => void run(a, [row])}>{titleOfAction(a)}</Button>
+              ))}
+              {more.length > 0 && (
+                <Dropdown menu={{ items: more.map((a, i) => ({ key: String(i), label: titleOfAction(a), danger: a.type === 'remove', onClick: () => void run(a, [row]) })) }}>
+                  <Button type="link" size="small">更多 <DownOutlined /></Button>
+                </Dropdown>
+              )}
+            </Space>
+          );
+        },
+      },
+    ];
+  }, [visibleColumns, data, sort, rowActions, actionAllowedOn]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const moneyColumns = visibleColumns.filter((c) => { const f = fieldOf(entity, c.field); return f && cellKind(f) === 'money'; });
+  const summary = list.summary !== false && moneyColumns.length > 0 && data.list.length > 0
+    ? () => (
+      <Table.Summary fixed>
+        <Table.Summary.Row>
+          {batch.length > 0 && <Table.Summary.Cell index={0} />}
+          {visibleColumns.map((c, i) => {
+            const f = fieldOf(entity, c.field);
+            const isMoney = f && cellKind(f) === 'money';
+            const sum = isMoney ? data.list.reduce((acc, r) => acc + (Number(r[c.field]) || 0), 0) : 0;
+            return (
+              <Table.Summary.Cell key={c.field} index={i + (batch.length ? 1 : 0)} align={isMoney ? 'right' : undefined}>
+                {i === 0 ? <Typography.Text strong>本页合计</Typography.Text> : isMoney ? <Typography.Text strong>{thousands(sum.toFixed(2))}</Typography.Text> : null}
+              </Table.Summary.Cell>
+            );
+          })}
+          {rowActions.length > 0 && <Table.Summary.Cell index={visibleColumns.length + 1} />}
+        </Table.Summary.Row>
+      </Table.Summary>
+    )
+    : undefined;
+
+  const settings = (
+    <div style={{ maxHeight: 360, overflow: 'auto' }} data-testid="column-settings">
+      {columnDefs.map((c) => (
+        <div key={c.field}>
+          <Checkbox checked={!hidden.includes(c.field)} onChange={(e) => {
+            const next = e.target.checked ? hidden.filter((x) => x !== c.field) : [...hidden, c.field];
+            setHidden(next);
+            try { localStorage.setItem(storageKey, JSON.stringify(next)); } catch { /* ignore */ }
+          }}>
+            {c.title ?? fieldOf(entity, c.field)?.title ?? c.field}
+          </Checkbox>
+        </div>
+      ))}
+    </div>
+  );
+
+  const body = (
+    <>
+      {meta.query.length > 0 && (
+        <QueryBar items={meta.query} params={params} onSearch={(next) => { setPageNo(1); setParams(next); }} />
+      )}
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12, gap: 8, flexWrap: 'wrap' }}>
+        <Space wrap>
+          {toolbar.map((a, i) => {
+            const key = `${a.type}${i}`;
+            if (a.type === 'create') return <Button key={key} type="primary" icon={<PlusOutlined />} onClick={() => void run(a, [])}>{titleOfAction(a)}</Button>;
+            if (a.type === 'export') return <Button key={key} icon={<DownloadOutlined />} loading={exporting} onClick={() => void run(a, [])}>{titleOfAction(a)}</Button>;
+            if (a.type === 'import') return <Button key={key} icon={<UploadOutlined />} onClick={() => void run(a, [])}>{titleOfAction(a)}</Button>;
+            if (a.type === 'transition' || a.type === 'approve') {
+              const rows = data.list.filter((r) => selected.includes(Number(r[rowKey])));
+              const ok = rows.length > 0 && rows.every((r) => actionAllowedOn(a, r));
+              return (
+                <Tooltip key={key} title={rows.length && !ok ? '所选记录中有不允许该操作的' : undefined}>
+                  <Button disabled={!ok} onClick={() => void run(a, rows)}>{`批量${titleOfAction(a)}`}{rows.length ? `(${rows.length})` : ''}</Button>
+                </Tooltip>
+              );
+            }
+            if (a.type === 'link') return <Button key={key} onClick={() => navigate(fill(a.to!, fixed ?? {}))}>{titleOfAction(a)}</Button>;
+            return null;
+          })}
+        </Space>
+        <Space>
+          <Tooltip title="刷新"><Button icon={<ReloadOutlined />} onClick={() => setTick((t) => t + 1)} aria-label="刷新" /></Tooltip>
+          <Dropdown menu={{ selectable: true, selectedKeys: [density], items: [{ key: 'large', label: '宽松' }, { key: 'middle', label: '中等' }, { key: 'small', label: '紧凑' }], onClick: ({ key }) => setDensity(key as Density) }}>
+            <Tooltip title="密度"><Button icon={<ColumnHeightOutlined />} aria-label="密度" /></Tooltip>
+          </Dropdown>
+          <Popover trigger="click" title="列设置" content={settings} placement="bottomRight">
+            <Tooltip title="列设置"><Button icon={<SettingOutlined />} aria-label="列设置" /></Tooltip>
+          </Popover>
+        </Space>
+      </div>
+      <Table<Row>
+        rowKey={rowKey}
+        size={density}
+        loading={loading}
+        dataSource={data.list}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        summary={summary}
+        rowSelection={batch.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
+        onChange={(pagination, _filters, sorter) => {
+          const single = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
+          const next = field ? { sortField: field, sortOrder: single.order === 'ascend' ? ('asc' as const) : ('desc' as const) } : {};
+          if (next.sortField !== sort.sortField || next.sortOrder !== sort.sortOrder) {
+            setSort(next);
+            setPageNo(1);
+            return;
+          }
+          setPageNo(pagination.current ?? 1);
+          setPageSize(pagination.pageSize ?? pageSize);
+        }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showQuickJumper: true,
+          showTotal: (total) => `共 ${total}${data.totalCapped ? '+' : ''} 条`,
+        }}
+      />
+      <Suspense fallback={null}>
+        {form && (
+          <FormDrawer
+            title={form.mode === 'create' ? titleOfAction(form.action)! : `${titleOfAction(form.action)}${entity.title}`}
+            formName={form.action.form ?? list.form ?? ''}
+            mode={form.mode}
+            id={form.id}
+            rowKey={rowKey}
+            api={list.api}
+            initialValues={form.mode === 'create' ? { ...(createValues ?? {}), ...Object.fromEntries(Object.entries(form.action.values ?? {}).map(([k, v]) => [k, typeof v === 'string' ? fill(v, { ...(fixed ?? {}) }) : v])) } : undefined}
+            onClose={() => setForm(null)}
+            onSaved={() => { setForm(null); reload(); }}
+          />
+        )}
+        {detail !== null && list.detail && (
+          <DetailDrawer detail={list.detail} list={list} entity={entity} id={detail} onClose={() => setDetail(null)} onChanged={reload} />
+        )}
+        {importing && list.api.import && (
+          <ImportDialog title={title ?? entity.title} api={list.api.import} templateApi={list.api.importTemplate!} onClose={() => setImporting(false)} onImported={reload} />
+        )}
+      </Suspense>
+      {transition && <TransitionDialog req={transition} onClose={() => setTransition(null)} onDone={() => { setTransition(null); void message.success(`${transition.title}成功`); reload(); }} />}
+      {approve && <ApproveDialog api={approve.api} entity={entity} ids={approve.ids} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); reload(); }} />}
+    </>
+  );
+  if (embedded) return <div data-testid={`list-${entity.name}`}>{body}</div>;
+  return <Card title={title} data-testid={`list-${entity.name}`}>{body}</Card>;
+}

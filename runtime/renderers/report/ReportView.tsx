@@ -1,0 +1,195 @@
+/**
+ * A declared report: filters, the dimensions to group by (up to three), an ECharts chart of the
+ * first dimension (series by measure, or by the second dimension), and a table — a pivot when
+ * two dimensions are chosen — with the summary row. ECharts loads with this screen only.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
+import { percent, thousands } from '../../../schemas/src/format';
+import { invoke, invokeDownload } from '../../../api/call';
+import { saveFile } from '../../../api/http';
+import { loadEntity, uiEntry, type UiEntry } from '../../meta';
+import { enumLabel } from '../../reference/enums';
+import { rememberTitles } from '../../reference/titles';
+import type { ReportDef } from '../../router/types';
+import { QueryBar, type QueryParams } from '../list/QueryBar';
+import { queryItems } from '../list/useListMeta';
+import { resolveFixed } from '../list/ListPage';
+
+interface Dim { name: string; field: string; title: string; granularity: string | null; type: string; enum: string | null; ref: string | null }
+interface Measure { name: string; title: string; format: 'integer' | 'money' | 'decimal' | 'percent' }
+interface Result { rows: Record<string, any>[]; summary: Record<string, any>; dimensions: Dim[]; measures: Measure[]; refs?: Record<string, Record<string, string>> }
+
+export function formatMeasure(m: Measure, v: unknown): string {
+  if (v === null || v === undefined) return '-';
+  const n = Number(v);
+  if (m.format === 'percent') return percent(n);
+  if (m.format === 'money') return thousands(n.toFixed(2));
+  if (m.format === 'integer') return thousands(String(Math.round(n)));
+  return thousands(String(Math.round(n * 100) / 100));
+}
+
+function dimLabel(d: Dim, v: unknown, refs: Result['refs']): string {
+  if (v === null || v === undefined || v === '') return '(空)';
+  if (d.enum) return enumLabel(d.enum, v)?.label ?? String(v);
+  if (d.ref) return refs?.[d.ref]?.[String(v)] ?? String(v);
+  if (d.type === 'boolean') return v ? '是' : '否';
+  return String(v);
+}
+
+function Chart({ option, height = 320 }: { option: Record<string, unknown>; height?: number }) {
+  const el = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let chart: { setOption(o: unknown, notMerge?: boolean): void; resize(): void; dispose(): void } | undefined;
+    let disposed = false;
+    const onResize = () => chart?.resize();
+    void import('./echarts').then(({ echarts }) => {
+      if (disposed || !el.current) return;
+      chart = echarts.init(el.current);
+      chart.setOption(option, true);
+      window.addEventListener('resize', onResize);
+    });
+    return () => {
+      disposed = true;
+      window.removeEventListener('resize', onResize);
+      chart?.dispose();
+    };
+  }, [JSON.stringify(option)]); // eslint-disable-line react-hooks/exhaustive-deps
+  return <div ref={el} style={{ width: '100%', height }} data-testid="chart" />;
+}
+
+export function chartOption(report: ReportDef, data: Result): Record<string, unknown> | null {
+  const type = report.chart?.type ?? 'bar';
+  const [d1, d2] = data.dimensions;
+  if (!d1 || !data.rows.length) return null;
+  const measures = data.measures.filter((m) => !report.chart?.series || report.chart.series.includes(m.name));
+  const xs = [...new Set(data.rows.map((r) => dimLabel(d1, r[d1.name], data.refs)))];
+  if (type === 'pie' || type === 'funnel') {
+    const m = measures[0]!;
+    return {
+      tooltip: { trigger: 'item' }, legend: { type: 'scroll', bottom: 0 },
+      series: [{ type, name: m.title, radius: type === 'pie' ? ['35%', '65%'] : undefined, data: data.rows.map((r) => ({ name: dimLabel(d1, r[d1.name], data.refs), value: r[m.name] ?? 0 })) }],
+    };
+  }
+  let series: Record<string, unknown>[];
+  if (d2) {
+    const m = measures[0]!;
+    const groups = [...new Set(data.rows.map((r) => dimLabel(d2, r[d2.name], data.refs)))];
+    series = groups.map((g) => ({
+      type, name: g, stack: report.chart?.stack ? 'total' : undefined,
+      data: xs.map((x) => data.rows.find((r) => dimLabel(d1, r[d1.name], data.refs) === x && dimLabel(d2, r[d2.name], data.refs) === g)?.[m.name] ?? 0),
+    }));
+  } else {
+    series = measures.map((m) => ({
+      type, name: m.title, stack: report.chart?.stack && m.format !== 'percent' ? 'total' : undefined,
+      yAxisIndex: m.format === 'percent' && measures.some((x) => x.format !== 'percent') ? 1 : 0,
+      data: data.rows.map((r) => (m.format === 'percent' && r[m.name] !== null ? Math.round(Number(r[m.name]) * 10000) / 100 : r[m.name] ?? 0)),
+    }));
+  }
+  const category = { type: 'category', data: xs, axisLabel: { interval: 'auto', rotate: xs.length > 8 ? 30 : 0 } };
+  const values = [{ type: 'value' }, ...(series.some((s) => s.yAxisIndex === 1) ? [{ type: 'value', axisLabel: { formatter: '{value}%' } }] : [])];
+  return {
+    tooltip: { trigger: 'axis' }, legend: { type: 'scroll', top: 0 }, grid: { left: 48, right: 48, bottom: 48, top: 40, containLabel: true },
+    xAxis: report.chart?.horizontal ? values[0] : category,
+    yAxis: report.chart?.horizontal ? category : values,
+    series,
+  };
+}
+
+export default function ReportView({ report, embedded, params, title }: { report: ReportDef; embedded?: boolean; params?: Record<string, string>; title?: string }) {
+  const [meta, setMeta] = useState<{ entity: ResolvedEntity; entry: UiEntry }>();
+  const [filters, setFilters] = useState<QueryParams>({});
+  const [dims, setDims] = useState<string[]>(report.dims ?? []);
+  const [data, setData] = useState<Result>();
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    uiEntry(report.api).then(async (entry) => setMeta({ entry, entity: await loadEntity(entry.entity!) })).catch((err: Error) => setError(err.message));
+  }, [report.api]);
+  const fixed = useMemo(() => Object.fromEntries(Object.entries(resolveFixed(report.fixed, params) ?? {}).map(([k, v]) => [k, String(v)])), [report.fixed, params]);
+  const query = useMemo(() => ({ ...filters, ...fixed, ...(dims.length ? { dims } : {}) }), [filters, fixed, dims]);
+  useEffect(() => {
+    if (!meta) return;
+    let alive = true;
+    setLoading(true);
+    invoke<Result>(report.api, { query })
+      .then((r) => { if (alive) { rememberTitles(r.refs); setData(r); } })
+      .catch((err: Error) => alive && setError(err.message))
+      .finally(() => alive && setLoading(false));
+    return () => { alive = false; };
+  }, [meta, query, report.api]);
+
+  if (error) return <Alert type="error" showIcon message={error} />;
+  if (!meta) return <Spin />;
+  const available = meta.entry.report?.dimensions ?? [];
+  const items = queryItems(meta.entity, meta.entry, report.query);
+  const option = data ? chartOption(report, data) : null;
+  const d = data?.dimensions ?? [];
+  const pivot = data && d.length === 2;
+  const table = data && report.table !== false && (pivot ? pivotTable(data) : plainTable(data));
+
+  const body = (
+    <div data-testid="report">
+      {items.length > 0 && <QueryBar items={items} params={filters} onSearch={setFilters} />}
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Typography.Text>分析维度</Typography.Text>
+        <Select mode="multiple" style={{ minWidth: 260 }} maxCount={3} value={dims.length ? dims : [available[0]?.name ?? available[0]?.field ?? '']}
+          options={available.map((x) => ({ value: x.name ?? x.field, label: x.title ?? meta.entity.fields[x.field]?.title ?? x.field }))}
+          onChange={(v) => setDims(v)} data-testid="report-dims" />
+        {report.export !== false && (
+          <Button icon={<DownloadOutlined />} onClick={async () => saveFile(await invokeDownload(report.api, { query: { ...query, export: true } }))}>导出Excel</Button>
+        )}
+      </Space>
+      <Spin spinning={loading}>
+        {data && !data.rows.length ? <Empty description="没有符合条件的数据" /> : null}
+        {option && report.chart && <Chart option={option} />}
+        {table}
+      </Spin>
+    </div>
+  );
+  return embedded ? body : <Card title={title}>{body}</Card>;
+}
+
+function plainTable(data: Result) {
+  const columns = [
+    ...data.dimensions.map((dim) => ({ key: dim.name, title: dim.title, dataIndex: dim.name, render: (v: unknown) => dimLabel(dim, v, data.refs) })),
+    ...data.measures.map((m) => ({ key: m.name, title: m.title, dataIndex: m.name, align: 'right' as const, render: (v: unknown) => formatMeasure(m, v) })),
+  ];
+  return (
+    <Table size="small" rowKey={(_, i) => String(i)} dataSource={data.rows} columns={columns} pagination={data.rows.length > 50 ? { pageSize: 50 } : false} scroll={{ x: 'max-content' }}
+      summary={() => (
+        <Table.Summary.Row>
+          {data.dimensions.map((dim, i) => <Table.Summary.Cell key={dim.name} index={i}>{i === 0 ? <Typography.Text strong>合计</Typography.Text> : null}</Table.Summary.Cell>)}
+          {data.measures.map((m, i) => <Table.Summary.Cell key={m.name} index={data.dimensions.length + i} align="right"><Typography.Text strong>{formatMeasure(m, data.summary[m.name])}</Typography.Text></Table.Summary.Cell>)}
+        </Table.Summary.Row>
+      )} />
+  );
+}
+
+function pivotTable(data: Result) {
+  const [d1, d2] = data.dimensions as [Dim, Dim];
+  const m = data.measures[0]!;
+  const cols = [...new Set(data.rows.map((r) => dimLabel(d2, r[d2.name], data.refs)))];
+  const rowKeys = [...new Set(data.rows.map((r) => dimLabel(d1, r[d1.name], data.refs)))];
+  const rows = rowKeys.map((k) => {
+    const row: Record<string, unknown> = { key: k, [d1.name]: k };
+    let total = 0;
+    for (const c of cols) {
+      const v = data.rows.find((r) => dimLabel(d1, r[d1.name], data.refs) === k && dimLabel(d2, r[d2.name], data.refs) === c)?.[m.name] ?? null;
+      row[c] = v;
+      total += Number(v ?? 0);
+    }
+    row.__total = m.format === 'percent' ? null : total;
+    return row;
+  });
+  return (
+    <Table size="small" rowKey="key" dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} data-testid="pivot"
+      columns={[
+        { key: d1.name, title: `${d1.title} \\ ${d2.title}`, dataIndex: d1.name, fixed: 'left' },
+        ...cols.map((c) => ({ key: c, title: c, dataIndex: c, align: 'right' as const, render: (v: unknown) => formatMeasure(m, v) })),
+        { key: '__total', title: `${m.title}合计`, dataIndex: '__total', align: 'right' as const, render: (v: unknown) => formatMeasure(m, v) },
+      ]} />
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The browser's check of an entity field: the very JSON Schema the server validates the field
+ * with (schemas/src/entity-schema.ts), compiled once per field by the shared ajv setup, with the
+ * same Chinese message. Empty values pass here; `required` is the form's own rule.
+ */
+import type { ValidateFunction } from 'ajv';
+import { createAjv, formatAjvError } from './ajv';
+import { fieldSchema } from './entity-schema';
+import type { FieldDef } from './fields/types';
+import type { FormEntity } from './form-to-formily';
+
+const ajv = createAjv();
+const cache = new Map<string, { validate: ValidateFunction; root: Record<string, unknown> }>();
+
+export function entityFieldCheck(entity: FormEntity, field: string, value: unknown): string | undefined {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return undefined;
+  const key = `${entity.name}.${field}`;
+  let c = cache.get(key);
+  if (!c) {
+    const f = entity.fields[field] as FieldDef | undefined;
+    if (!f) return undefined;
+    const root = { type: 'object', properties: { [field]: fieldSchema(f) } };
+    c = { validate: ajv.compile(root), root };
+    cache.set(key, c);
+  }
+  return c.validate({ [field]: value }) ? undefined : formatAjvError(c.validate.errors![0]!, c.root);
+}

@@ -1,0 +1,194 @@
+/**
+ * Business form layouts (schemas/layouts/*.json): a form bound to an entity says only which
+ * fields go where; everything else — label, required, length, format, enum options, reference
+ * picker, decimals, child-line tables — comes from the entity. `expandLayout` turns a layout
+ * into the designer's format (seed 001 §3), so a business form opens, changes and previews in
+ * the designer, and an organisation's customised version renders through the same compiler.
+ */
+import { componentOf } from './components/registry';
+import type { DesignerForm, DesignerItem } from './form-to-formily';
+import { fieldType } from './fields/registry';
+import type { FieldDef, ResolvedEntity } from './fields/types';
+
+export interface LayoutField {
+  field: string;
+  span?: number;
+  label?: string;
+  placeholder?: string;
+  /** a designer compType instead of the type's default widget */
+  widget?: string;
+  /** only tightens: an entity's required field stays required */
+  required?: boolean;
+  readOnly?: boolean;
+  rows?: number;
+  /** child lines / json tables: the columns to show, in order */
+  columns?: string[];
+}
+
+export interface LayoutSection {
+  title?: string;
+  fields: (string | LayoutField)[];
+}
+
+export interface LayoutDef {
+  name: string;
+  title: string;
+  entity: string;
+  labelWidth?: number;
+  /** fields per row (default 2) */
+  columns?: number;
+  sections: LayoutSection[];
+}
+
+export type EntityResolver = (name: string) => ResolvedEntity | undefined;
+
+export const LAYOUT_FIELD = (raw: string | LayoutField): LayoutField => (typeof raw === 'string' ? { field: raw } : raw);
+
+const wide = (f: FieldDef) => f.type === 'text' || f.type === 'attachments' || f.type === 'json';
+
+function base(compType: string, id: string, f: FieldDef, lf: LayoutField, span: number, labelWidth: number): DesignerItem {
+  const def = componentOf(compType);
+  if (!def) throw new Error(`unknown compType ${compType}`);
+  const verb = ['input', 'inputNumber', 'textarea'].includes(compType) ? '请输入' : '请选择';
+  return {
+    ...def.defaults(),
+    id,
+    _id: id,
+    label: lf.label ?? f.title,
+    labelWidth,
+    placeholder: lf.placeholder ?? `${verb}${lf.label ?? f.title}`,
+    required: Boolean(f.required || lf.required),
+    ruleError: `${lf.label ?? f.title}不能为空`,
+    span,
+    value: '',
+    readonly: Boolean(lf.readOnly || (f.readOnly && !f.editable)),
+  } as unknown as DesignerItem;
+}
+
+/** The designer item of one entity field. */
+export function fieldItem(entity: ResolvedEntity, lf: LayoutField, span: number, labelWidth: number, resolve: EntityResolver): DesignerItem {
+  const child = entity.children[lf.field];
+  if (child) return childTable(entity, lf, labelWidth, resolve);
+  const f = entity.fields[lf.field];
+  if (!f) throw new Error(`${entity.name} has no field ${lf.field}`);
+  const compType = lf.widget ?? (f.type === 'json' ? 'dynamicTable' : fieldType(f).widget === 'reference' ? 'select' : fieldType(f).widget);
+  if (compType === 'dynamicTable') return jsonTable(entity, lf, f, labelWidth);
+  const item = base(compType, lf.field, f, lf, span, labelWidth);
+  switch (f.type) {
+    case 'string':
+      Object.assign(item, { maxLength: f.maxLength ?? 255 });
+      break;
+    case 'text':
+      Object.assign(item, { maxlength: f.maxLength ?? 2000, rows: lf.rows ?? 3, 'show-word-limit': true });
+      break;
+    case 'integer':
+    case 'bigint':
+    case 'number':
+    case 'money':
+      Object.assign(item, {
+        min: f.minimum ?? null, max: f.maximum ?? null, step: 1, value: null,
+        precision: f.type === 'integer' || f.type === 'bigint' ? 0 : f.scale ?? (f.type === 'money' ? 2 : 4),
+        decimal: f.type === 'number' || f.type === 'money',
+        'controls-position': 'right',
+      });
+      break;
+    case 'boolean':
+      Object.assign(item, { value: f.default === true });
+      break;
+    case 'date':
+    case 'datetime':
+      Object.assign(item, f.type === 'date'
+        ? { type: 'date', format: 'yyyy-MM-dd', 'value-format': 'yyyy-MM-dd' }
+        : { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss', 'value-format': 'yyyy-MM-dd HH:mm:ss' });
+      break;
+    case 'enum':
+      Object.assign(item, { dataType: 'store', storeDispatchName: `enum:${f.enum}`, options: [], multiple: Boolean(f.multiple), filterable: true, value: f.default ?? '' });
+      break;
+    case 'reference':
+    case 'references':
+      Object.assign(item, { dataType: 'store', storeDispatchName: `ref:${f.ref}`, options: [], multiple: f.type === 'references', filterable: true });
+      break;
+    case 'attachments':
+      Object.assign(item, { limit: 20, multiple: true, buttonText: '上传附件', value: [] });
+      break;
+    default:
+      break;
+  }
+  return item;
+}
+
+function columnItem(entity: ResolvedEntity, name: string, resolve: EntityResolver): DesignerItem {
+  const item = fieldItem(entity, { field: name }, 24, 0, resolve);
+  return { ...item, showLabel: true, labelWidth: 0 };
+}
+
+/** Child lines (master-detail) as a dynamic table whose columns are the child entity's fields. */
+function childTable(entity: ResolvedEntity, lf: LayoutField, labelWidth: number, resolve: EntityResolver): DesignerItem {
+  const c = entity.children[lf.field]!;
+  const child = resolve(c.entity);
+  if (!child) throw new Error(`unknown child entity ${c.entity}`);
+  const names = lf.columns ?? Object.keys(child.fields).filter((k) => k !== c.key && !child.fields[k]!.readOnly && child.fields[k]!.type !== 'json' && child.fields[k]!.type !== 'attachments' && child.fields[k]!.type !== 'text');
+  const columns = names.map((n) => columnItem(child, n, resolve));
+  const money = names.some((n) => child.fields[n]?.type === 'money');
+  return {
+    ...componentOf('dynamicTable')!.defaults(),
+    id: lf.field, _id: lf.field, label: lf.label ?? c.title, labelWidth, span: 24, columns,
+    'show-summary': money, 'summary-text': '元',
+  } as unknown as DesignerItem;
+}
+
+/** A json field holding a list of flat objects (contacts, price lines) as a dynamic table. */
+function jsonTable(entity: ResolvedEntity, lf: LayoutField, f: FieldDef, labelWidth: number): DesignerItem {
+  const itemsSchema = (f.items as { items?: { properties?: Record<string, { type?: string | string[]; title?: string; maxLength?: number; enum?: unknown[] }> } } | undefined)?.items;
+  const props = itemsSchema?.properties ?? {};
+  const names = lf.columns ?? Object.keys(props);
+  const columns = names.map((n) => {
+    const p = props[n] ?? {};
+    const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
+    const pseudo: FieldDef = {
+      type: t === 'number' ? 'number' : t === 'integer' ? 'integer' : t === 'boolean' ? 'boolean' : 'string',
+      title: p.title ?? n, maxLength: p.maxLength,
+    };
+    const compType = pseudo.type === 'number' || pseudo.type === 'integer' ? 'inputNumber' : pseudo.type === 'boolean' ? 'Switch' : 'input';
+    const item = base(compType, n, pseudo, { field: n }, 24, 0);
+    if (compType === 'inputNumber') Object.assign(item, { min: null, max: null, precision: pseudo.type === 'integer' ? 0 : 3, value: null });
+    if (compType === 'input') Object.assign(item, { maxLength: pseudo.maxLength ?? 100 });
+    return item;
+  });
+  void entity;
+  return {
+    ...componentOf('dynamicTable')!.defaults(),
+    id: lf.field, _id: lf.field, label: lf.label ?? f.title, labelWidth, span: 24, columns,
+  } as unknown as DesignerItem;
+}
+
+export function expandLayout(layout: LayoutDef, resolve: EntityResolver): DesignerForm {
+  const entity = resolve(layout.entity);
+  if (!entity) throw new Error(`layout ${layout.name}: unknown entity ${layout.entity}`);
+  const perRow = layout.columns ?? 2;
+  const labelWidth = layout.labelWidth ?? 110;
+  const list: DesignerItem[] = [];
+  layout.sections.forEach((section, si) => {
+    if (section.title) {
+      list.push({ ...componentOf('divider')!.defaults(), id: `section_${si}`, text: section.title, 'content-position': 'left' } as unknown as DesignerItem);
+    }
+    for (const raw of section.fields) {
+      const lf = LAYOUT_FIELD(raw);
+      const f = entity.fields[lf.field];
+      const span = lf.span ?? (entity.children[lf.field] || (f && wide(f)) ? 24 : Math.floor(24 / perRow));
+      list.push(fieldItem(entity, lf, span, labelWidth, resolve));
+    }
+  });
+  return {
+    name: layout.name,
+    title: layout.title,
+    entity: layout.entity,
+    config: { ...(componentOf('row') ? {} : {}), labelWidth, labelPosition: 'right', gutter: 15, size: 'medium', disabled: false, dynamicTableAllowed: true, name: layout.title, version: '1.10' },
+    list,
+  };
+}
+
+/** Every field a layout names (children included), for the generator's cross-checks. */
+export function layoutFields(layout: LayoutDef): string[] {
+  return layout.sections.flatMap((s) => s.fields.map((f) => LAYOUT_FIELD(f).field));
+}

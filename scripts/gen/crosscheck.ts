@@ -1,0 +1,299 @@
+/**
+ * Cross-checks of the resolved definitions: every name a definition uses must match something
+ * (field, filter, sort, transition, handler, form, enum, permission, hook). Each problem names
+ * the file and the JSON pointer of the offending value.
+ */
+import type { Definitions, Loaded } from './load';
+import type { Problem } from './validate';
+import { filterSpec, type ResolvedEntity } from '../../schemas/src/entity-schema';
+import type { EntryOptions, ResolvedEntry } from '../../schemas/src/catalogue';
+import { LAYOUT_FIELD, type LayoutDef } from '../../schemas/src/layout';
+import { AUTHENTICATED, PUBLIC } from '../../schemas/src/permission';
+
+const SYSTEM = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version', 'orgId', 'corpId']);
+
+export interface CrossCheckInput {
+  defs: Definitions;
+  entities: Record<string, ResolvedEntity>;
+  catalogue: ResolvedEntry[];
+  enumValues: (name: string) => (string | number)[] | undefined;
+  permissions: Set<string>;
+  handlers: Set<string>;
+  hooks: Record<string, { beforeTransition?: object; afterTransition?: object; onRejected?: object }>;
+}
+
+export function crossCheck(input: CrossCheckInput): Problem[] {
+  const { defs, entities, catalogue, enumValues, permissions, handlers, hooks } = input;
+  const problems: Problem[] = [];
+  const at = (file: string, pointer: string, message: string) => problems.push({ file, pointer, message });
+  const knownPermission = (p: string) => p === AUTHENTICATED || p === PUBLIC || permissions.has(p);
+  const fileOfEntity = new Map<string, string>();
+  for (const e of defs.entities) fileOfEntity.set((e.data as { name: string }).name, e.file);
+
+  // Entities
+  for (const e of Object.values(entities)) {
+    const file = fileOfEntity.get(e.name) ?? `schemas/entities/${e.name}.json`;
+    const has = (f: string) => f in e.fields || f === e.idField || SYSTEM.has(f);
+    if (e.titleField && !(e.titleField in e.fields)) at(file, '/titleField', `unknown field ${e.titleField}`);
+    if (e.ownerField && e.fields[e.ownerField]?.ref !== 'staff') at(file, '/ownerField', `${e.ownerField} must be a reference to staff`);
+    if (e.parentField && e.fields[e.parentField]?.ref !== e.name) at(file, '/parentField', `${e.parentField} must be a reference to ${e.name}`);
+    if (e.number && e.fields[e.number.field]?.type !== 'string') at(file, '/number/field', `${e.number.field} must be a string field`);
+    if (!has(e.defaultSort.field)) at(file, '/defaultSort/field', `unknown field ${e.defaultSort.field}`);
+    for (const [name, f] of Object.entries(e.fields)) {
+      if ((f.type === 'reference' || f.type === 'references') && f.ref && entities[f.ref] && !entities[f.ref]!.titleField) {
+        at(file, `/fields/${name}/ref`, `${f.ref} has no title field (titleField or name) to show references by`);
+      }
+      if (f.enum && f.default !== undefined && !f.multiple && !(enumValues(f.enum) ?? []).some((v) => String(v) === String(f.default))) {
+        at(file, `/fields/${name}/default`, `default ${String(f.default)} is not a value of ${f.enum}`);
+      }
+    }
+    const names = new Set<string>();
+    e.transitions.forEach((t, i) => {
+      const pointer = `/states/${t.field}/transitions`;
+      if (names.has(t.name)) at(file, `${pointer}`, `duplicate transition ${t.name}`);
+      names.add(t.name);
+      const f = e.fields[t.field];
+      if (!f) return at(file, `/states/${t.field}`, `unknown state field ${t.field}`);
+      const values = f.enum ? enumValues(f.enum) : undefined;
+      const known = (v: unknown) => !values || values.some((x) => String(x) === String(v));
+      t.from.forEach((v) => { if (!known(v)) at(file, pointer, `${t.name}: ${String(v)} is not a value of ${f.enum}`); });
+      if (!known(t.to)) at(file, pointer, `${t.name}: ${String(t.to)} is not a value of ${f.enum}`);
+      if (t.approval && (!known(t.approval.pending) || !known(t.approval.rejectTo))) at(file, pointer, `${t.name}: approval states must be values of ${f.enum}`);
+      if (t.permission && !knownPermission(t.permission)) at(file, pointer, `${t.name}: unknown permission ${t.permission}`);
+      if (t.approval && !knownPermission(t.approval.permission)) at(file, pointer, `${t.name}: unknown approval permission ${t.approval.permission}`);
+      if (t.approval?.amountField && !e.fields[t.approval.amountField]) at(file, pointer, `${t.name}: unknown amount field ${t.approval.amountField}`);
+      (t.form ?? []).forEach((x) => { if (!e.fields[x]) at(file, pointer, `${t.name}: unknown form field ${x}`); });
+      void i;
+    });
+    for (const [name, c] of Object.entries(e.children)) {
+      const child = entities[c.entity];
+      if (!child) { at(file, `/children/${name}/entity`, `unknown entity ${c.entity}`); continue; }
+      if (child.fields[c.key]?.ref !== e.name) at(file, `/children/${name}/key`, `${c.entity}.${c.key} must be a reference to ${e.name}`);
+      if (e.fields[name]) at(file, `/children/${name}`, `child name ${name} is also a field`);
+    }
+    for (const f of e.lookup?.fields ?? []) if (!e.fields[f]) at(file, '/lookup/fields', `unknown field ${f}`);
+    for (const f of Object.keys(e.lookup?.filter ?? {})) if (!e.fields[f]) at(file, '/lookup/filter', `unknown field ${f}`);
+  }
+
+  // Hooks
+  for (const [name, h] of Object.entries(hooks)) {
+    const e = entities[name];
+    if (!e) { at('server/hooks/index.ts', `/${name}`, `hooks for unknown entity ${name}`); continue; }
+    for (const kind of ['beforeTransition', 'afterTransition', 'onRejected'] as const) {
+      for (const t of Object.keys((h[kind] ?? {}) as object)) {
+        if (t !== '*' && !e.transitions.some((x) => x.name === t)) at('server/hooks/index.ts', `/${name}/${kind}/${t}`, `${name} has no transition ${t}`);
+      }
+    }
+  }
+
+  // Catalogue
+  const entryById = new Map(catalogue.map((x) => [x.id, x]));
+  const apiFile = new Map<string, { file: string; index: number }>();
+  for (const a of defs.apis) {
+    const d = a.data as { name: string; entries: { name: string }[] };
+    d.entries.forEach((en, i) => apiFile.set(`${d.name}.${en.name}`, { file: a.file, index: i }));
+  }
+  for (const en of catalogue) {
+    const loc = apiFile.get(en.id)!;
+    const p = (rest: string) => `/entries/${loc.index}${rest}`;
+    if (!handlers.has(en.handler)) at(loc.file, p('/handler'), `no handler ${en.handler} is registered`);
+    const e = en.entity ? entities[en.entity] : undefined;
+    const o: EntryOptions = en.options ?? {};
+    if (!e) continue;
+    (o.filters ?? []).forEach((raw, i) => {
+      try {
+        filterSpec(e, raw);
+      } catch (err) {
+        at(loc.file, p(`/options/filters/${i}`), (err as Error).message);
+      }
+    });
+    const indexed = new Set([e.idField, e.defaultSort.field, ...e.indexes.map((ix) => ix.fields[0]!)]);
+    (o.sort ?? []).forEach((f, i) => {
+      if (!(f in e.fields) && !SYSTEM.has(f)) at(loc.file, p(`/options/sort/${i}`), `unknown field ${f}`);
+      else if (!indexed.has(f)) at(loc.file, p(`/options/sort/${i}`), `sort field ${f} is not indexed in ${e.name} (add "index": true)`);
+    });
+    (o.fields ?? []).forEach((f, i) => { if (!(f in e.fields) && f !== e.idField && !SYSTEM.has(f)) at(loc.file, p(`/options/fields/${i}`), `unknown field ${f}`); });
+    Object.keys(o.fixed ?? {}).forEach((f) => { if (!(f in e.fields)) at(loc.file, p('/options/fixed'), `unknown field ${f}`); });
+    (o.columns ?? []).forEach((f, i) => { if (!(f in e.fields)) at(loc.file, p(`/options/columns/${i}`), `unknown field ${f}`); });
+    if (o.mine && !e.ownerField) at(loc.file, p('/options/mine'), `${e.name} declares no ownerField`);
+    if (en.handler === 'crud.transition') {
+      if (!o.transition) at(loc.file, p('/options'), 'crud.transition needs options.transition');
+      else if (!e.transitions.some((t) => t.name === o.transition)) at(loc.file, p('/options/transition'), `${e.name} has no transition ${o.transition}`);
+    }
+    if (en.handler === 'crud.audit' && !e.transitions.some((t) => t.approval)) at(loc.file, p('/handler'), `${e.name} has no transition with approval`);
+    if (en.handler === 'crud.report') {
+      const r = o.report;
+      if (!r) at(loc.file, p('/options'), 'crud.report needs options.report');
+      else {
+        r.dimensions.forEach((d, i) => { if (!(d.field in e.fields) && !SYSTEM.has(d.field)) at(loc.file, p(`/options/report/dimensions/${i}/field`), `unknown field ${d.field}`); });
+        const measures = new Set(r.measures.map((m) => m.name));
+        r.measures.forEach((m, i) => {
+          if (m.field && !(m.field in e.fields) && m.field !== e.idField) at(loc.file, p(`/options/report/measures/${i}/field`), `unknown field ${m.field}`);
+          if (m.agg !== 'count' && !m.field && !m.ratio) at(loc.file, p(`/options/report/measures/${i}`), `${m.agg} needs a field`);
+          Object.keys(m.where ?? {}).forEach((f) => { if (!(f in e.fields)) at(loc.file, p(`/options/report/measures/${i}/where`), `unknown field ${f}`); });
+          (m.ratio ?? []).forEach((x) => { if (!measures.has(x)) at(loc.file, p(`/options/report/measures/${i}/ratio`), `unknown measure ${x}`); });
+        });
+      }
+    }
+  }
+
+  // Layouts
+  const layouts = new Map<string, LayoutDef>();
+  for (const l of defs.layouts) {
+    const d = l.data as LayoutDef;
+    if (layouts.has(d.name)) at(l.file, '/name', `duplicate layout ${d.name}`);
+    layouts.set(d.name, d);
+    const e = entities[d.entity];
+    if (!e) { at(l.file, '/entity', `unknown entity ${d.entity}`); continue; }
+    d.sections.forEach((s, si) => s.fields.forEach((raw, fi) => {
+      const lf = LAYOUT_FIELD(raw);
+      const pointer = `/sections/${si}/fields/${fi}`;
+      const child = e.children[lf.field];
+      const f = e.fields[lf.field];
+      if (!child && !f) return at(l.file, pointer, `${e.name} has no field or child ${lf.field}`);
+      if (child) {
+        const ce = entities[child.entity];
+        (lf.columns ?? []).forEach((c) => { if (ce && !ce.fields[c]) at(l.file, `${pointer}/columns`, `${child.entity} has no field ${c}`); });
+      } else if (f!.type === 'json') {
+        const items = (f!.items as { type?: string; items?: { type?: string; properties?: Record<string, unknown> } } | undefined);
+        if (items?.type !== 'array' || items.items?.type !== 'object' || !items.items.properties) at(l.file, pointer, `${lf.field}: only a json list of objects has a form widget (a table)`);
+        else (lf.columns ?? []).forEach((c) => { if (!(c in items.items!.properties!)) at(l.file, `${pointer}/columns`, `${lf.field} items have no property ${c}`); });
+      }
+    }));
+  }
+
+  const formNames = new Set<string>([...layouts.keys()]);
+  for (const f of defs.forms) { const n = (f.data as { name?: string }).name; if (n) formNames.add(n); }
+
+  // Pages
+  for (const pg of defs.pages) checkPage(pg, { at, entities, entryById, formNames, knownPermission, layouts });
+  return problems;
+}
+
+interface PageCtx {
+  at: (file: string, pointer: string, message: string) => void;
+  entities: Record<string, ResolvedEntity>;
+  entryById: Map<string, ResolvedEntry>;
+  formNames: Set<string>;
+  knownPermission: (p: string) => boolean;
+  layouts: Map<string, LayoutDef>;
+}
+
+type Json = Record<string, any>;
+
+function checkPage(pg: Loaded, c: PageCtx) {
+  const d = pg.data as Json;
+  const file = pg.file;
+  if (d.list) checkList(file, '/list', d.list, c);
+  (d.tabs ?? []).forEach((t: Json, i: number) => {
+    if (t.list) checkList(file, `/tabs/${i}/list`, t.list, c);
+    if (t.report) checkReport(file, `/tabs/${i}/report`, t.report, c);
+  });
+  if (d.detail) checkDetail(file, '/detail', d.detail, undefined, c);
+  if (d.report) checkReport(file, '/report', d.report, c);
+  (d.dashboard?.cards ?? []).forEach((card: Json, i: number) => {
+    checkReport(file, `/dashboard/cards/${i}/report`, card.report, c);
+    if (card.permission && !c.knownPermission(card.permission)) c.at(file, `/dashboard/cards/${i}/permission`, `unknown permission ${card.permission}`);
+  });
+  if (d.form) {
+    if (!c.formNames.has(d.form.form)) c.at(file, '/form/form', `unknown form ${d.form.form}`);
+    for (const k of ['get', 'update']) if (!c.entryById.has(d.form.api[k])) c.at(file, `/form/api/${k}`, `unknown catalogue entry ${d.form.api[k]}`);
+    if (d.form.permission && !c.knownPermission(d.form.permission)) c.at(file, '/form/permission', `unknown permission ${d.form.permission}`);
+  }
+}
+
+function entityOfEntry(c: PageCtx, file: string, pointer: string, ref: string | undefined): { entry?: ResolvedEntry; entity?: ResolvedEntity } {
+  if (!ref) return {};
+  const entry = c.entryById.get(ref);
+  if (!entry) { c.at(file, pointer, `unknown catalogue entry ${ref}`); return {}; }
+  return { entry, entity: entry.entity ? c.entities[entry.entity] : undefined };
+}
+
+function checkList(file: string, base: string, list: Json, c: PageCtx) {
+  const { entry, entity } = entityOfEntry(c, file, `${base}/api/page`, list.api?.page);
+  for (const [k, ref] of Object.entries(list.api ?? {})) {
+    if (k === 'page') continue;
+    const { entry: other } = entityOfEntry(c, file, `${base}/api/${k}`, ref as string);
+    if (other && entity && other.entity && other.entity !== entity.name) c.at(file, `${base}/api/${k}`, `${ref} is about ${other.entity}, the list about ${entity.name}`);
+  }
+  if (!entry || !entity) return;
+  if (list.rowKey && list.rowKey !== entity.idField) c.at(file, `${base}/rowKey`, `rowKey of ${entity.name} is ${entity.idField}`);
+  const fieldOk = (f: string) => f in entity.fields || f === entity.idField || SYSTEM.has(f);
+  (list.columns ?? []).forEach((col: string | Json, i: number) => {
+    const f = typeof col === 'string' ? col : col.field;
+    if (!fieldOk(f)) c.at(file, `${base}/columns/${i}`, `${entity.name} has no field ${f}`);
+  });
+  const filters = new Set((entry.options?.filters ?? []).map((x) => (typeof x === 'string' ? x : x.field)));
+  (list.query ?? []).forEach((q: string | Json, i: number) => {
+    const f = typeof q === 'string' ? q : q.field;
+    if (f === 'keyword') { if (!entity.search.length) c.at(file, `${base}/query/${i}`, `${entity.name} declares no search fields`); return; }
+    if (f === 'mine') { if (!entry.options?.mine) c.at(file, `${base}/query/${i}`, `${entry.id} does not accept mine`); return; }
+    if (!filters.has(f)) c.at(file, `${base}/query/${i}`, `${entry.id} declares no filter ${f}`);
+  });
+  Object.keys(list.fixed ?? {}).forEach((f) => { if (!filters.has(f)) c.at(file, `${base}/fixed`, `${entry.id} declares no filter ${f}`); });
+  if (list.form && !c.formNames.has(list.form)) c.at(file, `${base}/form`, `unknown form ${list.form}`);
+  for (const key of ['actions', 'rowActions'] as const) {
+    (list[key] ?? []).forEach((a: Json, i: number) => checkAction(file, `${base}/${key}/${i}`, a, entity, list, c));
+  }
+  if (list.detail) checkDetail(file, `${base}/detail`, list.detail, entity, c);
+}
+
+function checkAction(file: string, pointer: string, a: Json, entity: ResolvedEntity, list: Json, c: PageCtx) {
+  if (a.form && !c.formNames.has(a.form)) c.at(file, `${pointer}/form`, `unknown form ${a.form}`);
+  if (a.permission && !c.knownPermission(a.permission)) c.at(file, `${pointer}/permission`, `unknown permission ${a.permission}`);
+  if ((a.type === 'create' || a.type === 'edit' || a.type === 'view') && !a.form && !list.form && !(a.type === 'view' && list.detail)) c.at(file, pointer, `${a.type} needs a form (action or list)`);
+  if (a.type === 'create' && !list.api?.create) c.at(file, pointer, 'create needs list.api.create');
+  if (a.type === 'edit' && !list.api?.update) c.at(file, pointer, 'edit needs list.api.update');
+  if (a.type === 'remove' && !list.api?.remove && !a.api) c.at(file, pointer, 'remove needs list.api.remove');
+  if (a.type === 'export' && !list.api?.export) c.at(file, pointer, 'export needs list.api.export');
+  if (a.type === 'import' && (!list.api?.import || !list.api?.importTemplate)) c.at(file, pointer, 'import needs list.api.import and list.api.importTemplate');
+  if (a.type === 'link' && !a.to) c.at(file, pointer, 'link needs to');
+  if (a.type === 'transition' || a.type === 'approve') {
+    const entry = a.api ? c.entryById.get(a.api) : undefined;
+    if (!entry) return c.at(file, `${pointer}/api`, a.api ? `unknown catalogue entry ${a.api}` : `${a.type} needs api`);
+    if (entry.entity !== entity.name) c.at(file, `${pointer}/api`, `${a.api} is about ${entry.entity}, not ${entity.name}`);
+    if (a.type === 'transition' && entry.handler !== 'crud.transition') c.at(file, `${pointer}/api`, `${a.api} is not a crud.transition entry`);
+    if (a.type === 'approve' && entry.handler !== 'crud.audit') c.at(file, `${pointer}/api`, `${a.api} is not a crud.audit entry`);
+  }
+  if (a.to) for (const m of String(a.to).matchAll(/\{(\w+)\}/g)) if (!(m[1]! in entity.fields) && m[1] !== entity.idField) c.at(file, `${pointer}/to`, `${entity.name} has no field ${m[1]}`);
+  Object.keys(a.when ?? {}).forEach((f) => { if (!(f in entity.fields)) c.at(file, `${pointer}/when`, `${entity.name} has no field ${f}`); });
+}
+
+function checkDetail(file: string, base: string, detail: Json, listEntity: ResolvedEntity | undefined, c: PageCtx) {
+  let entity = listEntity;
+  if (detail.api?.get) entity = entityOfEntry(c, file, `${base}/api/get`, detail.api.get).entity ?? entity;
+  if (!entity) return c.at(file, base, 'a detail page needs api.get');
+  (detail.header ?? []).forEach((f: string, i: number) => { if (!(f in entity!.fields) && !SYSTEM.has(f)) c.at(file, `${base}/header/${i}`, `${entity!.name} has no field ${f}`); });
+  (detail.actions ?? []).forEach((a: Json, i: number) => checkAction(file, `${base}/actions/${i}`, a, entity!, { api: { update: true, remove: true }, form: 'x' }, c));
+  (detail.tabs ?? []).forEach((t: Json, i: number) => {
+    const p = `${base}/tabs/${i}`;
+    if (t.type === 'fields' && t.form && !c.formNames.has(t.form)) c.at(file, `${p}/form`, `unknown form ${t.form}`);
+    if (t.type === 'children' && !entity!.children[t.name]) c.at(file, `${p}/name`, `${entity!.name} has no child ${t.name}`);
+    if (t.type === 'attachments' && entity!.fields[t.name]?.type !== 'attachments') c.at(file, `${p}/name`, `${t.name} is not an attachments field of ${entity!.name}`);
+    if (t.type === 'related') {
+      if (!t.list) return c.at(file, p, 'related needs a list');
+      checkList(file, `${p}/list`, t.list, c);
+      const entry = c.entryById.get(t.list.api?.page);
+      const filters = new Set((entry?.options?.filters ?? []).map((x) => (typeof x === 'string' ? x : x.field)));
+      if (!t.key || !filters.has(t.key)) c.at(file, `${p}/key`, `${t.list.api?.page} declares no filter ${String(t.key)} to take the record's id`);
+    }
+    if (t.type === 'report') checkReport(file, `${p}/report`, t.report, c);
+  });
+}
+
+function checkReport(file: string, base: string, r: Json | undefined, c: PageCtx) {
+  if (!r) return;
+  const { entry } = entityOfEntry(c, file, `${base}/api`, r.api);
+  if (!entry) return;
+  const report = entry.options?.report;
+  if (!report) return;
+  const dims = new Set(report.dimensions.map((d) => d.name ?? d.field));
+  (r.dims ?? []).forEach((d: string, i: number) => { if (!dims.has(d)) c.at(file, `${base}/dims/${i}`, `${entry.id} has no dimension ${d}`); });
+  const measures = new Set(report.measures.map((m) => m.name));
+  (r.chart?.series ?? []).forEach((m: string, i: number) => { if (!measures.has(m)) c.at(file, `${base}/chart/series/${i}`, `${entry.id} has no measure ${m}`); });
+  const filters = new Set((entry.options?.filters ?? []).map((x) => (typeof x === 'string' ? x : x.field)));
+  (r.query ?? []).forEach((q: string | Json, i: number) => {
+    const f = typeof q === 'string' ? q : q.field;
+    if (!filters.has(f)) c.at(file, `${base}/query/${i}`, `${entry.id} declares no filter ${f}`);
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * The list query every generic read shares (page, list, tree, export, report): tenant scope,
+ * fixed filters, declared filters by operator, keyword, "mine", and the declared sort.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { filterField, filterSpec, sortableFields } from '../../schemas/src/entity-schema';
+import type { EntryOptions } from '../../schemas/src/catalogue';
+import type { Session } from '../auth/session-types';
+import type { ResolvedEntity } from '../schema/types';
+import { scoped } from './scope';
+
+/** The most rows a list counts exactly; beyond it the total reads "10000+". */
+export const COUNT_CAP = 10000;
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Day boundaries in China Standard Time, where every user of the product lives. */
+const dayStart = (d: string) => `${d}T00:00:00+08:00`;
+function nextDay(d: string): string {
+  const t = new Date(`${d}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + 1);
+  return t.toISOString().slice(0, 10);
+}
+
+export function applyFilters(
+  qb: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>, session: Session | null,
+): SelectQueryBuilder<any, any, any> {
+  const col = (f: string) => sql.ref(`${entity.table}.${f}`);
+  for (const raw of options.filters ?? []) {
+    const { field, op } = filterSpec(entity, raw);
+    const def = filterField(entity, field);
+    if (op === 'range') {
+      const start = query[`${field}Start`];
+      const end = query[`${field}End`];
+      if (def.type === 'datetime') {
+        if (start) qb = qb.where(col(field), '>=', dayStart(String(start)));
+        if (end) qb = qb.where(col(field), '<', dayStart(nextDay(String(end))));
+      } else {
+        if (start !== undefined && start !== null && start !== '') qb = qb.where(col(field), '>=', start);
+        if (end !== undefined && end !== null && end !== '') qb = qb.where(col(field), '<=', end);
+      }
+      continue;
+    }
+    const v = query[field];
+    if (v === undefined || v === null || v === '') continue;
+    if (op === 'like') {
+      qb = qb.where(sql`${col(field)}::text`, 'ilike', `%${escapeLike(String(v).trim())}%`);
+      continue;
+    }
+    const values = Array.isArray(v) ? v : [v];
+    if (!values.length) continue;
+    if (def.type === 'enum' && def.multiple) {
+      // A list of codes matches when it holds any of the wanted codes.
+      qb = qb.where((eb) => eb.or(values.map((x) => eb(col(field), '@>', JSON.stringify([x])))));
+    } else {
+      qb = values.length === 1 ? qb.where(col(field), '=', values[0]) : qb.where(col(field), 'in', values);
+    }
+  }
+  for (const [f, v] of Object.entries(options.fixed ?? {})) {
+    qb = Array.isArray(v) ? qb.where(col(f), 'in', v) : qb.where(col(f), '=', v);
+  }
+  if (options.mine && entity.ownerField && (query.mine === true || query.mine === 'true') && session) {
+    qb = qb.where(col(entity.ownerField), '=', session.staffId);
+  }
+  const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+  // A light list searches only what it shows: matching on hidden columns would let a caller
+  // read them back one keystroke at a time (e.g. colleagues' mobiles through a staff picker).
+  const shown = options.fields?.length ? new Set(options.fields) : null;
+  const search = entity.search.filter((f) => f in entity.fields && (!shown || shown.has(f)));
+  if (keyword && search.length) {
+    const pattern = `%${escapeLike(keyword)}%`;
+    qb = qb.where((eb) => eb.or(search.map((f) => eb(sql`${col(f)}::text`, 'ilike', pattern))));
+  }
+  return qb;
+}
+
+/** The scoped, filtered base query of a list entry. */
+export function filteredQuery(db: Kysely<any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>, session: Session | null) {
+  return applyFilters(scoped(db.selectFrom(entity.table), entity, session), entity, options, query, session);
+}
+
+export function orderBy(qb: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>) {
+  const allowed = sortableFields(entity, options.sort);
+  const requested = typeof query.sortField === 'string' && allowed.includes(query.sortField) ? query.sortField : undefined;
+  const field = requested ?? entity.defaultSort.field;
+  const order = query.sortOrder === 'asc' || query.sortOrder === 'desc'
+    ? query.sortOrder
+    : requested ? 'asc' : entity.defaultSort.order;
+  qb = qb.orderBy(`${entity.table}.${field}`, order);
+  // A unique tie-breaker keeps pages stable when many rows share the sort value.
+  if (field !== entity.idField) qb = qb.orderBy(`${entity.table}.${entity.idField}`, order);
+  return qb;
+}
+
+/** Selected columns: a light list's fields, else every column. */
+export function selection(qb: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions) {
+  const fields = options.fields;
+  if (!fields?.length) return qb.selectAll(entity.table);
+  const columns = [...new Set([entity.idField, ...fields])].filter((f) => f in entity.fields || f === entity.idField || ['createdAt', 'updatedAt', 'version', 'orgId', 'corpId'].includes(f));
+  return qb.select(columns.map((c) => `${entity.table}.${c}`));
+}
+
+/**
+ * Counts matching rows up to COUNT_CAP + 1: exact for the lists people page through, bounded
+ * for a million-row organisation (where "10000+" is what a person can use anyway).
+ */
+export async function cappedCount(base: SelectQueryBuilder<any, any, any>, db: Kysely<any>): Promise<{ total: number; capped: boolean }> {
+  const r = await db.selectFrom(base.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('matching'))
+    .select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow() as { n: number };
+  const n = Number(r.n);
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+}
