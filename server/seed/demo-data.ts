@@ -25,7 +25,7 @@ export interface DemoAccount {
   username: string;
   password: string;
   name: string;
-  memberships: { org: OrgKey; role: 'admin' | 'companyAdmin' | 'business' | 'nothing'; dep: string; isDefault?: boolean; post: string }[];
+  memberships: { org: OrgKey; role: string; dep: string; isDefault?: boolean; post: string }[];
   mobile: string;
 }
 
@@ -46,6 +46,16 @@ export function demoAccounts(adminPassword: string): DemoAccount[] {
     { username: 'suzhou', password: 'Suzhou@123', name: '陆建平', mobile: '15850126637',
       memberships: [{ org: 'sz', role: 'companyAdmin', dep: '综合管理部', isDefault: true, post: '总经理' }] },
     { username: 'orphan', password: 'Orphan@123', name: '孙立新', mobile: '18602137745', memberships: [] },
+    // The role bundles of DOMAIN §1.1, one login each (password <Name>@123).
+    { username: 'gm', password: 'Gm@123', name: '沈伟民', mobile: '13901760011', memberships: [{ org: 'sh', role: 'gm', dep: '总经理办公室', isDefault: true, post: '总经理' }] },
+    { username: 'bizmgr', password: 'Bizmgr@123', name: '杨帆', mobile: '13310248867', memberships: [{ org: 'sh', role: 'bizManager', dep: '商务部', isDefault: true, post: '商务经理' }] },
+    { username: 'planner', password: 'Planner@123', name: '郭振宇', mobile: '13671820453', memberships: [{ org: 'sh', role: 'planner', dep: '商务部', isDefault: true, post: '方案工程师' }] },
+    { username: 'pm', password: 'Pm@123', name: '沈国良', mobile: '13817762930', memberships: [{ org: 'sh', role: 'pm', dep: '运营调度部', isDefault: true, post: '项目经理' }] },
+    { username: 'dispatch', password: 'Dispatch@123', name: '何俊', mobile: '13795318826', memberships: [{ org: 'sh', role: 'dispatcher', dep: '干线调度组', isDefault: true, post: '调度主管' }] },
+    { username: 'finance', password: 'Finance@123', name: '潘文娟', mobile: '13564207719', memberships: [{ org: 'sh', role: 'finMgr', dep: '财务部', isDefault: true, post: '财务经理' }] },
+    { username: 'cashier', password: 'Cashier@123', name: '徐静', mobile: '13524610087', memberships: [{ org: 'sh', role: 'cashier', dep: '财务部', isDefault: true, post: '出纳' }] },
+    { username: 'wh', password: 'Wh@123', name: '顾卫东', mobile: '15995601324', memberships: [{ org: 'sz', role: 'wh', dep: '仓储运营部', isDefault: true, post: '仓库主管' }] },
+    { username: 'archive', password: 'Archive@123', name: '林晓燕', mobile: '13611952286', memberships: [{ org: 'sh', role: 'archivist', dep: '总经理办公室', isDefault: true, post: '资料管理员' }] },
   ];
 }
 
@@ -56,7 +66,6 @@ export const EXTRA_STAFF: { org: OrgKey; name: string; dep: string; mobile: stri
   { org: 'sh', name: '张伟', dep: '城配调度组', mobile: '18817395520', post: '调度员' },
   { org: 'sh', name: '刘洋', dep: '电商物流组', mobile: '15921673308', post: '客户经理' },
   { org: 'sh', name: '陈静', dep: '华东大客户组', mobile: '13585972216', post: '客户经理' },
-  { org: 'sh', name: '杨帆', dep: '商务部', mobile: '13310248867', post: '商务经理' },
   { org: 'sz', name: '赵敏', dep: '入库组', mobile: '15262108839', post: '仓管员' },
   { org: 'sz', name: '黄磊', dep: '出库组', mobile: '18913574402', post: '仓管员' },
   { org: 'sz', name: '周杰', dep: '商务部', mobile: '13962250917', post: '客户经理' },

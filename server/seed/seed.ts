@@ -10,6 +10,8 @@ import {
   CORP_NAME, DEPARTMENTS, EXTRA_STAFF, ORGS, SHANGHAI_CUSTOMERS, SUZHOU_CUSTOMERS, demoAccounts, type OrgKey,
 } from './demo-data';
 import { seedShellDemo } from '../shell/seed';
+import { seedContext } from './context';
+import { areaSeeders } from './areas/index';
 
 const permissionsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/permissions.json');
 
@@ -110,6 +112,8 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string } = {})
     await insertCustomers('sh', SHANGHAI_CUSTOMERS, 1000);
     await insertCustomers('sz', SUZHOU_CUSTOMERS, 2000);
     await seedShellDemo(trx, corpId, orgIds);
+    const ctx = seedContext(trx, corpId, orgIds);
+    for (const area of areaSeeders) await area.seed(ctx);
   });
   return true;
 }
@@ -124,5 +128,8 @@ export function demoLoginLines(env: NodeJS.ProcessEnv = process.env): string[] {
     '  nobody   / Nobody@123    无权限角色, 上海 (登录被拒绝)',
     '  suzhou   / Suzhou@123    单位管理员(无集团管理), 仅苏州',
     '  orphan   / Orphan@123    无单位 (登录被拒绝)',
+    '  gm / Gm@123 总经理 · bizmgr / Bizmgr@123 商务经理 · planner / Planner@123 方案工程师 · pm / Pm@123 项目经理',
+    '  dispatch / Dispatch@123 调度主管 · finance / Finance@123 财务经理 · cashier / Cashier@123 出纳',
+    '  wh / Wh@123 仓库主管(苏州) · archive / Archive@123 资料管理员',
   ];
 }

@@ -18,12 +18,17 @@ import { loadEntities } from '../../../server/schema/load';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const TEST_ADMIN_PASSWORD = 'Admin@123';
 
+function walk(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(`${dir}/${d.name}`) : [`${dir}/${d.name}`]).sort();
+}
+
 function templateKey(): string {
   const h = createHash('sha1');
+  // Demo data goes through the write pipeline and hooks: any server source can shape it.
   const files = [
-    'schemas/generated/entities.json', 'schemas/permissions.json', 'server/seed/seed.ts', 'server/seed/demo-data.ts', 'server/shell/seed.ts',
-    'server/db/sync.ts', 'server/db/migrate.ts',
-    ...readdirSync(path.join(root, 'server/db/migrations')).map((f) => `server/db/migrations/${f}`),
+    'schemas/generated/entities.json', 'schemas/permissions.json',
+    ...walk('server').filter((f) => f.endsWith('.ts') || f.endsWith('.sql')),
   ];
   for (const f of files) h.update(f).update(readFileSync(path.join(root, f)));
   return h.digest('hex').slice(0, 16);

@@ -1,0 +1,14 @@
+/**
+ * Demo data of the business areas (DOMAIN §8), seeded after the base group in the same
+ * transaction, in this order (later areas use earlier ones' records). Each area keeps its
+ * seeder in its own file here.
+ */
+import type { SeedContext } from '../context';
+
+export interface AreaSeeder {
+  name: string;
+  seed(ctx: SeedContext): Promise<void>;
+}
+
+export const areaSeeders: AreaSeeder[] = [
+];
