@@ -21,9 +21,11 @@ function dimensionExpr(entity: ResolvedEntity, field: string, granularity?: stri
   const f = entity.fields[field];
   const isTime = field === 'createdAt' || field === 'updatedAt' || f?.type === 'datetime';
   if (granularity) {
+    // Literal formats: a bound parameter would make each occurrence a different expression to GROUP BY.
+    const fmt = sql.lit(FORMATS[granularity]!);
     return isTime
-      ? sql`to_char(${col} at time zone 'Asia/Shanghai', ${FORMATS[granularity]})`
-      : sql`to_char(${col}, ${FORMATS[granularity]})`;
+      ? sql`to_char(${col} at time zone 'Asia/Shanghai', ${fmt})`
+      : sql`to_char(${col}, ${fmt})`;
   }
   return sql`${col}`;
 }
@@ -68,8 +70,8 @@ export async function runReport(
   const stored = report.measures.filter((m) => !m.ratio);
   // avg needs its sum and count to be summarised correctly
   const helpers = stored.filter((m) => m.agg === 'avg').flatMap((m) => [
-    { name: `${m.name}__sum`, title: '', agg: 'sum' as const, field: m.field, where: m.where },
-    { name: `${m.name}__n`, title: '', agg: 'count' as const, where: { ...(m.where ?? {}) } },
+    { name: `${m.name}HelperSum`, title: '', agg: 'sum' as const, field: m.field, where: m.where },
+    { name: `${m.name}HelperCount`, title: '', agg: 'count' as const, where: { ...(m.where ?? {}) } },
   ]);
   let qb = filteredQuery(ctx.db, entity, { filters: ctx.entry.options?.filters, fixed: ctx.entry.options?.fixed }, ctx.query, ctx.session) as any;
   for (const d of dimensions) qb = qb.select(dimensionExpr(entity, d.field, d.granularity).as(d.name ?? d.field));
@@ -94,8 +96,8 @@ export async function runReport(
     else if (m.agg === 'min') summary[m.name] = values.length ? Math.min(...values) : null;
     else if (m.agg === 'max') summary[m.name] = values.length ? Math.max(...values) : null;
     else if (m.agg === 'avg') {
-      const s = rows.reduce((a, r) => a + ((r[`${m.name}__sum`] as number) ?? 0), 0);
-      const n = rows.reduce((a, r) => a + ((r[`${m.name}__n`] as number) ?? 0), 0);
+      const s = rows.reduce((a, r) => a + ((r[`${m.name}HelperSum`] as number) ?? 0), 0);
+      const n = rows.reduce((a, r) => a + ((r[`${m.name}HelperCount`] as number) ?? 0), 0);
       summary[m.name] = n ? s / n : null;
     } else summary[m.name] = dimensions.length ? null : values[0] ?? null;
   }

@@ -1,6 +1,6 @@
 /** Validation of params, query and body.data with the catalogue's own schemas (shared ajv). */
 import type { ValidateFunction } from 'ajv';
-import { createAjv, formatAjvErrors } from '../../schemas/src/ajv';
+import { ajvErrorField, createAjv, formatAjvErrors } from '../../schemas/src/ajv';
 import { HttpError, MSG } from '../http/errors';
 import type { CatalogueEntry, JsonSchema } from '../schema/types';
 
@@ -45,7 +45,10 @@ export function splitQuery(schema: JsonSchema | undefined, raw: Record<string, u
 
 export function check(validate: ValidateFunction | undefined, value: unknown): void {
   if (!validate) return;
-  if (!validate(value)) throw new HttpError(400, formatAjvErrors(validate.errors, validate.schema as any));
+  if (!validate(value)) {
+    const field = ajvErrorField(validate.errors?.[0]);
+    throw new HttpError(400, formatAjvErrors(validate.errors, validate.schema as any), field ? { field } : null);
+  }
 }
 
 export function unwrapBody(entry: CatalogueEntry, method: string, body: unknown): unknown {

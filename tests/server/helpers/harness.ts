@@ -3,6 +3,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/db/connect';
 import { freshDatabase, TEST_ADMIN_PASSWORD, type Backend } from './databases';
+import { syncEntities } from '../../../server/db/sync';
+import type { CatalogueEntry, EntityMap } from '../../../server/schema/types';
 
 export const PASSWORDS: Record<string, string> = {
   admin: TEST_ADMIN_PASSWORD,
@@ -10,6 +12,15 @@ export const PASSWORDS: Record<string, string> = {
   nobody: 'Nobody@123',
   suzhou: 'Suzhou@123',
   orphan: 'Orphan@123',
+  gm: 'Gm@123',
+  bizmgr: 'Bizmgr@123',
+  planner: 'Planner@123',
+  pm: 'Pm@123',
+  dispatch: 'Dispatch@123',
+  finance: 'Finance@123',
+  cashier: 'Cashier@123',
+  wh: 'Wh@123',
+  archive: 'Archive@123',
 };
 
 export interface Harness {
@@ -20,9 +31,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(backend: Backend): Promise<Harness> {
+export interface HarnessOptions {
+  /** definitions beyond the repo's (fixtures): their tables are synced into the fresh database */
+  entities?: EntityMap;
+  catalogue?: CatalogueEntry[];
+}
+
+export async function startHarness(backend: Backend, opts: HarnessOptions = {}): Promise<Harness> {
   const database = await freshDatabase(backend);
-  const app = await buildApp({ database, logger: false, uiDir: false });
+  if (opts.entities) await syncEntities(database.db, opts.entities);
+  const app = await buildApp({ database, logger: false, uiDir: false, entities: opts.entities, catalogue: opts.catalogue });
   await app.ready();
   const call: Harness['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
