@@ -268,6 +268,118 @@ export function customerListOrgCustomer(query: CustomerListOrgCustomerQuery = {}
   return request<CustomerListOrgCustomerResponse>({ method: 'GET', url: '/api/v1/user-base/customer/list-org-customer', query: { ...query }, ...options });
 }
 
+export interface CustomerExportExcelQuery {
+keyword?: string
+sortField?: ("customerId" | "updatedAt" | "name")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+verifyStatus?: (0 | 5 | 10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+managerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+customerType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+customerLevel?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "shortName" | "customerType" | "customerLevel" | "creditCode" | "industry" | "contactName" | "contactPhone" | "contactEmail" | "regionCode" | "address" | "invoiceTitle" | "invoiceType" | "taxNo" | "bankName" | "bankAccount" | "invoiceAddress" | "managerStaffId" | "verifyStatus" | "creditDays" | "remark")[]
+}
+
+/** 导出客户列表 — GET /api/v1/user-base/customer/export-excel (商务:客户列表), a file */
+export function customerExportExcel(query: CustomerExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/customer/export-excel', query: { ...query }, ...options });
+}
+
+/** 客户导入模板 — GET /api/v1/user-base/customer/import-template (商务:客户列表), a file */
+export function customerImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/customer/import-template', ...options });
+}
+
+export interface CustomerImportQuery {
+mode?: ("check" | "commit")
+}
+
+export interface CustomerImportResponse {
+total: number
+valid: number
+imported: number
+errors: {
+row: number
+field?: string
+message: string
+}[]
+}
+
+/** 导入客户 — POST /api/v1/user-base/customer/import (商务:客户列表:编辑), multipart */
+export function customerImport(file: Blob, query: CustomerImportQuery = {}, options: CallOptions = {}): Promise<CustomerImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/user-base/customer/import', query: { ...query }, file };
+  return upload<CustomerImportResponse>({ ...rest, ...options }, body);
+}
+
+export interface CustomerStatQuery {
+/**
+ * @maxItems 200
+ */
+verifyStatus?: (0 | 5 | 10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+customerType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+customerLevel?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+managerStaffId?: number[]
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 3
+ */
+dims?: []|[("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month")]|[("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month"), ("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month")]|[("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month"), ("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month"), ("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month")]
+export?: boolean
+}
+
+export interface CustomerStatResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 客户统计 — GET /api/v1/user-base/customer/stat (商务:客户列表) */
+export function customerStat(query: CustomerStatQuery = {}, options: CallOptions = {}): Promise<CustomerStatResponse> {
+  return request<CustomerStatResponse>({ method: 'GET', url: '/api/v1/user-base/customer/stat', query: { ...query }, ...options });
+}
+
 export interface DepartmentListOrgDepartmentQuery {
 keyword?: string
 sortField?: ("depId" | "sort")
@@ -1204,6 +1316,10 @@ export const catalogue = {
   'customer.listLocalCustomer': { method: 'GET', path: '/api/v1/user-base/customer/list-local-customer', permission: '商务:客户列表' },
   'customer.listLocalCustomerNoPerm': { method: 'GET', path: '/api/v1/user-base/customer/list-local-customer-no-perm', permission: '@authenticated' },
   'customer.listOrgCustomer': { method: 'GET', path: '/api/v1/user-base/customer/list-org-customer', permission: '@authenticated' },
+  'customer.exportExcel': { method: 'GET', path: '/api/v1/user-base/customer/export-excel', permission: '商务:客户列表', binary: 'download' },
+  'customer.importTemplate': { method: 'GET', path: '/api/v1/user-base/customer/import-template', permission: '商务:客户列表', binary: 'download' },
+  'customer.import': { method: 'POST', path: '/api/v1/user-base/customer/import', permission: '商务:客户列表:编辑', binary: 'upload' },
+  'customer.stat': { method: 'GET', path: '/api/v1/user-base/customer/stat', permission: '商务:客户列表' },
   'department.listOrgDepartment': { method: 'GET', path: '/api/v1/user-base/department/list-org-department', permission: '@authenticated' },
   'department.tree': { method: 'GET', path: '/api/v1/user-base/department/tree', permission: '@authenticated' },
   'department.get': { method: 'GET', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each compared with a baseline measured in the same run.
  * Prints tables; asserts nothing (timing thresholds don't belong in tests).
- * BENCH_ONLY=api,bundle,stomp,designer selects sections.
+ * BENCH_ONLY=api,bundle,stomp,designer,scale selects sections.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ const SECTIONS: Section[] = [
   { name: 'bundle', file: 'bundle.ts', fn: 'runBundleBench' },
   { name: 'stomp', file: 'stomp.ts', fn: 'runStompBench' },
   { name: 'designer', file: 'designer.ts', fn: 'runDesignerBench' },
+  { name: 'scale', file: 'scale.ts', fn: 'runScaleBench' },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

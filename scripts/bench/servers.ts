@@ -8,6 +8,8 @@ export const repoRoot = join(import.meta.dirname, '../..');
 
 export interface Running {
   url: string;
+  /** the server's process id (memory readings) */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -39,15 +41,15 @@ function stopper(child: ChildProcess, cleanup?: () => void) {
 }
 
 /** The product server on a fresh embedded database, or on `databaseUrl`. */
-export async function startProduct(port: number, databaseUrl?: string): Promise<Running> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+export async function startProduct(port: number, databaseUrl?: string, keepDataDir?: string): Promise<Running> {
+  const dataDir = keepDataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/main.ts')], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/v1/user-base/organization/allow-anonymous/list`, child);
-  return { url, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+  return { url, pid: child.pid, stop: stopper(child, keepDataDir ? undefined : () => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /** A bare Fastify hello-world: the ceiling a JSON API on this machine can reach. */
