@@ -4,6 +4,7 @@ import { Card, Spin, Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PageDef } from '../../router/types';
 import { ListView } from './ListView';
+import { resolveFixed } from './fixed';
 
 const ReportView = lazy(() => import('../report/ReportView'));
 
@@ -32,17 +33,3 @@ export default function ListPage({ page, params }: { page: PageDef; params?: Rec
   );
 }
 
-/** Fixed filters may name route parameters: {"projectId": "{projectId}"}. */
-export function resolveFixed(fixed: Record<string, unknown> | undefined, params: Record<string, string> | undefined): Record<string, unknown> | undefined {
-  if (!fixed) return undefined;
-  return Object.fromEntries(Object.entries(fixed).map(([k, v]) => {
-    if (typeof v === 'string') {
-      const m = /^\{(\w+)\}$/.exec(v);
-      if (m) {
-        const raw = params?.[m[1]!];
-        return [k, raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : raw];
-      }
-    }
-    return [k, v];
-  }));
-}

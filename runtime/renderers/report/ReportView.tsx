@@ -16,7 +16,7 @@ import { rememberTitles } from '../../reference/titles';
 import type { ReportDef } from '../../router/types';
 import { QueryBar, type QueryParams } from '../list/QueryBar';
 import { queryItems } from '../list/useListMeta';
-import { resolveFixed } from '../list/ListPage';
+import { resolveFixed } from '../list/fixed';
 
 interface Dim { name: string; field: string; title: string; granularity: string | null; type: string; enum: string | null; ref: string | null }
 interface Measure { name: string; title: string; format: 'integer' | 'money' | 'decimal' | 'percent' }
