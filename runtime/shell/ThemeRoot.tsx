@@ -4,7 +4,7 @@
  * login page loads without antd.
  */
 import type { ReactNode } from 'react';
-import { ConfigProvider, theme as antdTheme } from 'antd';
+import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
 // Pitfall 1: 'antd/locale/zh_CN' silently yields English in the Vite build.
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -21,7 +21,8 @@ export default function ThemeRoot({ children }: { children: ReactNode }) {
       componentSize={antdSize(size)}
       theme={{ token: { colorPrimary: theme, colorInfo: theme }, algorithm: size === 'mini' ? antdTheme.compactAlgorithm : undefined }}
     >
-      {children}
+      {/* App gives dialogs and messages opened from code the shell's locale and theme. */}
+      <AntApp component={false}>{children}</AntApp>
     </ConfigProvider>
   );
 }

@@ -28,7 +28,7 @@ describe('the generator', () => {
     }).problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`);
     expect(bad).toEqual(expect.arrayContaining([
       expect.stringMatching(/page.json#\/list\/columns\/7: gadgetOrder has no field titel/),
-      expect.stringMatching(/page.json#\/list\/rowActions\/5\/api: unknown catalogue entry gadgetOrder.nope/),
+      expect.stringMatching(/page.json#\/list\/rowActions\/6\/api: unknown catalogue entry gadgetOrder.nope/),
       expect.stringMatching(/layout.json#\/sections\/1\/fields\/1: gadgetOrder has no field or child linez/),
       expect.stringMatching(/api.json#\/entries\/0\/options\/filters\/5: filter amout is not a field of gadgetOrder/),
       expect.stringMatching(/publish: 99 is not a value of transportDemandStatus/),

@@ -66,7 +66,7 @@ export function RefSelect({ entity, value, onChange, mode, filter, placeholder, 
       filterOption={false}
       notFoundContent={loading ? <Spin size="small" /> : '无匹配数据'}
       options={merged.map((o) => ({ value: o.value, label: o.label }))}
-      onDropdownVisibleChange={(open) => { if (open && !options.length) load(); }}
+      onOpenChange={(open) => { if (open && !options.length) load(); }}
       onSearch={(text) => {
         clearTimeout(timer.current);
         timer.current = setTimeout(() => load(text.trim()), 300);

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Descriptions, Drawer, Empty, Grid, Modal, Space, Spin, Table, Tabs, Tag, Timeline, Typography, message } from 'antd';
+import { App, Alert, Button, Card, Descriptions, Drawer, Empty, Grid, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout, PreviewText } from '@formily/antd-v5';
@@ -71,6 +71,7 @@ function stateTags(entity: ResolvedEntity, row: Row) {
 
 function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail: DetailDef; list: ListDef; entity: ResolvedEntity; id: number; onChanged?: () => void; onRemoved?: () => void }) {
   const { roles } = useSession();
+  const { modal, message } = App.useApp();
   const held = roles ?? [];
   const navigate = useNavigate();
   const getApi = detail.api?.get ?? list.api.get!;
@@ -131,7 +132,7 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
     if (a.type === 'link') return navigate(fill(a.to!, record));
     if (a.type === 'approve') return setApprove(a.api!);
     if (a.type === 'remove') {
-      return Modal.confirm({
+      return modal.confirm({
         title: a.confirm ?? '确定删除该记录？', okText: '删除', okButtonProps: { danger: true }, cancelText: '取消',
         onOk: async () => {
           await invoke(a.api ?? list.api.remove!, { params: { [entity.idField]: id } });
@@ -145,7 +146,7 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
       const t = transitions.get(a.api!)!;
       const req: TransitionRequest = { entity, transition: t, api: a.api!, title: titleOf(a), ids: [id], version: record.version };
       if (needsDialog(t)) return setTransition(req);
-      return Modal.confirm({
+      return modal.confirm({
         title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消',
         onOk: async () => {
           try {

@@ -5,7 +5,7 @@
  * user's input always stays, so a stale edit can be copied before refreshing.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Drawer, Grid, message, Space, Spin } from 'antd';
+import { App, Alert, Button, Drawer, Grid, Space, Spin } from 'antd';
 import { createForm, setValidateLanguage, type Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout, PreviewText, Submit } from '@formily/antd-v5';
@@ -59,6 +59,7 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, ini
   const [loadError, setLoadError] = useState<string>();
   const [saveError, setSaveError] = useState<string>();
   const screens = Grid.useBreakpoint();
+  const { message } = App.useApp();
 
   useEffect(() => {
     let alive = true;

@@ -1,6 +1,6 @@
 /** kind=form: one record (a configuration) edited on its own screen; `get` without an id loads it. */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Space, Spin, message } from 'antd';
+import { App, Alert, Button, Card, Space, Spin } from 'antd';
 import { createForm, type Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout, Submit } from '@formily/antd-v5';
@@ -16,6 +16,7 @@ import { showFieldError } from './FormDrawer';
 export default function FormPage({ page }: { page: PageDef }) {
   const def = page.form!;
   const { roles } = useSession();
+  const { message } = App.useApp();
   const canSave = !def.permission || hasPermission(roles ?? [], def.permission);
   const [state, setState] = useState<{ compiled: CompiledForm; form: Form; record: Record<string, any> }>();
   const [error, setError] = useState<string>();

@@ -4,7 +4,7 @@
  * valid rows in one go, or fix the sheet and upload again.
  */
 import { useState } from 'react';
-import { Alert, Button, Modal, Space, Table, Typography, Upload, message } from 'antd';
+import { App, Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { invokeDownload, invokeUpload } from '../../../api/call';
 import { saveFile } from '../../../api/http';
@@ -13,6 +13,7 @@ interface Report { total: number; valid: number; imported: number; errors: { row
 
 export default function ImportDialog({ title, api, templateApi, onClose, onImported }: { title: string; api: string; templateApi: string; onClose: () => void; onImported: () => void }) {
   const [file, setFile] = useState<File>();
+  const { message } = App.useApp();
   const [report, setReport] = useState<Report>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Checkbox, Dropdown, Modal, Popover, Space, Table, Tooltip, Typography, message, type TableProps } from 'antd';
+import { App, Alert, Button, Card, Checkbox, Dropdown, Popover, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ColumnHeightOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { hasPermission } from '../../../schemas/src/permission';
 import { thousands } from '../../../schemas/src/format';
@@ -85,6 +85,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   const { entity } = meta;
   const rowKey = list.rowKey ?? entity.idField;
   const { roles } = useSession();
+  const { modal, message } = App.useApp();
   const held = roles ?? [];
   const location = useLocation();
   const navigate = useNavigate();
@@ -198,7 +199,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
       case 'link':
         return navigate(fill(a.to!, rows[0] ?? {}));
       case 'remove':
-        return Modal.confirm({
+        return modal.confirm({
           title: a.confirm ?? '确定删除该记录？', okText: '删除', okButtonProps: { danger: true }, cancelText: '取消',
           onOk: async () => {
             await invoke(a.api ?? list.api.remove!, { params: { [rowKey]: ids[0]! } });
@@ -212,7 +213,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
         const t = meta.transitions.get(a.api!)!;
         const req: TransitionRequest = { entity, transition: t, api: a.api!, title: titleOfAction(a)!, ids, version: rows.length === 1 ? rows[0]!.version : undefined };
         if (needsDialog(t)) return setTransition(req);
-        return Modal.confirm({
+        return modal.confirm({
           title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消', okButtonProps: { danger: t.danger },
           onOk: async () => {
             try {

@@ -158,7 +158,7 @@ function plainTable(data: Result) {
     ...data.measures.map((m) => ({ key: m.name, title: m.title, dataIndex: m.name, align: 'right' as const, render: (v: unknown) => formatMeasure(m, v) })),
   ];
   return (
-    <Table size="small" rowKey={(_, i) => String(i)} dataSource={data.rows} columns={columns} pagination={data.rows.length > 50 ? { pageSize: 50 } : false} scroll={{ x: 'max-content' }}
+    <Table size="small" rowKey="__key" dataSource={data.rows.map((r, i) => ({ ...r, __key: i }))} columns={columns} pagination={data.rows.length > 50 ? { pageSize: 50 } : false} scroll={{ x: 'max-content' }}
       summary={() => (
         <Table.Summary.Row>
           {data.dimensions.map((dim, i) => <Table.Summary.Cell key={dim.name} index={i}>{i === 0 ? <Typography.Text strong>合计</Typography.Text> : null}</Table.Summary.Cell>)}
