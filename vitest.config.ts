@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
+    // The seeded database template is built once before the files run (tests/server/helpers/global-setup.ts).
+    globalSetup: ['tests/server/helpers/global-setup.ts'],
     environment: 'node',
   },
 });

@@ -28,8 +28,15 @@ export interface OrgOption {
 
 const AUTH = '/api/v1/auth';
 
-export function login(body: { username: string; password: string; orgId?: number }) {
+export interface LoginBody { username: string; password: string; orgId?: number; captchaId?: string; captchaCode?: string }
+
+export function login(body: LoginBody) {
   return request<{ token: string }>({ method: 'POST', url: `${AUTH}/login`, data: body, silent: true });
+}
+
+/** A server-made captcha; asked for once a login answered `data.captchaRequired`. */
+export function fetchCaptcha() {
+  return request<{ captchaId: string; svg: string }>({ method: 'GET', url: `${AUTH}/captcha`, silent: true });
 }
 
 export function fetchProfile() {

@@ -14,6 +14,7 @@ import { Canvas, type CanvasCtx } from './Canvas';
 import { PropertyPanel } from './PropertyPanel';
 import { JsonDialog, OpenDialog, PreviewDialog, SaveDialog, SettingsDialog } from './dialogs';
 import { DesignerStore, useDesigner } from './store';
+import { useSession } from '../runtime/session/store';
 import { innermost, type DragData, type DropData } from './dnd';
 import './designer.css';
 
@@ -67,9 +68,22 @@ function isTextInput(target: EventTarget | null): boolean {
   return Boolean(el.closest('.monaco-editor, .ant-modal'));
 }
 
+/**
+ * The designer's route is not kept alive (noCache): leaving it for another tab unmounts it. The
+ * draft (form, selection, undo history, the server identity it was opened from) lives on here for
+ * the rest of the page's life, per signed-in user, so coming back finds the work where it was.
+ */
+let kept: { user: string; store: DesignerStore } | undefined;
+
+function keptStore(user: string): DesignerStore {
+  if (kept?.user !== user) kept = { user, store: new DesignerStore() };
+  return kept.store;
+}
+
 export default function Designer({ initial }: { initial?: DesignerForm }) {
   const { message, modal } = App.useApp();
-  const store = useMemo(() => new DesignerStore(initial), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const user = useSession().profile?.username ?? '';
+  const store = useMemo(() => (initial ? new DesignerStore(initial) : keptStore(user)), [user]); // eslint-disable-line react-hooks/exhaustive-deps
   const form = useDesigner(store, (s) => s.form);
   const activeId = useDesigner(store, (s) => s.activeId);
   const canUndo = useDesigner(store, (s) => s.past.length > 0);

@@ -6,6 +6,7 @@ import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import type { ISchema } from '@formily/json-schema';
 import '../schemas/src/components';
+import './form-meta-browser';
 import { collectOptionSources, compileForm, type DesignerForm, type FormOption } from '../schemas/src/form-to-formily';
 import { SchemaField } from '../runtime/renderers/form/components';
 import { prepareOptions } from '../runtime/renderers/form/definitions';

@@ -6,6 +6,11 @@ import { useEffect, useRef } from 'react';
 import Editor, { loader, type OnMount } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/language/json/monaco.contribution';
+// The JSON language loads this module (every editor contribution) lazily, after the first editor
+// has set up its services; a second editor then met contributions whose services were never
+// registered ("[createInstance] ... depends on UNKNOWN service ICodeLensCache"). Loaded up front,
+// everything is registered before the first editor starts.
+import 'monaco-editor/internal/common/workers';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 

@@ -2,7 +2,7 @@
  * The right-hand panel: the active item's property form (a designer-format form from the registry,
  * rendered by the runtime renderer) plus the list editors (options, rules, columns ...).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Checkbox, Empty, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { BUTTON_ICONS } from '../runtime/renderers/form/widgets/icons';
@@ -10,6 +10,8 @@ import { createForm, onFieldInputValueChange } from '@formily/core';
 import type { DesignerItem, FormOption } from '../schemas/src/form-to-formily';
 import { componentOf, UPLOAD_ACCEPT_ALL } from '../schemas/src/components/registry';
 import { panelFieldId, panelFields, panelForm } from '../schemas/src/components/panels';
+import { fieldSchema } from '../schemas/src/components/metamodel';
+import type { PanelField } from '../schemas/src/components/types';
 import {
   addColConf, canMergeDown, canMergeRight, canSplit, findItem, getPath, RULE_PRESETS, setRowColumns, validateCascaderJson, type ColConf,
 } from '../schemas/src/designer-rules';
@@ -29,21 +31,47 @@ function valuesOf(item: DesignerItem): Record<string, unknown> {
   return values;
 }
 
+/** A panel number whose metamodel wants a multiple (文字 粗细: 100-800 step 100) snaps to it, within its limits. */
+function snapOf(field: PanelField | undefined): ((v: number) => number) | undefined {
+  const step = field ? (fieldSchema(field)?.multipleOf as number | undefined) : undefined;
+  if (!field || !step) return undefined;
+  return (v) => Math.min(field.max ?? Infinity, Math.max(field.min ?? -Infinity, Math.round(v / step) * step));
+}
+
 function ItemPanel({ item, onChange }: { item: DesignerItem; onChange: (prop: string, value: unknown) => string | null }) {
   const { message } = App.useApp();
   const definition = useMemo(() => panelForm(item), [panelFields(item).map((f) => f.prop).join('|'), item.compType]); // eslint-disable-line react-hooks/exhaustive-deps
-  const props = useMemo(() => Object.fromEntries(panelFields(item).map((f) => [panelFieldId(f.prop), f.prop])), [definition]); // eslint-disable-line react-hooks/exhaustive-deps
+  const fields = useMemo(() => Object.fromEntries(panelFields(item).map((f) => [panelFieldId(f.prop), f])), [definition]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A number typed off its step waits here until the input is left, then is stored snapped, so
+  // the item never holds a value the metamodel refuses (and typing "450" isn't cut short at "4").
+  const pending = useRef(new Map<string, number>());
   const form = useMemo(() => createForm({
     initialValues: valuesOf(item),
     effects() {
       onFieldInputValueChange('*', (field) => {
-        const prop = props[String(field.path)];
-        if (!prop) return;
-        const error = onChange(prop, (field as { value?: unknown }).value);
+        const key = String(field.path);
+        const panelField = fields[key];
+        if (!panelField) return;
+        const value = (field as { value?: unknown }).value;
+        const snap = snapOf(panelField);
+        if (snap && typeof value === 'number' && snap(value) !== value) {
+          pending.current.set(key, value);
+          return;
+        }
+        pending.current.delete(key);
+        const error = onChange(panelField.prop, value);
         if (error) void message.error(error);
       });
     },
   }), [definition]); // eslint-disable-line react-hooks/exhaustive-deps
+  const commitPending = () => {
+    for (const [key, value] of pending.current) {
+      const snapped = snapOf(fields[key])!(value);
+      form.setValuesIn(key, snapped);
+      onChange(fields[key]!.prop, snapped);
+    }
+    pending.current.clear();
+  };
   useEffect(() => {
     const values = valuesOf(item);
     for (const [key, value] of Object.entries(values)) {
@@ -51,7 +79,7 @@ function ItemPanel({ item, onChange }: { item: DesignerItem; onChange: (prop: st
       if (field && JSON.stringify(field.value) !== JSON.stringify(value)) form.setValuesIn(key, value);
     }
   }, [item, form]);
-  return <div className="panel-form" data-testid="panel-form"><FormRenderer definition={definition} form={form} loadOptions={false} /></div>;
+  return <div className="panel-form" data-testid="panel-form" onBlur={commitPending}><FormRenderer definition={definition} form={form} loadOptions={false} /></div>;
 }
 
 function OptionsEditor({ item, store }: { item: DesignerItem; store: DesignerStore }) {

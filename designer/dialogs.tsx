@@ -4,12 +4,14 @@ import { Alert, App, Button, Form as AntForm, Input, List, Modal, Space, Spin, T
 import { createForm } from '@formily/core';
 import { Submit } from '@formily/antd-v5';
 import type { DesignerConfig, DesignerForm } from '../schemas/src/form-to-formily';
+import './form-meta-browser';
 import { checkFormDefinition } from '../schemas/src/form-meta';
 import { FORM_CONFIG_DEFAULTS } from '../schemas/src/designer-rules';
 import settingsForm from '../schemas/forms/designer/formSettings.json';
 import { request } from '../api/http';
 import { businessFormNames, expandedLayout, forgetCustomForms } from '../runtime/meta';
 import { FormRenderer } from './FormRenderer';
+import { jsonSyntaxMessage } from './json-message';
 import type { DesignerState, DesignerStore } from './store';
 
 const JsonEditor = lazy(() => import('./JsonEditor'));
@@ -56,7 +58,7 @@ export function JsonDialog({ open, definition, onClose, onConfirm }: { open: boo
     try {
       parsed = JSON.parse(text);
     } catch (err) {
-      setError(`JSON 格式错误：${(err as Error).message}`);
+      setError(jsonSyntaxMessage(text, err as Error));
       return;
     }
     const problem = checkFormDefinition(parsed);

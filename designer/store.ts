@@ -186,7 +186,10 @@ export class DesignerStore {
       table = { ...table, layoutArray: rows };
     }
     if (table === ref.table) return;
-    this.commit(this.withList(replaceItem(this.state.form.list, table.id, table)), this.state.activeId, { coalesce: typeof op === 'object' ? `${cellId}:${op.prop}` : undefined });
+    // A property typed in the cell panel is not an external change: the panel (and the field
+    // being typed in) must stay, or "60" is stored as 6 when the field loses focus after one key.
+    const typed = typeof op === 'object';
+    this.commit(this.withList(replaceItem(this.state.form.list, table.id, table)), this.state.activeId, { coalesce: typed ? `${cellId}:${op.prop}` : undefined, external: typed ? false : undefined });
   }
 
   setConfig(config: DesignerConfig): void {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { takeQueryToken } from './router/routes';
 import { storeToken } from './session/store';
+import './base.css';
 
 // A token in the query string of any route becomes the session (seed 000 §2.2). Taking it before
 // the first render keeps it out of the router's history altogether.

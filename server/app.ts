@@ -8,15 +8,20 @@ import { connectDatabase, type Database, type Db } from './db/connect';
 import { uniqueMessages } from './db/sync';
 import { multipartBody } from './files/multipart';
 import { installErrorHandler } from './http/error-handler';
+import { edgeOptions, securityHeaders, trustProxy } from './http/hardening';
 import { fail } from './http/envelope';
 import { MSG } from './http/errors';
 import { routeTable } from './crud/routes';
 import { allHandlers } from './handlers/index';
 import { sessionResolver } from './auth/resolve';
+import { shareSessionsAcrossProcesses } from './auth/sessions';
 import { loadCatalogue, loadEntities } from './schema/load';
 import type { CatalogueEntry, EntityMap } from './schema/types';
 import type { Handler } from './crud/context';
 import { realtimePlugin, type RealtimeOptions } from './realtime/plugin';
+import { startSmsOutbox } from './resources/sms';
+import { scheduleContractDates } from './project/jobs';
+import { opsPlugin } from './ops/index';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,13 +57,18 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const db: Db = opts.db ?? database!.db;
   const entities = opts.entities ?? loadEntities();
   const catalogue = opts.catalogue ?? loadCatalogue();
+  // Several processes may share PostgreSQL: a logout on one must hold on all at once.
+  if (database?.kind === 'pg') shareSessionsAcrossProcesses(db);
 
   const app = Fastify({
     logger: opts.logger === undefined ? defaultLogger() : opts.logger,
     bodyLimit: Number(process.env.BODY_LIMIT) || 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(),
     requestTimeout: 60_000,
+    ...edgeOptions(),
   });
+  await securityHeaders(app);
+  await opsPlugin(app, { db, database, catalogue });
   const messages = uniqueMessages(entities);
   installErrorHandler(app, () => messages);
   await app.register(multipartBody);
@@ -68,6 +78,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
 
   if (opts.realtime !== false) await realtimePlugin(app, { ...opts.realtime, db });
+  // Contracts come into force and expire by date (DOMAIN §4.2).
+  scheduleContractDates(app, db, entities);
 
   const openapi = path.join(repoRoot, 'api/generated/openapi.json');
   app.get('/api/openapi.json', async (_req, reply) => {
@@ -89,6 +101,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     return reply.code(404).send(fail(404, MSG.routeNotFound));
   });
 
+  // SMS wait in the outbox until a configured provider (SMS_WEBHOOK_URL) drains them.
+  startSmsOutbox(app, db);
   if (ownDatabase) app.addHook('onClose', async () => ownDatabase.close());
   return app;
 }

@@ -1,32 +1,31 @@
 /** Production entry: connect, sync tables, seed an empty database, listen, shut down cleanly. */
-import { connectDatabase } from './db/connect';
+import { mkdirSync } from 'node:fs';
+import { connectDatabase, pgliteDir } from './db/connect';
 import { prepareDatabase } from './db/prepare';
 import { loadEntities } from './schema/load';
 import { seedIfEmpty, demoLoginLines } from './seed/seed';
 import { buildApp } from './app';
+import { installGracefulShutdown } from './ops/shutdown';
+import { claimDataFolder, withStartupLock } from './ops/startup';
 
+// The embedded database is one process's: refuse a second one on the same folder before opening it.
+let release = () => undefined as void;
+if (!process.env.DATABASE_URL) {
+  mkdirSync(pgliteDir(), { recursive: true });
+  release = claimDataFolder(pgliteDir());
+  process.on('exit', () => release());
+}
 const database = await connectDatabase();
 const entities = loadEntities();
-await prepareDatabase(database.db, entities);
-const seeded = await seedIfEmpty(database.db);
+const seeded = await withStartupLock(database, async (db) => {
+  await prepareDatabase(db, entities);
+  return seedIfEmpty(db);
+});
 
 const app = await buildApp({ database, entities });
 if (seeded) app.log.info('demo data seeded');
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  try {
-    await app.close();
-  } finally {
-    await database.close();
-    process.exit(0);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+installGracefulShutdown(app, database);
 
 const address = await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 8080) });
 // A plain banner for the person who ran `npm start` (the JSON log is for machines).

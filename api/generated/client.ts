@@ -23,10 +23,588 @@ export type Refs = Record<string, Record<string, string>>;
 
 export interface Page<T> { list: T[]; total: number; pageNo: number; pageSize: number; totalCapped?: boolean; refs?: Refs; approvable?: number[] }
 
+export interface DataImportPageQuery {
+pageNo?: number
+pageSize?: number
+sortField?: "jobId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+importType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9)[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15)[]
+createdAtStart?: string
+createdAtEnd?: string
+}
+
+export type DataImportPageResponse = Page<E.DataImportJob>;
+
+/** 导入任务 — GET /api/v1/user-base/data-import/page (系统管理:数据导入) */
+export function dataImportPage(query: DataImportPageQuery = {}, options: CallOptions = {}): Promise<DataImportPageResponse> {
+  return request<DataImportPageResponse>({ method: 'GET', url: '/api/v1/user-base/data-import/page', query: { ...query }, ...options });
+}
+
+/** 可导入的类型 — GET /api/v1/user-base/data-import/types (系统管理:数据导入) */
+export function dataImportTypes(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/data-import/types', ...options });
+}
+
+export interface DataImportGetParams {
+jobId: number
+}
+
+export type DataImportGetResponse = E.DataImportJob & { refs?: Refs };
+
+/** 导入任务详情 — GET /api/v1/user-base/data-import/{jobId} (系统管理:数据导入) */
+export function dataImportGet(params: DataImportGetParams, options: CallOptions = {}): Promise<DataImportGetResponse> {
+  return request<DataImportGetResponse>({ method: 'GET', url: '/api/v1/user-base/data-import/{jobId}', params: { ...params }, ...options });
+}
+
+export interface DataImportTemplateParams {
+importType: string
+}
+
+/** 导入模板 — GET /api/v1/user-base/data-import/template/{importType} (系统管理:数据导入) */
+export function dataImportTemplate(params: DataImportTemplateParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/data-import/template/{importType}', params: { ...params }, ...options });
+}
+
+export interface DataImportUploadQuery {
+importType: number
+}
+
+/** 上传并预检 — POST /api/v1/user-base/data-import/upload (系统管理:数据导入) */
+export function dataImportUpload(query: DataImportUploadQuery, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/data-import/upload', query: { ...query }, ...options });
+}
+
+export interface DataImportCommitParams {
+jobId: number
+}
+
+/** 提交导入 — POST /api/v1/user-base/data-import/{jobId}/commit (系统管理:数据导入) */
+export function dataImportCommit(params: DataImportCommitParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/data-import/{jobId}/commit', params: { ...params }, ...options });
+}
+
+export interface HolidayCalendarListQuery {
+sortField?: ("calendarId" | "day")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+year?: number[]
+/**
+ * @maxItems 200
+ */
+dayType?: (1 | 2 | 3 | 4)[]
+dayStart?: string
+dayEnd?: string
+}
+
+export type HolidayCalendarListResponse = E.HolidayCalendar[];
+
+/** 某年的日历 — GET /api/v1/user-base/holiday-calendar/list (@authenticated) */
+export function holidayCalendarList(query: HolidayCalendarListQuery = {}, options: CallOptions = {}): Promise<HolidayCalendarListResponse> {
+  return request<HolidayCalendarListResponse>({ method: 'GET', url: '/api/v1/user-base/holiday-calendar/list', query: { ...query }, ...options });
+}
+
+/** 已生成的年份 — GET /api/v1/user-base/holiday-calendar/years (@authenticated) */
+export function holidayCalendarYears(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/holiday-calendar/years', ...options });
+}
+
+export interface HolidayCalendarGenerateBody {
+year: number
+overwrite?: boolean
+}
+
+/** 生成日历 — POST /api/v1/user-base/holiday-calendar/generate (系统管理) */
+export function holidayCalendarGenerate(data: HolidayCalendarGenerateBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/holiday-calendar/generate', data, ...options });
+}
+
+export interface HolidayCalendarGetParams {
+calendarId: number
+}
+
+export type HolidayCalendarGetResponse = E.HolidayCalendar & { refs?: Refs };
+
+/** 日历日期 — GET /api/v1/user-base/holiday-calendar/{calendarId} (系统管理) */
+export function holidayCalendarGet(params: HolidayCalendarGetParams, options: CallOptions = {}): Promise<HolidayCalendarGetResponse> {
+  return request<HolidayCalendarGetResponse>({ method: 'GET', url: '/api/v1/user-base/holiday-calendar/{calendarId}', params: { ...params }, ...options });
+}
+
+export interface HolidayCalendarUpdateParams {
+calendarId: number
+}
+
+export type HolidayCalendarUpdateBody = E.HolidayCalendarUpdate;
+
+export type HolidayCalendarUpdateResponse = E.HolidayCalendar;
+
+/** 修改日历日期 — PUT /api/v1/user-base/holiday-calendar/{calendarId} (系统管理) */
+export function holidayCalendarUpdate(params: HolidayCalendarUpdateParams, data: HolidayCalendarUpdateBody, options: CallOptions = {}): Promise<HolidayCalendarUpdateResponse> {
+  return request<HolidayCalendarUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/holiday-calendar/{calendarId}', params: { ...params }, data, ...options });
+}
+
+export interface OperationLogPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("logId" | "createdAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+moduleCode?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13)[]
+/**
+ * @maxItems 200
+ */
+recordType?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+operationType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+operatorStaffId?: number[]
+createdAtStart?: string
+createdAtEnd?: string
+entityTitle?: string
+}
+
+export type OperationLogPageResponse = Page<E.OperationLog>;
+
+/** 操作日志 — GET /api/v1/user-base/operation-log/page (系统管理) */
+export function operationLogPage(query: OperationLogPageQuery = {}, options: CallOptions = {}): Promise<OperationLogPageResponse> {
+  return request<OperationLogPageResponse>({ method: 'GET', url: '/api/v1/user-base/operation-log/page', query: { ...query }, ...options });
+}
+
+export interface OperationLogGetParams {
+logId: number
+}
+
+export type OperationLogGetResponse = E.OperationLog & { refs?: Refs };
+
+/** 操作日志详情 — GET /api/v1/user-base/operation-log/{logId} (系统管理) */
+export function operationLogGet(params: OperationLogGetParams, options: CallOptions = {}): Promise<OperationLogGetResponse> {
+  return request<OperationLogGetResponse>({ method: 'GET', url: '/api/v1/user-base/operation-log/{logId}', params: { ...params }, ...options });
+}
+
+export interface OperationLogExportExcelQuery {
+keyword?: string
+sortField?: ("logId" | "createdAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+moduleCode?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13)[]
+/**
+ * @maxItems 200
+ */
+recordType?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+operationType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+operatorStaffId?: number[]
+createdAtStart?: string
+createdAtEnd?: string
+entityTitle?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("createdAt" | "moduleCode" | "entityTitle" | "subjectName" | "operationType" | "action" | "operatorName" | "ip" | "errorMessage")[]
+}
+
+/** 操作日志 — GET /api/v1/user-base/operation-log/export-excel (系统管理), a file */
+export function operationLogExportExcel(query: OperationLogExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/operation-log/export-excel', query: { ...query }, ...options });
+}
+
+export interface ProcessTemplatePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("processTemplateId" | "bizType")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+bizType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19)[]
+/**
+ * @maxItems 200
+ * 
+ * Items: one enabled template per business type; changed by enable/disable
+ */
+enabled?: boolean[]
+}
+
+export type ProcessTemplatePageResponse = Page<E.ProcessTemplate>;
+
+/** 业务流程 — GET /api/v1/user-base/process-template/page (公司管理) */
+export function processTemplatePage(query: ProcessTemplatePageQuery = {}, options: CallOptions = {}): Promise<ProcessTemplatePageResponse> {
+  return request<ProcessTemplatePageResponse>({ method: 'GET', url: '/api/v1/user-base/process-template/page', query: { ...query }, ...options });
+}
+
+export interface ProcessTemplateGetParams {
+processTemplateId: number
+}
+
+export type ProcessTemplateGetResponse = E.ProcessTemplate & { refs?: Refs };
+
+/** 业务流程详情 — GET /api/v1/user-base/process-template/{processTemplateId} (公司管理) */
+export function processTemplateGet(params: ProcessTemplateGetParams, options: CallOptions = {}): Promise<ProcessTemplateGetResponse> {
+  return request<ProcessTemplateGetResponse>({ method: 'GET', url: '/api/v1/user-base/process-template/{processTemplateId}', params: { ...params }, ...options });
+}
+
+export type ProcessTemplateSaveBody = E.ProcessTemplateCreate;
+
+export type ProcessTemplateSaveResponse = E.ProcessTemplate;
+
+/** 新增业务流程 — POST /api/v1/user-base/process-template/save (公司管理) */
+export function processTemplateSave(data: ProcessTemplateSaveBody, options: CallOptions = {}): Promise<ProcessTemplateSaveResponse> {
+  return request<ProcessTemplateSaveResponse>({ method: 'POST', url: '/api/v1/user-base/process-template/save', data, ...options });
+}
+
+export interface ProcessTemplateUpdateParams {
+processTemplateId: number
+}
+
+export type ProcessTemplateUpdateBody = E.ProcessTemplateUpdate;
+
+export type ProcessTemplateUpdateResponse = E.ProcessTemplate;
+
+/** 修改业务流程 — PUT /api/v1/user-base/process-template/{processTemplateId} (公司管理) */
+export function processTemplateUpdate(params: ProcessTemplateUpdateParams, data: ProcessTemplateUpdateBody, options: CallOptions = {}): Promise<ProcessTemplateUpdateResponse> {
+  return request<ProcessTemplateUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/process-template/{processTemplateId}', params: { ...params }, data, ...options });
+}
+
+export interface ProcessTemplateRemoveParams {
+processTemplateId: number
+}
+
+export type ProcessTemplateRemoveResponse = null
+
+/** 删除业务流程 — DELETE /api/v1/user-base/process-template/{processTemplateId} (公司管理) */
+export function processTemplateRemove(params: ProcessTemplateRemoveParams, options: CallOptions = {}): Promise<ProcessTemplateRemoveResponse> {
+  return request<ProcessTemplateRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/process-template/{processTemplateId}', params: { ...params }, ...options });
+}
+
+export interface ProcessTemplateEnableParams {
+processTemplateId: number
+}
+
+/** 启用业务流程 — PUT /api/v1/user-base/process-template/{processTemplateId}/enable (公司管理) */
+export function processTemplateEnable(params: ProcessTemplateEnableParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/process-template/{processTemplateId}/enable', params: { ...params }, ...options });
+}
+
+export interface ProcessTemplateDisableParams {
+processTemplateId: number
+}
+
+/** 停用业务流程 — PUT /api/v1/user-base/process-template/{processTemplateId}/disable (公司管理) */
+export function processTemplateDisable(params: ProcessTemplateDisableParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/process-template/{processTemplateId}/disable', params: { ...params }, ...options });
+}
+
+export interface ProcessTemplateCopyParams {
+processTemplateId: number
+}
+
+/** 复制业务流程 — POST /api/v1/user-base/process-template/{processTemplateId}/copy (公司管理) */
+export function processTemplateCopy(params: ProcessTemplateCopyParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/process-template/{processTemplateId}/copy', params: { ...params }, ...options });
+}
+
+export interface ProcessTemplateExportExcelQuery {
+keyword?: string
+sortField?: ("processTemplateId" | "bizType")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+bizType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19)[]
+/**
+ * @maxItems 200
+ * 
+ * Items: one enabled template per business type; changed by enable/disable
+ */
+enabled?: boolean[]
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "bizType" | "enabled" | "remark")[]
+}
+
+/** 业务流程 — GET /api/v1/user-base/process-template/export-excel (公司管理), a file */
+export function processTemplateExportExcel(query: ProcessTemplateExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/process-template/export-excel', query: { ...query }, ...options });
+}
+
+export interface RolePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "roleId"
+sortOrder?: ("asc" | "desc")
+}
+
+export type RolePageResponse = Page<E.Role>;
+
+/** 本单位角色 — GET /api/v1/user-base/role/page (公司管理) */
+export function rolePage(query: RolePageQuery = {}, options: CallOptions = {}): Promise<RolePageResponse> {
+  return request<RolePageResponse>({ method: 'GET', url: '/api/v1/user-base/role/page', query: { ...query }, ...options });
+}
+
+export interface RoleListQuery {
+keyword?: string
+sortField?: "roleId"
+sortOrder?: ("asc" | "desc")
+}
+
+export type RoleListResponse = Pick<E.Role, 'roleId' | 'name' | 'code'>[];
+
+/** 本单位角色(精简) — GET /api/v1/user-base/role/list (@authenticated) */
+export function roleList(query: RoleListQuery = {}, options: CallOptions = {}): Promise<RoleListResponse> {
+  return request<RoleListResponse>({ method: 'GET', url: '/api/v1/user-base/role/list', query: { ...query }, ...options });
+}
+
+export interface RoleGetParams {
+roleId: number
+}
+
+export type RoleGetResponse = E.Role & { refs?: Refs };
+
+/** 角色详情 — GET /api/v1/user-base/role/{roleId} (公司管理) */
+export function roleGet(params: RoleGetParams, options: CallOptions = {}): Promise<RoleGetResponse> {
+  return request<RoleGetResponse>({ method: 'GET', url: '/api/v1/user-base/role/{roleId}', params: { ...params }, ...options });
+}
+
+export type RoleSaveBody = E.RoleCreate;
+
+export type RoleSaveResponse = E.Role;
+
+/** 新增角色 — POST /api/v1/user-base/role/save (公司管理) */
+export function roleSave(data: RoleSaveBody, options: CallOptions = {}): Promise<RoleSaveResponse> {
+  return request<RoleSaveResponse>({ method: 'POST', url: '/api/v1/user-base/role/save', data, ...options });
+}
+
+export interface RoleUpdateParams {
+roleId: number
+}
+
+export type RoleUpdateBody = E.RoleUpdate;
+
+export type RoleUpdateResponse = E.Role;
+
+/** 修改角色 — PUT /api/v1/user-base/role/{roleId} (公司管理) */
+export function roleUpdate(params: RoleUpdateParams, data: RoleUpdateBody, options: CallOptions = {}): Promise<RoleUpdateResponse> {
+  return request<RoleUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/role/{roleId}', params: { ...params }, data, ...options });
+}
+
+export interface RoleRemoveParams {
+roleId: number
+}
+
+export type RoleRemoveResponse = null
+
+/** 删除角色(无成员时) — DELETE /api/v1/user-base/role/{roleId} (公司管理) */
+export function roleRemove(params: RoleRemoveParams, options: CallOptions = {}): Promise<RoleRemoveResponse> {
+  return request<RoleRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/role/{roleId}', params: { ...params }, ...options });
+}
+
+export interface RoleExportExcelQuery {
+keyword?: string
+sortField?: "roleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "code" | "remark")[]
+}
+
+/** 角色列表 — GET /api/v1/user-base/role/export-excel (公司管理), a file */
+export function roleExportExcel(query: RoleExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/role/export-excel', query: { ...query }, ...options });
+}
+
+export interface RoleMembersParams {
+roleId: number
+}
+
+/** 角色成员 — GET /api/v1/user-base/role/{roleId}/members (公司管理) */
+export function roleMembers(params: RoleMembersParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/role/{roleId}/members', params: { ...params }, ...options });
+}
+
+export interface RoleSetMembersParams {
+roleId: number
+}
+
+export interface RoleSetMembersBody {
+/**
+ * @maxItems 2000
+ */
+staffIds: number[]
+}
+
+/** 设置角色成员 — PUT /api/v1/user-base/role/{roleId}/members (公司管理) */
+export function roleSetMembers(params: RoleSetMembersParams, data: RoleSetMembersBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/role/{roleId}/members', params: { ...params }, data, ...options });
+}
+
+export interface StaffRolePageQuery {
+pageNo?: number
+pageSize?: number
+sortField?: "staffRoleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+roleId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+}
+
+export type StaffRolePageResponse = Page<E.StaffRole>;
+
+/** 角色成员 — GET /api/v1/user-base/staff-role/page (公司管理) */
+export function staffRolePage(query: StaffRolePageQuery = {}, options: CallOptions = {}): Promise<StaffRolePageResponse> {
+  return request<StaffRolePageResponse>({ method: 'GET', url: '/api/v1/user-base/staff-role/page', query: { ...query }, ...options });
+}
+
+export type StaffRoleSaveBody = E.StaffRoleCreate;
+
+export type StaffRoleSaveResponse = E.StaffRole;
+
+/** 添加角色成员 — POST /api/v1/user-base/staff-role/save (公司管理) */
+export function staffRoleSave(data: StaffRoleSaveBody, options: CallOptions = {}): Promise<StaffRoleSaveResponse> {
+  return request<StaffRoleSaveResponse>({ method: 'POST', url: '/api/v1/user-base/staff-role/save', data, ...options });
+}
+
+export interface StaffRoleRemoveParams {
+staffRoleId: number
+}
+
+export type StaffRoleRemoveResponse = null
+
+/** 移除角色成员 — DELETE /api/v1/user-base/staff-role/{staffRoleId} (公司管理) */
+export function staffRoleRemove(params: StaffRoleRemoveParams, options: CallOptions = {}): Promise<StaffRoleRemoveResponse> {
+  return request<StaffRoleRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/staff-role/{staffRoleId}', params: { ...params }, ...options });
+}
+
+/** 系统配置项(含默认值) — GET /api/v1/user-base/system-config/list (@authenticated) */
+export function systemConfigList(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/system-config/list', ...options });
+}
+
+export type SystemConfigCurrentResponse = E.SystemConfig;
+
+/** 本单位系统配置 — GET /api/v1/user-base/system-config/current (系统管理) */
+export function systemConfigCurrent(options: CallOptions = {}): Promise<SystemConfigCurrentResponse> {
+  return request<SystemConfigCurrentResponse>({ method: 'GET', url: '/api/v1/user-base/system-config/current', ...options });
+}
+
+export type SystemConfigSaveBody = E.SystemConfigUpdate;
+
+export type SystemConfigSaveResponse = E.SystemConfig;
+
+/** 保存系统配置 — PUT /api/v1/user-base/system-config (系统管理) */
+export function systemConfigSave(data: SystemConfigSaveBody, options: CallOptions = {}): Promise<SystemConfigSaveResponse> {
+  return request<SystemConfigSaveResponse>({ method: 'PUT', url: '/api/v1/user-base/system-config', data, ...options });
+}
+
+export interface SystemConfigSetKeyParams {
+key: string
+}
+
+export interface SystemConfigSetKeyBody {
+value: unknown
+}
+
+/** 修改一项系统配置 — PUT /api/v1/user-base/system-config/{key} (系统管理) */
+export function systemConfigSetKey(params: SystemConfigSetKeyParams, data: SystemConfigSetKeyBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/system-config/{key}', params: { ...params }, data, ...options });
+}
+
+export type WechatConfigCurrentResponse = E.WechatConfig;
+
+/** 本单位企业微信配置 — GET /api/v1/message-base/wechat-config (系统管理) */
+export function wechatConfigCurrent(options: CallOptions = {}): Promise<WechatConfigCurrentResponse> {
+  return request<WechatConfigCurrentResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-config', ...options });
+}
+
+export type WechatConfigSaveBody = E.WechatConfigUpdate;
+
+export type WechatConfigSaveResponse = E.WechatConfig;
+
+/** 保存企业微信配置 — PUT /api/v1/message-base/wechat-config (系统管理) */
+export function wechatConfigSave(data: WechatConfigSaveBody, options: CallOptions = {}): Promise<WechatConfigSaveResponse> {
+  return request<WechatConfigSaveResponse>({ method: 'PUT', url: '/api/v1/message-base/wechat-config', data, ...options });
+}
+
+export interface WechatConfigTestBody {
+content?: string
+}
+
+/** 发送测试消息到默认群机器人 — POST /api/v1/message-base/wechat-config/test (系统管理) */
+export function wechatConfigTest(data: WechatConfigTestBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/message-base/wechat-config/test', data, ...options });
+}
+
+export interface WechatMessageRecordPageQuery {
+pageNo?: number
+pageSize?: number
+sortField?: "wechatBotMessageId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ * 
+ * Items: 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录), 4 发送中
+ */
+status?: (0 | 4 | 1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+triggerType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9)[]
+createdAtStart?: string
+createdAtEnd?: string
+}
+
+export type WechatMessageRecordPageResponse = Page<E.WechatBotMessage>;
+
+/** 微信消息记录 — GET /api/v1/message-base/wechat-bot-message/record-page (系统管理) */
+export function wechatMessageRecordPage(query: WechatMessageRecordPageQuery = {}, options: CallOptions = {}): Promise<WechatMessageRecordPageResponse> {
+  return request<WechatMessageRecordPageResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-bot-message/record-page', query: { ...query }, ...options });
+}
+
+export interface WechatMessageRecordResendParams {
+wechatBotMessageId: number
+}
+
+/** 重发微信消息 — POST /api/v1/message-base/wechat-bot-message/{wechatBotMessageId}/resend (系统管理) */
+export function wechatMessageRecordResend(params: WechatMessageRecordResendParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message/{wechatBotMessageId}/resend', params: { ...params }, ...options });
+}
+
 export interface AuthLoginBody {
 username: string
 password: string
 orgId?: (number | null)
+captchaId?: (string | null)
+captchaCode?: (string | null)
 }
 
 export interface AuthLoginResponse {
@@ -36,6 +614,16 @@ token: string
 /** 登录 — POST /api/v1/auth/login (@public) */
 export function authLogin(data: AuthLoginBody, options: CallOptions = {}): Promise<AuthLoginResponse> {
   return request<AuthLoginResponse>({ method: 'POST', url: '/api/v1/auth/login', data, ...options });
+}
+
+export interface AuthCaptchaResponse {
+captchaId: string
+svg: string
+}
+
+/** 登录验证码(账户登录失败次数过多后需要) — GET /api/v1/auth/captcha (@public) */
+export function authCaptcha(options: CallOptions = {}): Promise<AuthCaptchaResponse> {
+  return request<AuthCaptchaResponse>({ method: 'GET', url: '/api/v1/auth/captcha', ...options });
 }
 
 export interface AuthMeResponse {
@@ -132,16 +720,3475 @@ export function bankStatementPage(query: BankStatementPageQuery = {}, options: C
   return request<BankStatementPageResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-statement/page', query: { ...query }, ...options });
 }
 
-export interface BillPlatformListAllQuery {
-sortField?: "billPlatformId"
+export interface CluePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("clueId" | "updatedAt" | "expectedStartDate" | "lastFollowAt" | "nextFollowDate")
 sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6)[]
+/**
+ * @maxItems 200
+ */
+clueStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ * 
+ * Items: defaults to the author
+ */
+ownerStaffId?: number[]
+/**
+ * @maxItems 200
+ * 
+ * Items: suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: boolean[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+expectedStartDateStart?: string
+expectedStartDateEnd?: string
+nextFollowDateStart?: string
+nextFollowDateEnd?: string
+/**
+ * @maxItems 200
+ */
+depId?: number[]
 }
 
-export type BillPlatformListAllResponse = E.BillPlatform[];
+export interface CluePageResponse {
+list: {
+clueId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
 
-/** 全部开票平台(布局预加载) — GET /api/v1/user-base/bill-platform/list-all (@authenticated) */
-export function billPlatformListAll(query: BillPlatformListAllQuery = {}, options: CallOptions = {}): Promise<BillPlatformListAllResponse> {
-  return request<BillPlatformListAllResponse>({ method: 'GET', url: '/api/v1/user-base/bill-platform/list-all', query: { ...query }, ...options });
+}
+clueNo?: (string | null)
+name: string
+customerId: number
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+crawlerInfoId?: (number | null)
+businessTypeId?: (number | null)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+/**
+ * suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+expectedStartDate?: (string | null)
+expectedAmount?: (string | null)
+competitor?: (string | null)
+/**
+ * defaults to the author
+ */
+ownerStaffId?: (number | null)
+depId?: (number | null)
+clueStatus?: (0 | 5 | 10 | 15 | null)
+lastFollowAt?: (string | null)
+nextFollowDate?: (string | null)
+closeReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 线索分页列表 — GET /api/v1/project-base/clue/page (商务:线索列表) */
+export function cluePage(query: CluePageQuery = {}, options: CallOptions = {}): Promise<CluePageResponse> {
+  return request<CluePageResponse>({ method: 'GET', url: '/api/v1/project-base/clue/page', query: { ...query }, ...options });
+}
+
+export interface ClueGetParams {
+clueId: number
+}
+
+export type ClueGetResponse = E.Clue & { refs?: Refs };
+
+/** 线索详情 — GET /api/v1/project-base/clue/{clueId} (商务:线索列表) */
+export function clueGet(params: ClueGetParams, options: CallOptions = {}): Promise<ClueGetResponse> {
+  return request<ClueGetResponse>({ method: 'GET', url: '/api/v1/project-base/clue/{clueId}', params: { ...params }, ...options });
+}
+
+export interface ClueSaveBody {
+name: string
+customerId: number
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+businessTypeId?: (number | null)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | number | null)
+length?: (string | number | null)
+width?: (string | number | null)
+height?: (string | number | null)
+/**
+ * suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+expectedStartDate?: (string | null)
+expectedAmount?: (string | number | null)
+competitor?: (string | null)
+/**
+ * defaults to the author
+ */
+ownerStaffId?: (number | null)
+depId?: (number | null)
+nextFollowDate?: (string | null)
+closeReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export interface ClueSaveResponse {
+clueId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+clueNo?: (string | null)
+name: string
+customerId: number
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+crawlerInfoId?: (number | null)
+businessTypeId?: (number | null)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+/**
+ * suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+expectedStartDate?: (string | null)
+expectedAmount?: (string | null)
+competitor?: (string | null)
+/**
+ * defaults to the author
+ */
+ownerStaffId?: (number | null)
+depId?: (number | null)
+clueStatus?: (0 | 5 | 10 | 15 | null)
+lastFollowAt?: (string | null)
+nextFollowDate?: (string | null)
+closeReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 新增线索 — POST /api/v1/project-base/clue/save (商务:线索列表:编辑) */
+export function clueSave(data: ClueSaveBody, options: CallOptions = {}): Promise<ClueSaveResponse> {
+  return request<ClueSaveResponse>({ method: 'POST', url: '/api/v1/project-base/clue/save', data, ...options });
+}
+
+export interface ClueUpdateParams {
+clueId: number
+}
+
+export interface ClueUpdateBody {
+name?: string
+customerId?: number
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+businessTypeId?: (number | null)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | number | null)
+length?: (string | number | null)
+width?: (string | number | null)
+height?: (string | number | null)
+/**
+ * suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+expectedStartDate?: (string | null)
+expectedAmount?: (string | number | null)
+competitor?: (string | null)
+/**
+ * defaults to the author
+ */
+ownerStaffId?: (number | null)
+depId?: (number | null)
+nextFollowDate?: (string | null)
+closeReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+version: number
+clueId?: number
+}
+
+export interface ClueUpdateResponse {
+clueId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+clueNo?: (string | null)
+name: string
+customerId: number
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+crawlerInfoId?: (number | null)
+businessTypeId?: (number | null)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+/**
+ * suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+expectedStartDate?: (string | null)
+expectedAmount?: (string | null)
+competitor?: (string | null)
+/**
+ * defaults to the author
+ */
+ownerStaffId?: (number | null)
+depId?: (number | null)
+clueStatus?: (0 | 5 | 10 | 15 | null)
+lastFollowAt?: (string | null)
+nextFollowDate?: (string | null)
+closeReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 修改线索 — PUT /api/v1/project-base/clue/{clueId} (商务:线索列表:编辑) */
+export function clueUpdate(params: ClueUpdateParams, data: ClueUpdateBody, options: CallOptions = {}): Promise<ClueUpdateResponse> {
+  return request<ClueUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/clue/{clueId}', params: { ...params }, data, ...options });
+}
+
+export interface ClueRemoveParams {
+clueId: number
+}
+
+export type ClueRemoveResponse = null
+
+/** 删除线索(仅待跟进且无跟进、方案、询价) — DELETE /api/v1/project-base/clue/{clueId} (商务:线索列表:编辑) */
+export function clueRemove(params: ClueRemoveParams, options: CallOptions = {}): Promise<ClueRemoveResponse> {
+  return request<ClueRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/clue/{clueId}', params: { ...params }, ...options });
+}
+
+export interface ClueCloseBody {
+clueId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+closeReason: string
+}
+
+export interface ClueCloseResponse {
+count: number
+list: {
+clueId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+clueNo?: (string | null)
+name: string
+customerId: number
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+crawlerInfoId?: (number | null)
+businessTypeId?: (number | null)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+/**
+ * suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+expectedStartDate?: (string | null)
+expectedAmount?: (string | null)
+competitor?: (string | null)
+/**
+ * defaults to the author
+ */
+ownerStaffId?: (number | null)
+depId?: (number | null)
+clueStatus?: (0 | 5 | 10 | 15 | null)
+lastFollowAt?: (string | null)
+nextFollowDate?: (string | null)
+closeReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 关闭线索(进行中的询价一并取消) — POST /api/v1/project-base/clue/close (商务:线索列表:编辑) */
+export function clueClose(data: ClueCloseBody, options: CallOptions = {}): Promise<ClueCloseResponse> {
+  return request<ClueCloseResponse>({ method: 'POST', url: '/api/v1/project-base/clue/close', data, ...options });
+}
+
+export interface ClueExportExcelQuery {
+keyword?: string
+sortField?: ("clueId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6)[]
+/**
+ * @maxItems 200
+ */
+clueStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ * 
+ * Items: defaults to the author
+ */
+ownerStaffId?: number[]
+/**
+ * @maxItems 200
+ * 
+ * Items: suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: boolean[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+expectedStartDateStart?: string
+expectedStartDateEnd?: string
+nextFollowDateStart?: string
+nextFollowDateEnd?: string
+/**
+ * @maxItems 200
+ */
+depId?: number[]
+/**
+ * @maxItems 200
+ */
+columns?: ("clueNo" | "name" | "customerId" | "source" | "crawlerInfoId" | "businessTypeId" | "serviceCategory" | "cargoName" | "pieces" | "maxPieceWeight" | "length" | "width" | "height" | "isOversize" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "expectedStartDate" | "expectedAmount" | "competitor" | "ownerStaffId" | "depId" | "clueStatus" | "lastFollowAt" | "nextFollowDate" | "closeReason" | "remark" | "attachments")[]
+}
+
+/** 导出线索列表 — GET /api/v1/project-base/clue/export-excel (商务:线索列表), a file */
+export function clueExportExcel(query: ClueExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/clue/export-excel', query: { ...query }, ...options });
+}
+
+/** 线索导入模板 — GET /api/v1/project-base/clue/import-template (商务:线索列表:编辑), a file */
+export function clueImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/clue/import-template', ...options });
+}
+
+export interface ClueImportQuery {
+mode?: ("check" | "commit")
+}
+
+export interface ClueImportResponse {
+total: number
+valid: number
+imported: number
+errors: {
+row: number
+field?: string
+message: string
+}[]
+}
+
+/** 导入线索 — POST /api/v1/project-base/clue/import (商务:线索列表:编辑), multipart */
+export function clueImport(file: Blob, query: ClueImportQuery = {}, options: CallOptions = {}): Promise<ClueImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/project-base/clue/import', query: { ...query }, file };
+  return upload<ClueImportResponse>({ ...rest, ...options }, body);
+}
+
+export interface ClueFollowListQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("followId" | "followAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+followType?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+followAtStart?: string
+followAtEnd?: string
+nextFollowDateStart?: string
+nextFollowDateEnd?: string
+}
+
+export interface ClueFollowListResponse {
+list: {
+followId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+clueId: number
+followType: (1 | 2 | 3 | 4 | 5)
+content: string
+followAt: string
+nextFollowDate?: (string | null)
+staffId?: (number | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 某线索的跟进记录(分页) — GET /api/v1/project-base/clue-follow/list (商务:线索列表) */
+export function clueFollowList(query: ClueFollowListQuery = {}, options: CallOptions = {}): Promise<ClueFollowListResponse> {
+  return request<ClueFollowListResponse>({ method: 'GET', url: '/api/v1/project-base/clue-follow/list', query: { ...query }, ...options });
+}
+
+export interface ClueFollowSaveBody {
+clueId: number
+followType: (1 | 2 | 3 | 4 | 5)
+content: string
+followAt: string
+nextFollowDate?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export interface ClueFollowSaveResponse {
+followId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+clueId: number
+followType: (1 | 2 | 3 | 4 | 5)
+content: string
+followAt: string
+nextFollowDate?: (string | null)
+staffId?: (number | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 新增跟进(首次跟进后线索转为跟进中) — POST /api/v1/project-base/clue-follow/save (商务:线索列表:编辑) */
+export function clueFollowSave(data: ClueFollowSaveBody, options: CallOptions = {}): Promise<ClueFollowSaveResponse> {
+  return request<ClueFollowSaveResponse>({ method: 'POST', url: '/api/v1/project-base/clue-follow/save', data, ...options });
+}
+
+export interface DriverIncomePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("incomeId" | "period")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+incomeKind?: (1 | 2)[]
+period?: string
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+confirmStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+billPlatformId?: number[]
+/**
+ * @maxItems 200
+ */
+reviewId?: number[]
+}
+
+export interface DriverIncomePageResponse {
+list: {
+incomeId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+incomeNo?: (string | null)
+incomeKind: (1 | 2)
+supplierId: number
+payeeName: string
+idCardNo?: (string | null)
+truckLicensePlate?: (string | null)
+period: string
+projectId?: (number | null)
+/**
+ * @maxItems 500
+ */
+scheduleIds?: (number[] | null)
+scheduleCount?: (number | null)
+grossAmount?: (string | null)
+deductAmount?: (string | null)
+taxAmount?: (string | null)
+netAmount?: (string | null)
+paidAmount?: (string | null)
+billPlatformId?: (number | null)
+confirmStatus?: (0 | 5 | 10 | null)
+confirmedAt?: (string | null)
+disputeReason?: (string | null)
+reviewId?: (number | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 个体司机/分包收入分页列表 — GET /api/v1/finance-base/driver-income/page (收入) */
+export function driverIncomePage(query: DriverIncomePageQuery = {}, options: CallOptions = {}): Promise<DriverIncomePageResponse> {
+  return request<DriverIncomePageResponse>({ method: 'GET', url: '/api/v1/finance-base/driver-income/page', query: { ...query }, ...options });
+}
+
+export interface DriverIncomePageIndividualQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("incomeId" | "period")
+sortOrder?: ("asc" | "desc")
+period?: string
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+confirmStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+billPlatformId?: number[]
+}
+
+export interface DriverIncomePageIndividualResponse {
+list: {
+incomeId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+incomeNo?: (string | null)
+incomeKind: (1 | 2)
+supplierId: number
+payeeName: string
+idCardNo?: (string | null)
+truckLicensePlate?: (string | null)
+period: string
+projectId?: (number | null)
+/**
+ * @maxItems 500
+ */
+scheduleIds?: (number[] | null)
+scheduleCount?: (number | null)
+grossAmount?: (string | null)
+deductAmount?: (string | null)
+taxAmount?: (string | null)
+netAmount?: (string | null)
+paidAmount?: (string | null)
+billPlatformId?: (number | null)
+confirmStatus?: (0 | 5 | 10 | null)
+confirmedAt?: (string | null)
+disputeReason?: (string | null)
+reviewId?: (number | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 个体司机收入 — GET /api/v1/finance-base/driver-income/page-individual (收入:个体司机收入) */
+export function driverIncomePageIndividual(query: DriverIncomePageIndividualQuery = {}, options: CallOptions = {}): Promise<DriverIncomePageIndividualResponse> {
+  return request<DriverIncomePageIndividualResponse>({ method: 'GET', url: '/api/v1/finance-base/driver-income/page-individual', query: { ...query }, ...options });
+}
+
+export interface DriverIncomePageSubQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("incomeId" | "period")
+sortOrder?: ("asc" | "desc")
+period?: string
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+confirmStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+billPlatformId?: number[]
+}
+
+export interface DriverIncomePageSubResponse {
+list: {
+incomeId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+incomeNo?: (string | null)
+incomeKind: (1 | 2)
+supplierId: number
+payeeName: string
+idCardNo?: (string | null)
+truckLicensePlate?: (string | null)
+period: string
+projectId?: (number | null)
+/**
+ * @maxItems 500
+ */
+scheduleIds?: (number[] | null)
+scheduleCount?: (number | null)
+grossAmount?: (string | null)
+deductAmount?: (string | null)
+taxAmount?: (string | null)
+netAmount?: (string | null)
+paidAmount?: (string | null)
+billPlatformId?: (number | null)
+confirmStatus?: (0 | 5 | 10 | null)
+confirmedAt?: (string | null)
+disputeReason?: (string | null)
+reviewId?: (number | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 分包收入 — GET /api/v1/finance-base/driver-income/page-sub (收入:分包收入) */
+export function driverIncomePageSub(query: DriverIncomePageSubQuery = {}, options: CallOptions = {}): Promise<DriverIncomePageSubResponse> {
+  return request<DriverIncomePageSubResponse>({ method: 'GET', url: '/api/v1/finance-base/driver-income/page-sub', query: { ...query }, ...options });
+}
+
+export interface DriverIncomeGetParams {
+incomeId: number
+}
+
+export type DriverIncomeGetResponse = E.DriverIncome & { refs?: Refs };
+
+/** 收入详情 — GET /api/v1/finance-base/driver-income/{incomeId} (@authenticated) */
+export function driverIncomeGet(params: DriverIncomeGetParams, options: CallOptions = {}): Promise<DriverIncomeGetResponse> {
+  return request<DriverIncomeGetResponse>({ method: 'GET', url: '/api/v1/finance-base/driver-income/{incomeId}', params: { ...params }, ...options });
+}
+
+export interface DriverIncomeDisputeBody {
+incomeId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+disputeReason: string
+}
+
+export interface DriverIncomeDisputeResponse {
+count: number
+list: {
+incomeId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+incomeNo?: (string | null)
+incomeKind: (1 | 2)
+supplierId: number
+payeeName: string
+idCardNo?: (string | null)
+truckLicensePlate?: (string | null)
+period: string
+projectId?: (number | null)
+/**
+ * @maxItems 500
+ */
+scheduleIds?: (number[] | null)
+scheduleCount?: (number | null)
+grossAmount?: (string | null)
+deductAmount?: (string | null)
+taxAmount?: (string | null)
+netAmount?: (string | null)
+paidAmount?: (string | null)
+billPlatformId?: (number | null)
+confirmStatus?: (0 | 5 | 10 | null)
+confirmedAt?: (string | null)
+disputeReason?: (string | null)
+reviewId?: (number | null)
+}[]
+}
+
+/** 提出异议(异议原因必填) — POST /api/v1/finance-base/driver-income/dispute (@authenticated) */
+export function driverIncomeDispute(data: DriverIncomeDisputeBody, options: CallOptions = {}): Promise<DriverIncomeDisputeResponse> {
+  return request<DriverIncomeDisputeResponse>({ method: 'POST', url: '/api/v1/finance-base/driver-income/dispute', data, ...options });
+}
+
+export interface DriverIncomeExportIndividualQuery {
+keyword?: string
+sortField?: ("incomeId" | "period")
+sortOrder?: ("asc" | "desc")
+period?: string
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+confirmStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+billPlatformId?: number[]
+/**
+ * @maxItems 200
+ */
+columns?: ("incomeNo" | "incomeKind" | "supplierId" | "payeeName" | "idCardNo" | "truckLicensePlate" | "period" | "projectId" | "scheduleCount" | "grossAmount" | "deductAmount" | "taxAmount" | "netAmount" | "paidAmount" | "billPlatformId" | "confirmStatus" | "confirmedAt" | "disputeReason" | "reviewId")[]
+}
+
+/** 导出个体司机收入 — GET /api/v1/finance-base/driver-income/export-individual (收入:个体司机收入), a file */
+export function driverIncomeExportIndividual(query: DriverIncomeExportIndividualQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/finance-base/driver-income/export-individual', query: { ...query }, ...options });
+}
+
+export interface DriverIncomeExportSubQuery {
+keyword?: string
+sortField?: ("incomeId" | "period")
+sortOrder?: ("asc" | "desc")
+period?: string
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+confirmStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+billPlatformId?: number[]
+/**
+ * @maxItems 200
+ */
+columns?: ("incomeNo" | "incomeKind" | "supplierId" | "payeeName" | "idCardNo" | "truckLicensePlate" | "period" | "projectId" | "scheduleCount" | "grossAmount" | "deductAmount" | "taxAmount" | "netAmount" | "paidAmount" | "billPlatformId" | "confirmStatus" | "confirmedAt" | "disputeReason" | "reviewId")[]
+}
+
+/** 导出分包收入 — GET /api/v1/finance-base/driver-income/export-sub (收入:分包收入), a file */
+export function driverIncomeExportSub(query: DriverIncomeExportSubQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/finance-base/driver-income/export-sub', query: { ...query }, ...options });
+}
+
+export interface DriverIncomeMatterSupplierPaymentConfirmIncomeBody {
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+incomeIds?: number[]
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+incomeId?: number
+version?: number
+comment?: string
+}
+
+export interface DriverIncomeMatterSupplierPaymentConfirmIncomeResponse {
+count: number
+reviewId?: (number | null)
+}
+
+/** 确认个体司机/分包收入(生成付款确认收入事项) — POST /api/v1/finance-base/finance-matters-merge/supplier-payment-confirm-income (@authenticated) */
+export function driverIncomeMatterSupplierPaymentConfirmIncome(data: DriverIncomeMatterSupplierPaymentConfirmIncomeBody, options: CallOptions = {}): Promise<DriverIncomeMatterSupplierPaymentConfirmIncomeResponse> {
+  return request<DriverIncomeMatterSupplierPaymentConfirmIncomeResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/supplier-payment-confirm-income', data, ...options });
+}
+
+export interface DriverIncomeMatterBatchPaymentConfirmIncomeParams {
+reviewId: number
+}
+
+export type DriverIncomeMatterBatchPaymentConfirmIncomeResponse = E.DriverIncome[];
+
+/** 某付款确认收入事项包含的收入 — GET /api/v1/finance-base/finance-matters-merge/batch-payment-confirm-income/{reviewId} (@authenticated) */
+export function driverIncomeMatterBatchPaymentConfirmIncome(params: DriverIncomeMatterBatchPaymentConfirmIncomeParams, options: CallOptions = {}): Promise<DriverIncomeMatterBatchPaymentConfirmIncomeResponse> {
+  return request<DriverIncomeMatterBatchPaymentConfirmIncomeResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/batch-payment-confirm-income/{reviewId}', params: { ...params }, ...options });
+}
+
+export interface EnquiryPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("enquiryId" | "updatedAt" | "deadline")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+planId?: number[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+quoteMode?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20)[]
+deadlineStart?: string
+deadlineEnd?: string
+/**
+ * @maxItems 200
+ */
+initiatorStaffId?: number[]
+createdAtStart?: string
+createdAtEnd?: string
+}
+
+export interface EnquiryPageResponse {
+list: {
+enquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+currentSeq?: (number | null)
+deadline: string
+status?: (0 | 5 | 10 | 15 | 20 | null)
+invitedCount?: (number | null)
+quotedCount?: (number | null)
+initiatorStaffId?: (number | null)
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+firstLowestAmount?: (string | null)
+awardedAmount?: (string | null)
+dropRate?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 询价分页列表 — GET /api/v1/project-base/enquiry/page (商务:询价) */
+export function enquiryPage(query: EnquiryPageQuery = {}, options: CallOptions = {}): Promise<EnquiryPageResponse> {
+  return request<EnquiryPageResponse>({ method: 'GET', url: '/api/v1/project-base/enquiry/page', query: { ...query }, ...options });
+}
+
+export interface EnquiryGetParams {
+enquiryId: number
+}
+
+export type EnquiryGetResponse = E.Enquiry & { refs?: Refs };
+
+/** 询价详情 — GET /api/v1/project-base/enquiry/{enquiryId} (商务:询价) */
+export function enquiryGet(params: EnquiryGetParams, options: CallOptions = {}): Promise<EnquiryGetResponse> {
+  return request<EnquiryGetResponse>({ method: 'GET', url: '/api/v1/project-base/enquiry/{enquiryId}', params: { ...params }, ...options });
+}
+
+export interface EnquirySaveBody {
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | number | null)
+length?: (string | number | null)
+width?: (string | number | null)
+height?: (string | number | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | number | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+deadline: string
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export interface EnquirySaveResponse {
+enquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+currentSeq?: (number | null)
+deadline: string
+status?: (0 | 5 | 10 | 15 | 20 | null)
+invitedCount?: (number | null)
+quotedCount?: (number | null)
+initiatorStaffId?: (number | null)
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+firstLowestAmount?: (string | null)
+awardedAmount?: (string | null)
+dropRate?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 新增询价(草稿) — POST /api/v1/project-base/enquiry/save (商务:询价:编辑) */
+export function enquirySave(data: EnquirySaveBody, options: CallOptions = {}): Promise<EnquirySaveResponse> {
+  return request<EnquirySaveResponse>({ method: 'POST', url: '/api/v1/project-base/enquiry/save', data, ...options });
+}
+
+export interface EnquiryUpdateParams {
+enquiryId: number
+}
+
+export interface EnquiryUpdateBody {
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory?: (1 | 2 | 3 | 4 | 5)
+quoteMode?: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | number | null)
+length?: (string | number | null)
+width?: (string | number | null)
+height?: (string | number | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | number | null)
+/**
+ * @maxItems 200
+ */
+supplierIds?: number[]
+deadline?: string
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+version: number
+enquiryId?: number
+}
+
+export interface EnquiryUpdateResponse {
+enquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+currentSeq?: (number | null)
+deadline: string
+status?: (0 | 5 | 10 | 15 | 20 | null)
+invitedCount?: (number | null)
+quotedCount?: (number | null)
+initiatorStaffId?: (number | null)
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+firstLowestAmount?: (string | null)
+awardedAmount?: (string | null)
+dropRate?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 修改询价(草稿) — PUT /api/v1/project-base/enquiry/{enquiryId} (商务:询价:编辑) */
+export function enquiryUpdate(params: EnquiryUpdateParams, data: EnquiryUpdateBody, options: CallOptions = {}): Promise<EnquiryUpdateResponse> {
+  return request<EnquiryUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/enquiry/{enquiryId}', params: { ...params }, data, ...options });
+}
+
+export interface EnquiryRemoveParams {
+enquiryId: number
+}
+
+export type EnquiryRemoveResponse = null
+
+/** 删除询价(仅草稿) — DELETE /api/v1/project-base/enquiry/{enquiryId} (商务:询价:编辑) */
+export function enquiryRemove(params: EnquiryRemoveParams, options: CallOptions = {}): Promise<EnquiryRemoveResponse> {
+  return request<EnquiryRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/enquiry/{enquiryId}', params: { ...params }, ...options });
+}
+
+export interface EnquiryPublishBody {
+enquiryId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface EnquiryPublishResponse {
+count: number
+list: {
+enquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+currentSeq?: (number | null)
+deadline: string
+status?: (0 | 5 | 10 | 15 | 20 | null)
+invitedCount?: (number | null)
+quotedCount?: (number | null)
+initiatorStaffId?: (number | null)
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+firstLowestAmount?: (string | null)
+awardedAmount?: (string | null)
+dropRate?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 发布：向受邀供应商发出第1轮报价邀请 — POST /api/v1/project-base/enquiry/publish (商务:询价:编辑) */
+export function enquiryPublish(data: EnquiryPublishBody, options: CallOptions = {}): Promise<EnquiryPublishResponse> {
+  return request<EnquiryPublishResponse>({ method: 'POST', url: '/api/v1/project-base/enquiry/publish', data, ...options });
+}
+
+export interface EnquiryNextRoundBody {
+enquiryId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+deadline: string
+}
+
+export interface EnquiryNextRoundResponse {
+count: number
+list: {
+enquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+currentSeq?: (number | null)
+deadline: string
+status?: (0 | 5 | 10 | 15 | 20 | null)
+invitedCount?: (number | null)
+quotedCount?: (number | null)
+initiatorStaffId?: (number | null)
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+firstLowestAmount?: (string | null)
+awardedAmount?: (string | null)
+dropRate?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 发起下一轮(新截止时间) — POST /api/v1/project-base/enquiry/next-round (商务:询价:编辑) */
+export function enquiryNextRound(data: EnquiryNextRoundBody, options: CallOptions = {}): Promise<EnquiryNextRoundResponse> {
+  return request<EnquiryNextRoundResponse>({ method: 'POST', url: '/api/v1/project-base/enquiry/next-round', data, ...options });
+}
+
+export interface EnquiryCloseBody {
+enquiryId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface EnquiryCloseResponse {
+count: number
+list: {
+enquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+currentSeq?: (number | null)
+deadline: string
+status?: (0 | 5 | 10 | 15 | 20 | null)
+invitedCount?: (number | null)
+quotedCount?: (number | null)
+initiatorStaffId?: (number | null)
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+firstLowestAmount?: (string | null)
+awardedAmount?: (string | null)
+dropRate?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 截止报价(未报价视为弃权) — POST /api/v1/project-base/enquiry/close (商务:询价:编辑) */
+export function enquiryClose(data: EnquiryCloseBody, options: CallOptions = {}): Promise<EnquiryCloseResponse> {
+  return request<EnquiryCloseResponse>({ method: 'POST', url: '/api/v1/project-base/enquiry/close', data, ...options });
+}
+
+export interface EnquiryAwardBody {
+enquiryId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+/**
+ * @maxItems 200
+ */
+quoteIds: number[]
+}
+
+export interface EnquiryAwardResponse {
+count: number
+list: {
+enquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+currentSeq?: (number | null)
+deadline: string
+status?: (0 | 5 | 10 | 15 | 20 | null)
+invitedCount?: (number | null)
+quotedCount?: (number | null)
+initiatorStaffId?: (number | null)
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+firstLowestAmount?: (string | null)
+awardedAmount?: (string | null)
+dropRate?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 定标(quoteIds：中选的本轮报价) — POST /api/v1/project-base/enquiry/award (商务:询价:编辑) */
+export function enquiryAward(data: EnquiryAwardBody, options: CallOptions = {}): Promise<EnquiryAwardResponse> {
+  return request<EnquiryAwardResponse>({ method: 'POST', url: '/api/v1/project-base/enquiry/award', data, ...options });
+}
+
+export interface EnquiryCancelBody {
+enquiryId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface EnquiryCancelResponse {
+count: number
+list: {
+enquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+currentSeq?: (number | null)
+deadline: string
+status?: (0 | 5 | 10 | 15 | 20 | null)
+invitedCount?: (number | null)
+quotedCount?: (number | null)
+initiatorStaffId?: (number | null)
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+firstLowestAmount?: (string | null)
+awardedAmount?: (string | null)
+dropRate?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 取消询价 — POST /api/v1/project-base/enquiry/cancel (商务:询价:编辑) */
+export function enquiryCancel(data: EnquiryCancelBody, options: CallOptions = {}): Promise<EnquiryCancelResponse> {
+  return request<EnquiryCancelResponse>({ method: 'POST', url: '/api/v1/project-base/enquiry/cancel', data, ...options });
+}
+
+export interface EnquiryExportExcelQuery {
+keyword?: string
+sortField?: ("enquiryId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+planId?: number[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+quoteMode?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20)[]
+deadlineStart?: string
+deadlineEnd?: string
+/**
+ * @maxItems 200
+ */
+initiatorStaffId?: number[]
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("enquiryNo" | "title" | "clueId" | "planId" | "projectId" | "serviceCategory" | "quoteMode" | "cargoName" | "pieces" | "weight" | "length" | "width" | "height" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "loadDate" | "quantity" | "supplierIds" | "currentSeq" | "deadline" | "status" | "invitedCount" | "quotedCount" | "initiatorStaffId" | "quoteIds" | "firstLowestAmount" | "awardedAmount" | "dropRate" | "remark" | "attachments")[]
+}
+
+/** 导出询价列表 — GET /api/v1/project-base/enquiry/export-excel (商务:询价), a file */
+export function enquiryExportExcel(query: EnquiryExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/enquiry/export-excel', query: { ...query }, ...options });
+}
+
+export interface EnquiryQuotePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("quoteId" | "seq" | "supplierId")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+enquiryId?: number[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+seq?: number[]
+/**
+ * @maxItems 200
+ */
+quoteStatus?: (0 | 5 | 10 | 15 | 20)[]
+quotedAtStart?: string
+quotedAtEnd?: string
+}
+
+export interface EnquiryQuotePageResponse {
+list: {
+quoteId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryId: number
+supplierId: number
+seq: number
+/**
+ * 供应商 第N轮 金额, kept by the hooks so pickers show it
+ */
+label?: (string | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+quantity?: (string | null)
+amount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+includesTax?: (boolean | null)
+vehicleDesc?: (string | null)
+truckCount?: (number | null)
+transitDays?: (string | null)
+validUntil?: (string | null)
+quoteStatus?: (0 | 5 | 10 | 15 | 20 | null)
+quotedByName?: (string | null)
+quotedAt?: (string | null)
+recordedByStaffId?: (number | null)
+diffFromPrev?: (string | null)
+remark?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 供应商报价分页列表 — GET /api/v1/project-base/enquiry-quote/page (商务:询价报价) */
+export function enquiryQuotePage(query: EnquiryQuotePageQuery = {}, options: CallOptions = {}): Promise<EnquiryQuotePageResponse> {
+  return request<EnquiryQuotePageResponse>({ method: 'GET', url: '/api/v1/project-base/enquiry-quote/page', query: { ...query }, ...options });
+}
+
+export interface EnquiryQuoteSaveBody {
+quoteId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+unitPrice: (string | number)
+quantity: (string | number)
+taxRate: (13 | 9 | 6 | 3 | 1 | 0)
+transitDays: (string | number)
+quotedByName: string
+}
+
+export interface EnquiryQuoteSaveResponse {
+count: number
+list: {
+quoteId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryId: number
+supplierId: number
+seq: number
+/**
+ * 供应商 第N轮 金额, kept by the hooks so pickers show it
+ */
+label?: (string | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+quantity?: (string | null)
+amount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+includesTax?: (boolean | null)
+vehicleDesc?: (string | null)
+truckCount?: (number | null)
+transitDays?: (string | null)
+validUntil?: (string | null)
+quoteStatus?: (0 | 5 | 10 | 15 | 20 | null)
+quotedByName?: (string | null)
+quotedAt?: (string | null)
+recordedByStaffId?: (number | null)
+diffFromPrev?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 代录供应商报价(本轮，询价中) — POST /api/v1/project-base/enquiry-quote/save (商务:询价:编辑) */
+export function enquiryQuoteSave(data: EnquiryQuoteSaveBody, options: CallOptions = {}): Promise<EnquiryQuoteSaveResponse> {
+  return request<EnquiryQuoteSaveResponse>({ method: 'POST', url: '/api/v1/project-base/enquiry-quote/save', data, ...options });
+}
+
+export interface EnquiryQuoteCompareQuery {
+/**
+ * @maxItems 200
+ */
+enquiryId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("supplierId" | "seq")[]
+export?: boolean
+}
+
+export interface EnquiryQuoteCompareResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 报价对比(供应商 × 轮次) — GET /api/v1/project-base/enquiry-quote/compare (商务:询价) */
+export function enquiryQuoteCompare(query: EnquiryQuoteCompareQuery = {}, options: CallOptions = {}): Promise<EnquiryQuoteCompareResponse> {
+  return request<EnquiryQuoteCompareResponse>({ method: 'GET', url: '/api/v1/project-base/enquiry-quote/compare', query: { ...query }, ...options });
+}
+
+export interface EnquiryQuoteExportExcelQuery {
+keyword?: string
+sortField?: "quoteId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+enquiryId?: number[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+seq?: number[]
+/**
+ * @maxItems 200
+ */
+quoteStatus?: (0 | 5 | 10 | 15 | 20)[]
+quotedAtStart?: string
+quotedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("enquiryId" | "supplierId" | "seq" | "label" | "quoteMode" | "unitPrice" | "quantity" | "amount" | "taxRate" | "includesTax" | "vehicleDesc" | "truckCount" | "transitDays" | "validUntil" | "quoteStatus" | "quotedByName" | "quotedAt" | "recordedByStaffId" | "diffFromPrev" | "remark")[]
+}
+
+/** 导出供应商报价 — GET /api/v1/project-base/enquiry-quote/export-excel (商务:询价报价), a file */
+export function enquiryQuoteExportExcel(query: EnquiryQuoteExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/enquiry-quote/export-excel', query: { ...query }, ...options });
+}
+
+export interface QuotationPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("quotationId" | "updatedAt" | "auditState")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+planId?: number[]
+/**
+ * @maxItems 200
+ */
+enquiryId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+quoteResult?: (0 | 1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+quoterStaffId?: number[]
+createdAtStart?: string
+createdAtEnd?: string
+}
+
+export interface QuotationPageResponse {
+list: {
+quotationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+quotationNo?: (string | null)
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | null)
+unitPrice?: (string | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: string
+amountExclTax?: (string | null)
+marginRate?: (string | null)
+validUntil?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+quoteResult?: (0 | 1 | 2 | 3 | null)
+lostReason?: (string | null)
+contractId?: (number | null)
+quoterStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 对客报价分页列表 — GET /api/v1/project-base/quotation/page (商务:询价报价) */
+export function quotationPage(query: QuotationPageQuery = {}, options: CallOptions = {}): Promise<QuotationPageResponse> {
+  return request<QuotationPageResponse>({ method: 'GET', url: '/api/v1/project-base/quotation/page', query: { ...query }, ...options });
+}
+
+export interface QuotationGetParams {
+quotationId: number
+}
+
+export type QuotationGetResponse = E.Quotation & { refs?: Refs };
+
+/** 对客报价详情 — GET /api/v1/project-base/quotation/{quotationId} (商务:询价报价) */
+export function quotationGet(params: QuotationGetParams, options: CallOptions = {}): Promise<QuotationGetResponse> {
+  return request<QuotationGetResponse>({ method: 'GET', url: '/api/v1/project-base/quotation/{quotationId}', params: { ...params }, ...options });
+}
+
+export interface QuotationSaveBody {
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | number | null)
+unitPrice?: (string | number | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | number | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: (string | number)
+validUntil?: (string | null)
+lostReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export interface QuotationSaveResponse {
+quotationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+quotationNo?: (string | null)
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | null)
+unitPrice?: (string | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: string
+amountExclTax?: (string | null)
+marginRate?: (string | null)
+validUntil?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+quoteResult?: (0 | 1 | 2 | 3 | null)
+lostReason?: (string | null)
+contractId?: (number | null)
+quoterStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 新增对客报价 — POST /api/v1/project-base/quotation/save (商务:询价报价) */
+export function quotationSave(data: QuotationSaveBody, options: CallOptions = {}): Promise<QuotationSaveResponse> {
+  return request<QuotationSaveResponse>({ method: 'POST', url: '/api/v1/project-base/quotation/save', data, ...options });
+}
+
+export interface QuotationUpdateParams {
+quotationId: number
+}
+
+export interface QuotationUpdateBody {
+clueId?: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId?: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | number | null)
+unitPrice?: (string | number | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | number | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax?: (string | number)
+validUntil?: (string | null)
+lostReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+version: number
+quotationId?: number
+}
+
+export interface QuotationUpdateResponse {
+quotationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+quotationNo?: (string | null)
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | null)
+unitPrice?: (string | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: string
+amountExclTax?: (string | null)
+marginRate?: (string | null)
+validUntil?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+quoteResult?: (0 | 1 | 2 | 3 | null)
+lostReason?: (string | null)
+contractId?: (number | null)
+quoterStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 修改对客报价(待提交/已驳回) — PUT /api/v1/project-base/quotation/{quotationId} (商务:询价报价) */
+export function quotationUpdate(params: QuotationUpdateParams, data: QuotationUpdateBody, options: CallOptions = {}): Promise<QuotationUpdateResponse> {
+  return request<QuotationUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/quotation/{quotationId}', params: { ...params }, data, ...options });
+}
+
+export interface QuotationRemoveParams {
+quotationId: number
+}
+
+export type QuotationRemoveResponse = null
+
+/** 删除对客报价(待提交) — DELETE /api/v1/project-base/quotation/{quotationId} (商务:询价报价) */
+export function quotationRemove(params: QuotationRemoveParams, options: CallOptions = {}): Promise<QuotationRemoveResponse> {
+  return request<QuotationRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/quotation/{quotationId}', params: { ...params }, ...options });
+}
+
+export interface QuotationSubmitBody {
+quotationId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface QuotationSubmitResponse {
+count: number
+list: {
+quotationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+quotationNo?: (string | null)
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | null)
+unitPrice?: (string | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: string
+amountExclTax?: (string | null)
+marginRate?: (string | null)
+validUntil?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+quoteResult?: (0 | 1 | 2 | 3 | null)
+lostReason?: (string | null)
+contractId?: (number | null)
+quoterStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 提交审核 — POST /api/v1/project-base/quotation/submit (商务:询价报价) */
+export function quotationSubmit(data: QuotationSubmitBody, options: CallOptions = {}): Promise<QuotationSubmitResponse> {
+  return request<QuotationSubmitResponse>({ method: 'POST', url: '/api/v1/project-base/quotation/submit', data, ...options });
+}
+
+export interface QuotationWithdrawBody {
+quotationId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface QuotationWithdrawResponse {
+count: number
+list: {
+quotationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+quotationNo?: (string | null)
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | null)
+unitPrice?: (string | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: string
+amountExclTax?: (string | null)
+marginRate?: (string | null)
+validUntil?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+quoteResult?: (0 | 1 | 2 | 3 | null)
+lostReason?: (string | null)
+contractId?: (number | null)
+quoterStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 撤回审核申请 — POST /api/v1/project-base/quotation/withdraw (商务:询价报价) */
+export function quotationWithdraw(data: QuotationWithdrawBody, options: CallOptions = {}): Promise<QuotationWithdrawResponse> {
+  return request<QuotationWithdrawResponse>({ method: 'POST', url: '/api/v1/project-base/quotation/withdraw', data, ...options });
+}
+
+export interface QuotationAuditBody {
+quotationId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+comment?: string
+}
+
+export interface QuotationAuditResponse {
+count: number
+}
+
+/** 审核(通过/驳回) — POST /api/v1/project-base/quotation/audit (商务:询价报价:审核) */
+export function quotationAudit(data: QuotationAuditBody, options: CallOptions = {}): Promise<QuotationAuditResponse> {
+  return request<QuotationAuditResponse>({ method: 'POST', url: '/api/v1/project-base/quotation/audit', data, ...options });
+}
+
+export interface QuotationWinBody {
+quotationId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface QuotationWinResponse {
+count: number
+list: {
+quotationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+quotationNo?: (string | null)
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | null)
+unitPrice?: (string | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: string
+amountExclTax?: (string | null)
+marginRate?: (string | null)
+validUntil?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+quoteResult?: (0 | 1 | 2 | 3 | null)
+lostReason?: (string | null)
+contractId?: (number | null)
+quoterStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 标记中标(已审核) — POST /api/v1/project-base/quotation/win (商务:询价报价) */
+export function quotationWin(data: QuotationWinBody, options: CallOptions = {}): Promise<QuotationWinResponse> {
+  return request<QuotationWinResponse>({ method: 'POST', url: '/api/v1/project-base/quotation/win', data, ...options });
+}
+
+export interface QuotationLoseBody {
+quotationId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+lostReason: string
+}
+
+export interface QuotationLoseResponse {
+count: number
+list: {
+quotationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+quotationNo?: (string | null)
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | null)
+unitPrice?: (string | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: string
+amountExclTax?: (string | null)
+marginRate?: (string | null)
+validUntil?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+quoteResult?: (0 | 1 | 2 | 3 | null)
+lostReason?: (string | null)
+contractId?: (number | null)
+quoterStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 标记未中标(已审核) — POST /api/v1/project-base/quotation/lose (商务:询价报价) */
+export function quotationLose(data: QuotationLoseBody, options: CallOptions = {}): Promise<QuotationLoseResponse> {
+  return request<QuotationLoseResponse>({ method: 'POST', url: '/api/v1/project-base/quotation/lose', data, ...options });
+}
+
+export interface QuotationAbandonBody {
+quotationId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+lostReason: string
+}
+
+export interface QuotationAbandonResponse {
+count: number
+list: {
+quotationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+quotationNo?: (string | null)
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | null)
+unitPrice?: (string | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: string
+amountExclTax?: (string | null)
+marginRate?: (string | null)
+validUntil?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+quoteResult?: (0 | 1 | 2 | 3 | null)
+lostReason?: (string | null)
+contractId?: (number | null)
+quoterStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 标记客户放弃(已审核) — POST /api/v1/project-base/quotation/abandon (商务:询价报价) */
+export function quotationAbandon(data: QuotationAbandonBody, options: CallOptions = {}): Promise<QuotationAbandonResponse> {
+  return request<QuotationAbandonResponse>({ method: 'POST', url: '/api/v1/project-base/quotation/abandon', data, ...options });
+}
+
+export interface QuotationExportExcelQuery {
+keyword?: string
+sortField?: ("quotationId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+planId?: number[]
+/**
+ * @maxItems 200
+ */
+enquiryId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+quoteResult?: (0 | 1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+quoterStaffId?: number[]
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("quotationNo" | "clueId" | "planId" | "enquiryId" | "customerId" | "serviceCategory" | "quoteMode" | "quantity" | "unitPrice" | "costAmount" | "taxRate" | "amountInclTax" | "amountExclTax" | "marginRate" | "validUntil" | "auditState" | "quoteResult" | "lostReason" | "contractId" | "quoterStaffId" | "remark" | "attachments")[]
+}
+
+/** 导出对客报价 — GET /api/v1/project-base/quotation/export-excel (商务:询价报价), a file */
+export function quotationExportExcel(query: QuotationExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/quotation/export-excel', query: { ...query }, ...options });
+}
+
+export interface StatEnquiryEnquiryQuery {
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+initiatorStaffId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("month" | "serviceCategory" | "initiatorStaffId")[]
+export?: boolean
+}
+
+export interface StatEnquiryEnquiryResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 询价统计：按月份/服务类别的询价数、平均轮次、降幅、定标率 — GET /api/v1/project-base/stat/enquiry (商务:询价统计) */
+export function statEnquiryEnquiry(query: StatEnquiryEnquiryQuery = {}, options: CallOptions = {}): Promise<StatEnquiryEnquiryResponse> {
+  return request<StatEnquiryEnquiryResponse>({ method: 'GET', url: '/api/v1/project-base/stat/enquiry', query: { ...query }, ...options });
+}
+
+export interface StatEnquiryEnquirySupplierQuery {
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+enquiryId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("supplierId" | "month" | "seq")[]
+export?: boolean
+}
+
+export interface StatEnquiryEnquirySupplierResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 询价统计：供应商排名(报价次数、响应率、中选率、平均报价) — GET /api/v1/project-base/stat/enquiry-supplier (商务:询价统计) */
+export function statEnquiryEnquirySupplier(query: StatEnquiryEnquirySupplierQuery = {}, options: CallOptions = {}): Promise<StatEnquiryEnquirySupplierResponse> {
+  return request<StatEnquiryEnquirySupplierResponse>({ method: 'GET', url: '/api/v1/project-base/stat/enquiry-supplier', query: { ...query }, ...options });
+}
+
+export interface StatEnquiryEnquiryQuotationQuery {
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+quoterStaffId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("month" | "customerId" | "quoterStaffId")[]
+export?: boolean
+}
+
+export interface StatEnquiryEnquiryQuotationResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 询价统计：对客报价中标率与毛利率 — GET /api/v1/project-base/stat/enquiry-quotation (商务:询价统计) */
+export function statEnquiryEnquiryQuotation(query: StatEnquiryEnquiryQuotationQuery = {}, options: CallOptions = {}): Promise<StatEnquiryEnquiryQuotationResponse> {
+  return request<StatEnquiryEnquiryQuotationResponse>({ method: 'GET', url: '/api/v1/project-base/stat/enquiry-quotation', query: { ...query }, ...options });
+}
+
+export interface TechnicalPlanPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("planId" | "updatedAt" | "surveyDate")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+planStage?: (5 | 10 | 15 | 20 | 25 | 30)[]
+/**
+ * @maxItems 200
+ */
+authorStaffId?: number[]
+surveyDateStart?: string
+surveyDateEnd?: string
+/**
+ * @maxItems 200
+ */
+permitRequired?: boolean[]
+}
+
+export interface TechnicalPlanPageResponse {
+list: {
+planId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+planNo?: (string | null)
+name: string
+clueId: number
+customerId?: (number | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+totalWeight?: (string | null)
+routeDesc?: (string | null)
+mileage?: (string | null)
+vehicleConfig?: (string | null)
+axleLines?: (number | null)
+surveyDate?: (string | null)
+/**
+ * @maxItems 200
+ */
+surveyStaffIds?: (number[] | null)
+/**
+ * @maxItems 100
+ */
+obstacles?: ({
+location?: string
+/**
+ * 限高 限宽 桥梁 弯道 收费站 高压线
+ */
+kind?: string
+/**
+ * 拆除 绕行 顶升 临时加固
+ */
+measure?: string
+}[] | null)
+permitRequired?: (boolean | null)
+/**
+ * suggested on create for 三类 loads (DOMAIN §3.1)
+ */
+escortRequired?: (boolean | null)
+estimatedCost?: (string | null)
+quoteAmount?: (string | null)
+planStage?: (5 | 10 | 15 | 20 | 25 | 30 | null)
+tenderDeadline?: (string | null)
+authorStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 技术方案分页列表 — GET /api/v1/project-base/technical-plan/page (商务:技术方案) */
+export function technicalPlanPage(query: TechnicalPlanPageQuery = {}, options: CallOptions = {}): Promise<TechnicalPlanPageResponse> {
+  return request<TechnicalPlanPageResponse>({ method: 'GET', url: '/api/v1/project-base/technical-plan/page', query: { ...query }, ...options });
+}
+
+export interface TechnicalPlanGetParams {
+planId: number
+}
+
+export type TechnicalPlanGetResponse = E.TechnicalPlan & { refs?: Refs };
+
+/** 技术方案详情 — GET /api/v1/project-base/technical-plan/{planId} (商务:技术方案) */
+export function technicalPlanGet(params: TechnicalPlanGetParams, options: CallOptions = {}): Promise<TechnicalPlanGetResponse> {
+  return request<TechnicalPlanGetResponse>({ method: 'GET', url: '/api/v1/project-base/technical-plan/{planId}', params: { ...params }, ...options });
+}
+
+export interface TechnicalPlanSaveBody {
+name: string
+clueId: number
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | number | null)
+length?: (string | number | null)
+width?: (string | number | null)
+height?: (string | number | null)
+totalWeight?: (string | number | null)
+routeDesc?: (string | null)
+mileage?: (string | number | null)
+vehicleConfig?: (string | null)
+axleLines?: (number | null)
+surveyDate?: (string | null)
+/**
+ * @maxItems 200
+ */
+surveyStaffIds?: (number[] | null)
+/**
+ * @maxItems 100
+ */
+obstacles?: ({
+location?: string
+/**
+ * 限高 限宽 桥梁 弯道 收费站 高压线
+ */
+kind?: string
+/**
+ * 拆除 绕行 顶升 临时加固
+ */
+measure?: string
+}[] | null)
+permitRequired?: (boolean | null)
+/**
+ * suggested on create for 三类 loads (DOMAIN §3.1)
+ */
+escortRequired?: (boolean | null)
+estimatedCost?: (string | number | null)
+quoteAmount?: (string | number | null)
+tenderDeadline?: (string | null)
+authorStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export interface TechnicalPlanSaveResponse {
+planId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+planNo?: (string | null)
+name: string
+clueId: number
+customerId?: (number | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+totalWeight?: (string | null)
+routeDesc?: (string | null)
+mileage?: (string | null)
+vehicleConfig?: (string | null)
+axleLines?: (number | null)
+surveyDate?: (string | null)
+/**
+ * @maxItems 200
+ */
+surveyStaffIds?: (number[] | null)
+/**
+ * @maxItems 100
+ */
+obstacles?: ({
+location?: string
+/**
+ * 限高 限宽 桥梁 弯道 收费站 高压线
+ */
+kind?: string
+/**
+ * 拆除 绕行 顶升 临时加固
+ */
+measure?: string
+}[] | null)
+permitRequired?: (boolean | null)
+/**
+ * suggested on create for 三类 loads (DOMAIN §3.1)
+ */
+escortRequired?: (boolean | null)
+estimatedCost?: (string | null)
+quoteAmount?: (string | null)
+planStage?: (5 | 10 | 15 | 20 | 25 | 30 | null)
+tenderDeadline?: (string | null)
+authorStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 新增技术方案 — POST /api/v1/project-base/technical-plan/save (商务:技术方案:编辑) */
+export function technicalPlanSave(data: TechnicalPlanSaveBody, options: CallOptions = {}): Promise<TechnicalPlanSaveResponse> {
+  return request<TechnicalPlanSaveResponse>({ method: 'POST', url: '/api/v1/project-base/technical-plan/save', data, ...options });
+}
+
+export interface TechnicalPlanUpdateParams {
+planId: number
+}
+
+export interface TechnicalPlanUpdateBody {
+name?: string
+clueId?: number
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | number | null)
+length?: (string | number | null)
+width?: (string | number | null)
+height?: (string | number | null)
+totalWeight?: (string | number | null)
+routeDesc?: (string | null)
+mileage?: (string | number | null)
+vehicleConfig?: (string | null)
+axleLines?: (number | null)
+surveyDate?: (string | null)
+/**
+ * @maxItems 200
+ */
+surveyStaffIds?: (number[] | null)
+/**
+ * @maxItems 100
+ */
+obstacles?: ({
+location?: string
+/**
+ * 限高 限宽 桥梁 弯道 收费站 高压线
+ */
+kind?: string
+/**
+ * 拆除 绕行 顶升 临时加固
+ */
+measure?: string
+}[] | null)
+permitRequired?: (boolean | null)
+/**
+ * suggested on create for 三类 loads (DOMAIN §3.1)
+ */
+escortRequired?: (boolean | null)
+estimatedCost?: (string | number | null)
+quoteAmount?: (string | number | null)
+tenderDeadline?: (string | null)
+authorStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+version: number
+planId?: number
+}
+
+export interface TechnicalPlanUpdateResponse {
+planId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+planNo?: (string | null)
+name: string
+clueId: number
+customerId?: (number | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+totalWeight?: (string | null)
+routeDesc?: (string | null)
+mileage?: (string | null)
+vehicleConfig?: (string | null)
+axleLines?: (number | null)
+surveyDate?: (string | null)
+/**
+ * @maxItems 200
+ */
+surveyStaffIds?: (number[] | null)
+/**
+ * @maxItems 100
+ */
+obstacles?: ({
+location?: string
+/**
+ * 限高 限宽 桥梁 弯道 收费站 高压线
+ */
+kind?: string
+/**
+ * 拆除 绕行 顶升 临时加固
+ */
+measure?: string
+}[] | null)
+permitRequired?: (boolean | null)
+/**
+ * suggested on create for 三类 loads (DOMAIN §3.1)
+ */
+escortRequired?: (boolean | null)
+estimatedCost?: (string | null)
+quoteAmount?: (string | null)
+planStage?: (5 | 10 | 15 | 20 | 25 | 30 | null)
+tenderDeadline?: (string | null)
+authorStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 修改技术方案 — PUT /api/v1/project-base/technical-plan/{planId} (商务:技术方案:编辑) */
+export function technicalPlanUpdate(params: TechnicalPlanUpdateParams, data: TechnicalPlanUpdateBody, options: CallOptions = {}): Promise<TechnicalPlanUpdateResponse> {
+  return request<TechnicalPlanUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/technical-plan/{planId}', params: { ...params }, data, ...options });
+}
+
+export interface TechnicalPlanRemoveParams {
+planId: number
+}
+
+export type TechnicalPlanRemoveResponse = null
+
+/** 删除技术方案(仅方案阶段) — DELETE /api/v1/project-base/technical-plan/{planId} (商务:技术方案:编辑) */
+export function technicalPlanRemove(params: TechnicalPlanRemoveParams, options: CallOptions = {}): Promise<TechnicalPlanRemoveResponse> {
+  return request<TechnicalPlanRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/technical-plan/{planId}', params: { ...params }, ...options });
+}
+
+export interface TechnicalPlanBidBody {
+planId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+tenderDeadline: string
+}
+
+export interface TechnicalPlanBidResponse {
+count: number
+list: {
+planId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+planNo?: (string | null)
+name: string
+clueId: number
+customerId?: (number | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+totalWeight?: (string | null)
+routeDesc?: (string | null)
+mileage?: (string | null)
+vehicleConfig?: (string | null)
+axleLines?: (number | null)
+surveyDate?: (string | null)
+/**
+ * @maxItems 200
+ */
+surveyStaffIds?: (number[] | null)
+/**
+ * @maxItems 100
+ */
+obstacles?: ({
+location?: string
+/**
+ * 限高 限宽 桥梁 弯道 收费站 高压线
+ */
+kind?: string
+/**
+ * 拆除 绕行 顶升 临时加固
+ */
+measure?: string
+}[] | null)
+permitRequired?: (boolean | null)
+/**
+ * suggested on create for 三类 loads (DOMAIN §3.1)
+ */
+escortRequired?: (boolean | null)
+estimatedCost?: (string | null)
+quoteAmount?: (string | null)
+planStage?: (5 | 10 | 15 | 20 | 25 | 30 | null)
+tenderDeadline?: (string | null)
+authorStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 提交投标(需已审核的对客报价) — POST /api/v1/project-base/technical-plan/bid (商务:技术方案:编辑) */
+export function technicalPlanBid(data: TechnicalPlanBidBody, options: CallOptions = {}): Promise<TechnicalPlanBidResponse> {
+  return request<TechnicalPlanBidResponse>({ method: 'POST', url: '/api/v1/project-base/technical-plan/bid', data, ...options });
+}
+
+export interface TechnicalPlanExportExcelQuery {
+keyword?: string
+sortField?: ("planId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+planStage?: (5 | 10 | 15 | 20 | 25 | 30)[]
+/**
+ * @maxItems 200
+ */
+authorStaffId?: number[]
+surveyDateStart?: string
+surveyDateEnd?: string
+/**
+ * @maxItems 200
+ */
+permitRequired?: boolean[]
+/**
+ * @maxItems 200
+ */
+columns?: ("planNo" | "name" | "clueId" | "customerId" | "cargoName" | "pieces" | "maxPieceWeight" | "length" | "width" | "height" | "totalWeight" | "routeDesc" | "mileage" | "vehicleConfig" | "axleLines" | "surveyDate" | "surveyStaffIds" | "permitRequired" | "escortRequired" | "estimatedCost" | "quoteAmount" | "planStage" | "tenderDeadline" | "authorStaffId" | "remark" | "attachments")[]
+}
+
+/** 导出技术方案 — GET /api/v1/project-base/technical-plan/export-excel (商务:技术方案), a file */
+export function technicalPlanExportExcel(query: TechnicalPlanExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/technical-plan/export-excel', query: { ...query }, ...options });
 }
 
 export interface BusinessTypeListQuery {
@@ -176,7 +4223,7 @@ export type CustomerSaveBody = E.CustomerCreate;
 
 export type CustomerSaveResponse = E.Customer;
 
-/** 新增客户 — POST /api/v1/user-base/customer/save (商务:客户列表:编辑) */
+/** 新增客户(草稿；临时客户也由此新增) — POST /api/v1/user-base/customer/save (商务:客户列表:编辑) */
 export function customerSave(data: CustomerSaveBody, options: CallOptions = {}): Promise<CustomerSaveResponse> {
   return request<CustomerSaveResponse>({ method: 'POST', url: '/api/v1/user-base/customer/save', data, ...options });
 }
@@ -211,6 +4258,7 @@ pageSize?: number
 keyword?: string
 sortField?: ("customerId" | "updatedAt" | "name")
 sortOrder?: ("asc" | "desc")
+mine?: boolean
 /**
  * @maxItems 200
  */
@@ -231,6 +4279,22 @@ customerLevel?: (1 | 2 | 3 | 4)[]
  * @maxItems 200
  */
 regionCode?: string[]
+/**
+ * @maxItems 200
+ */
+isTemporary?: boolean[]
+/**
+ * @maxItems 200
+ */
+parentCustomerId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6)[]
+/**
+ * @maxItems 200
+ */
+inviteStatus?: (0 | 5 | 10 | 15)[]
 }
 
 export type CustomerListLocalCustomerResponse = Page<E.Customer>;
@@ -268,10 +4332,419 @@ export function customerListOrgCustomer(query: CustomerListOrgCustomerQuery = {}
   return request<CustomerListOrgCustomerResponse>({ method: 'GET', url: '/api/v1/user-base/customer/list-org-customer', query: { ...query }, ...options });
 }
 
+export interface CustomerListAuthLightCustomerQuery {
+keyword?: string
+sortField?: ("customerId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+}
+
+export type CustomerListAuthLightCustomerResponse = Pick<E.Customer, 'customerId' | 'name' | 'shortName' | 'creditCode' | 'invoiceTitle' | 'taxNo'>[];
+
+/** 可选用的客户(精简，使用中) — GET /api/v1/user-base/customer/list-auth-light-customer (@authenticated) */
+export function customerListAuthLightCustomer(query: CustomerListAuthLightCustomerQuery = {}, options: CallOptions = {}): Promise<CustomerListAuthLightCustomerResponse> {
+  return request<CustomerListAuthLightCustomerResponse>({ method: 'GET', url: '/api/v1/user-base/customer/list-auth-light-customer', query: { ...query }, ...options });
+}
+
+export interface CustomerListMarketerCustomerQuery {
+keyword?: string
+sortField?: ("customerId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+}
+
+export type CustomerListMarketerCustomerResponse = Pick<E.Customer, 'customerId' | 'name' | 'shortName' | 'verifyStatus' | 'isTemporary'>[];
+
+/** 我负责的客户(精简，含临时客户) — GET /api/v1/user-base/customer/list-marketer-customer (@authenticated) */
+export function customerListMarketerCustomer(query: CustomerListMarketerCustomerQuery = {}, options: CallOptions = {}): Promise<CustomerListMarketerCustomerResponse> {
+  return request<CustomerListMarketerCustomerResponse>({ method: 'GET', url: '/api/v1/user-base/customer/list-marketer-customer', query: { ...query }, ...options });
+}
+
+export interface CustomerListTemporaryCustomerQuery {
+keyword?: string
+sortField?: ("customerId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+}
+
+export type CustomerListTemporaryCustomerResponse = Pick<E.Customer, 'customerId' | 'name' | 'shortName' | 'contactName' | 'contactPhone' | 'verifyStatus' | 'managerStaffId'>[];
+
+/** 临时客户(由询价新建，未审核) — GET /api/v1/user-base/customer/list-temporary-customer (商务:客户列表) */
+export function customerListTemporaryCustomer(query: CustomerListTemporaryCustomerQuery = {}, options: CallOptions = {}): Promise<CustomerListTemporaryCustomerResponse> {
+  return request<CustomerListTemporaryCustomerResponse>({ method: 'GET', url: '/api/v1/user-base/customer/list-temporary-customer', query: { ...query }, ...options });
+}
+
+export interface CustomerListCustomerTreeQuery {
+keyword?: string
+sortField?: ("customerId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+verifyStatus?: (0 | 5 | 10 | 15 | 20)[]
+}
+
+export type CustomerListCustomerTreeResponse = Pick<E.Customer, 'customerId' | 'name' | 'shortName' | 'parentCustomerId' | 'verifyStatus'>[];
+
+/** 集团客户树(上级客户 → 下级客户) — GET /api/v1/user-base/customer/list-customer-tree (商务:客户列表) */
+export function customerListCustomerTree(query: CustomerListCustomerTreeQuery = {}, options: CallOptions = {}): Promise<CustomerListCustomerTreeResponse> {
+  return request<CustomerListCustomerTreeResponse>({ method: 'GET', url: '/api/v1/user-base/customer/list-customer-tree', query: { ...query }, ...options });
+}
+
+export type CustomerListAllCropLightCustomerResponse = {
+customerId: number
+name: string
+shortName?: (string | null)
+orgId: number
+orgName?: (string | null)
+}[]
+
+/** 集团内各单位的使用中客户(精简) — GET /api/v1/user-base/customer/list-all-crop-light-customer (商务:客户列表) */
+export function customerListAllCropLightCustomer(options: CallOptions = {}): Promise<CustomerListAllCropLightCustomerResponse> {
+  return request<CustomerListAllCropLightCustomerResponse>({ method: 'GET', url: '/api/v1/user-base/customer/list-all-crop-light-customer', ...options });
+}
+
+export interface CustomerGetInOrgParams {
+orgId: number
+customerId: number
+}
+
+export type CustomerGetInOrgResponse = E.Customer;
+
+/** 集团内某单位的客户详情 — GET /api/v1/user-base/customer/{orgId}/{customerId} (商务:客户列表) */
+export function customerGetInOrg(params: CustomerGetInOrgParams, options: CallOptions = {}): Promise<CustomerGetInOrgResponse> {
+  return request<CustomerGetInOrgResponse>({ method: 'GET', url: '/api/v1/user-base/customer/{orgId}/{customerId}', params: { ...params }, ...options });
+}
+
+export interface CustomerSubmitBody {
+customerId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface CustomerSubmitResponse {
+count: number
+list: {
+customerId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+customerType?: (1 | 2 | 3 | 4 | null)
+customerLevel?: (1 | 2 | 3 | 4 | null)
+creditCode?: (string | null)
+industry?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+contactEmail?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+invoiceTitle?: (string | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+taxNo?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+invoiceAddress?: (string | null)
+managerStaffId?: (number | null)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
+parentCustomerId?: (number | null)
+isTemporary?: (boolean | null)
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+/**
+ * @maxItems 20
+ */
+contacts?: ({
+name?: string
+post?: string
+mobile?: string
+}[] | null)
+boundOrgId?: (number | null)
+inviterOrgId?: (number | null)
+inviteStatus?: (0 | 5 | 10 | 15 | null)
+cancelReason?: (string | null)
+verifyRemark?: (string | null)
+creditDays?: (number | null)
+remark?: (string | null)
+}[]
+}
+
+/** 提交审核 — POST /api/v1/user-base/customer/submit (商务:客户列表:编辑) */
+export function customerSubmit(data: CustomerSubmitBody, options: CallOptions = {}): Promise<CustomerSubmitResponse> {
+  return request<CustomerSubmitResponse>({ method: 'POST', url: '/api/v1/user-base/customer/submit', data, ...options });
+}
+
+export interface CustomerWithdrawBody {
+customerId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface CustomerWithdrawResponse {
+count: number
+list: {
+customerId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+customerType?: (1 | 2 | 3 | 4 | null)
+customerLevel?: (1 | 2 | 3 | 4 | null)
+creditCode?: (string | null)
+industry?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+contactEmail?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+invoiceTitle?: (string | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+taxNo?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+invoiceAddress?: (string | null)
+managerStaffId?: (number | null)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
+parentCustomerId?: (number | null)
+isTemporary?: (boolean | null)
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+/**
+ * @maxItems 20
+ */
+contacts?: ({
+name?: string
+post?: string
+mobile?: string
+}[] | null)
+boundOrgId?: (number | null)
+inviterOrgId?: (number | null)
+inviteStatus?: (0 | 5 | 10 | 15 | null)
+cancelReason?: (string | null)
+verifyRemark?: (string | null)
+creditDays?: (number | null)
+remark?: (string | null)
+}[]
+}
+
+/** 撤回审核申请 — POST /api/v1/user-base/customer/withdraw (商务:客户列表:编辑) */
+export function customerWithdraw(data: CustomerWithdrawBody, options: CallOptions = {}): Promise<CustomerWithdrawResponse> {
+  return request<CustomerWithdrawResponse>({ method: 'POST', url: '/api/v1/user-base/customer/withdraw', data, ...options });
+}
+
+export interface CustomerVerifyBody {
+customerId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+comment?: string
+}
+
+export interface CustomerVerifyResponse {
+count: number
+}
+
+/** 审核(通过/驳回，含注销申请) — POST /api/v1/user-base/customer/verify (商务:客户列表:审核) */
+export function customerVerify(data: CustomerVerifyBody, options: CallOptions = {}): Promise<CustomerVerifyResponse> {
+  return request<CustomerVerifyResponse>({ method: 'POST', url: '/api/v1/user-base/customer/verify', data, ...options });
+}
+
+export interface CustomerApplyCancelBody {
+customerId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+cancelReason: string
+}
+
+export interface CustomerApplyCancelResponse {
+count: number
+list: {
+customerId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+customerType?: (1 | 2 | 3 | 4 | null)
+customerLevel?: (1 | 2 | 3 | 4 | null)
+creditCode?: (string | null)
+industry?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+contactEmail?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+invoiceTitle?: (string | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+taxNo?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+invoiceAddress?: (string | null)
+managerStaffId?: (number | null)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
+parentCustomerId?: (number | null)
+isTemporary?: (boolean | null)
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+/**
+ * @maxItems 20
+ */
+contacts?: ({
+name?: string
+post?: string
+mobile?: string
+}[] | null)
+boundOrgId?: (number | null)
+inviterOrgId?: (number | null)
+inviteStatus?: (0 | 5 | 10 | 15 | null)
+cancelReason?: (string | null)
+verifyRemark?: (string | null)
+creditDays?: (number | null)
+remark?: (string | null)
+}[]
+}
+
+/** 申请注销(经审核后注销) — POST /api/v1/user-base/customer/apply-cancel (商务:客户列表:编辑) */
+export function customerApplyCancel(data: CustomerApplyCancelBody, options: CallOptions = {}): Promise<CustomerApplyCancelResponse> {
+  return request<CustomerApplyCancelResponse>({ method: 'POST', url: '/api/v1/user-base/customer/apply-cancel', data, ...options });
+}
+
+export interface CustomerBindOrgBody {
+customerId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+boundOrgId: number
+}
+
+export interface CustomerBindOrgResponse {
+count: number
+list: {
+customerId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+customerType?: (1 | 2 | 3 | 4 | null)
+customerLevel?: (1 | 2 | 3 | 4 | null)
+creditCode?: (string | null)
+industry?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+contactEmail?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+invoiceTitle?: (string | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+taxNo?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+invoiceAddress?: (string | null)
+managerStaffId?: (number | null)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
+parentCustomerId?: (number | null)
+isTemporary?: (boolean | null)
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+/**
+ * @maxItems 20
+ */
+contacts?: ({
+name?: string
+post?: string
+mobile?: string
+}[] | null)
+boundOrgId?: (number | null)
+inviterOrgId?: (number | null)
+inviteStatus?: (0 | 5 | 10 | 15 | null)
+cancelReason?: (string | null)
+verifyRemark?: (string | null)
+creditDays?: (number | null)
+remark?: (string | null)
+}[]
+}
+
+/** 绑定平台单位(发出邀请) — POST /api/v1/user-base/customer/bind-org (商务:客户列表:编辑) */
+export function customerBindOrg(data: CustomerBindOrgBody, options: CallOptions = {}): Promise<CustomerBindOrgResponse> {
+  return request<CustomerBindOrgResponse>({ method: 'POST', url: '/api/v1/user-base/customer/bind-org', data, ...options });
+}
+
+export interface CustomerListInvitedQuery {
+pageNo?: number
+pageSize?: number
+}
+
+export type CustomerListInvitedResponse = Page<E.Customer>;
+
+/** 本单位收到的客户绑定邀请 — GET /api/v1/user-base/customer/list-invited (商务:客户列表) */
+export function customerListInvited(query: CustomerListInvitedQuery = {}, options: CallOptions = {}): Promise<CustomerListInvitedResponse> {
+  return request<CustomerListInvitedResponse>({ method: 'GET', url: '/api/v1/user-base/customer/list-invited', query: { ...query }, ...options });
+}
+
+export interface CustomerInvitedRejectBody {
+customerId: number
+version?: number
+comment?: string
+}
+
+export type CustomerInvitedRejectResponse = E.Customer;
+
+/** 拒绝其他单位的绑定邀请 — POST /api/v1/user-base/customer/invited/reject (商务:客户列表) */
+export function customerInvitedReject(data: CustomerInvitedRejectBody, options: CallOptions = {}): Promise<CustomerInvitedRejectResponse> {
+  return request<CustomerInvitedRejectResponse>({ method: 'POST', url: '/api/v1/user-base/customer/invited/reject', data, ...options });
+}
+
 export interface CustomerExportExcelQuery {
 keyword?: string
-sortField?: ("customerId" | "updatedAt" | "name")
+sortField?: ("customerId" | "updatedAt")
 sortOrder?: ("asc" | "desc")
+mine?: boolean
 /**
  * @maxItems 200
  */
@@ -295,7 +4768,23 @@ regionCode?: string[]
 /**
  * @maxItems 200
  */
-columns?: ("name" | "shortName" | "customerType" | "customerLevel" | "creditCode" | "industry" | "contactName" | "contactPhone" | "contactEmail" | "regionCode" | "address" | "invoiceTitle" | "invoiceType" | "taxNo" | "bankName" | "bankAccount" | "invoiceAddress" | "managerStaffId" | "verifyStatus" | "creditDays" | "remark")[]
+isTemporary?: boolean[]
+/**
+ * @maxItems 200
+ */
+parentCustomerId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6)[]
+/**
+ * @maxItems 200
+ */
+inviteStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "shortName" | "customerType" | "customerLevel" | "creditCode" | "industry" | "contactName" | "contactPhone" | "contactEmail" | "regionCode" | "address" | "invoiceTitle" | "invoiceType" | "taxNo" | "bankName" | "bankAccount" | "invoiceAddress" | "managerStaffId" | "verifyStatus" | "parentCustomerId" | "isTemporary" | "source" | "boundOrgId" | "inviterOrgId" | "inviteStatus" | "cancelReason" | "verifyRemark" | "creditDays" | "remark")[]
 }
 
 /** 导出客户列表 — GET /api/v1/user-base/customer/export-excel (商务:客户列表), a file */
@@ -303,7 +4792,7 @@ export function customerExportExcel(query: CustomerExportExcelQuery = {}, option
   return download({ method: 'GET', url: '/api/v1/user-base/customer/export-excel', query: { ...query }, ...options });
 }
 
-/** 客户导入模板 — GET /api/v1/user-base/customer/import-template (商务:客户列表), a file */
+/** 客户导入模板 — GET /api/v1/user-base/customer/import-template (商务:客户列表:编辑), a file */
 export function customerImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
   return download({ method: 'GET', url: '/api/v1/user-base/customer/import-template', ...options });
 }
@@ -323,7 +4812,7 @@ message: string
 }[]
 }
 
-/** 导入客户 — POST /api/v1/user-base/customer/import (商务:客户列表:编辑), multipart */
+/** 导入客户(先检查，再导入有效行) — POST /api/v1/user-base/customer/import (商务:客户列表:编辑), multipart */
 export function customerImport(file: Blob, query: CustomerImportQuery = {}, options: CallOptions = {}): Promise<CustomerImportResponse> {
   const { file: body, ...rest } = { method: 'POST', url: '/api/v1/user-base/customer/import', query: { ...query }, file };
   return upload<CustomerImportResponse>({ ...rest, ...options }, body);
@@ -351,7 +4840,7 @@ createdAtEnd?: string
 /**
  * @maxItems 3
  */
-dims?: []|[("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month")]|[("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month"), ("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month")]|[("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month"), ("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month"), ("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month")]
+dims?: ("customerLevel" | "verifyStatus" | "customerType" | "managerStaffId" | "month")[]
 export?: boolean
 }
 
@@ -403,6 +4892,8 @@ export type DepartmentTreeResponse = {
 depId: number
 name: string
 parentId?: (number | null)
+leaderStaffId?: (number | null)
+isBusiness?: (boolean | null)
 sort?: (number | null)
 children?: unknown[]
 }[]
@@ -410,6 +4901,74 @@ children?: unknown[]
 /** 本单位部门树 — GET /api/v1/user-base/department/tree (@authenticated) */
 export function departmentTree(query: DepartmentTreeQuery = {}, options: CallOptions = {}): Promise<DepartmentTreeResponse> {
   return request<DepartmentTreeResponse>({ method: 'GET', url: '/api/v1/user-base/department/tree', query: { ...query }, ...options });
+}
+
+export interface DepartmentListQuery {
+keyword?: string
+sortField?: ("depId" | "sort")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+parentId?: number[]
+/**
+ * @maxItems 200
+ */
+isBusiness?: boolean[]
+}
+
+export type DepartmentListResponse = Pick<E.Department, 'depId' | 'name' | 'parentId' | 'leaderStaffId' | 'isBusiness' | 'sort'>[];
+
+/** 本单位部门列表 — GET /api/v1/user-base/department/list (@authenticated) */
+export function departmentList(query: DepartmentListQuery = {}, options: CallOptions = {}): Promise<DepartmentListResponse> {
+  return request<DepartmentListResponse>({ method: 'GET', url: '/api/v1/user-base/department/list', query: { ...query }, ...options });
+}
+
+export interface DepartmentListBusinessDepartmentQuery {
+keyword?: string
+sortField?: ("depId" | "sort")
+sortOrder?: ("asc" | "desc")
+}
+
+export type DepartmentListBusinessDepartmentResponse = Pick<E.Department, 'depId' | 'name' | 'parentId'>[];
+
+/** 本单位业务部门 — GET /api/v1/user-base/department/list-business-department (@authenticated) */
+export function departmentListBusinessDepartment(query: DepartmentListBusinessDepartmentQuery = {}, options: CallOptions = {}): Promise<DepartmentListBusinessDepartmentResponse> {
+  return request<DepartmentListBusinessDepartmentResponse>({ method: 'GET', url: '/api/v1/user-base/department/list-business-department', query: { ...query }, ...options });
+}
+
+/** 我所属的业务部门 — GET /api/v1/user-base/department/business-department (@authenticated) */
+export function departmentBusinessDepartment(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/department/business-department', ...options });
+}
+
+/** 集团内的业务部门 — GET /api/v1/user-base/department/list-corp-business-department (@authenticated) */
+export function departmentListCorpBusinessDepartment(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/department/list-corp-business-department', ...options });
+}
+
+export interface DepartmentOrgListParams {
+orgId: number
+}
+
+/** 某单位的部门 — GET /api/v1/user-base/department/{orgId}/list (@authenticated) */
+export function departmentOrgList(params: DepartmentOrgListParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/department/{orgId}/list', params: { ...params }, ...options });
+}
+
+export interface DepartmentListSubDepQuery {
+depId?: number
+self?: boolean
+}
+
+/** 下级部门(含各级) — GET /api/v1/user-base/department/list-sub-dep (@authenticated) */
+export function departmentListSubDep(query: DepartmentListSubDepQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/department/list-sub-dep', query: { ...query }, ...options });
+}
+
+/** 我可查看数据的部门 — GET /api/v1/user-base/department/list-perm-dep (@authenticated) */
+export function departmentListPermDep(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/department/list-perm-dep', ...options });
 }
 
 export interface DepartmentGetParams {
@@ -451,7 +5010,7 @@ depId: number
 
 export type DepartmentRemoveResponse = null
 
-/** 删除部门 — DELETE /api/v1/user-base/department/{depId} (公司管理) */
+/** 删除部门(无员工、无下级部门时) — DELETE /api/v1/user-base/department/{depId} (公司管理) */
 export function departmentRemove(params: DepartmentRemoveParams, options: CallOptions = {}): Promise<DepartmentRemoveResponse> {
   return request<DepartmentRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/department/{depId}', params: { ...params }, ...options });
 }
@@ -698,7 +5257,7 @@ messageId?: number
  * @minItems 1
  * @maxItems 500
  */
-messageIds?: [number, ...(number)[]]
+messageIds?: number[]
 }
 
 export interface MessageCloseMessageResponse {
@@ -723,7 +5282,7 @@ ids?: number[]
 /**
  * @maxItems 10
  */
-filter?: []|[string]|[string, string]|[string, string, string]|[string, string, string, string]|[string, string, string, string, string]|[string, string, string, string, string, string]|[string, string, string, string, string, string, string]|[string, string, string, string, string, string, string, string]|[string, string, string, string, string, string, string, string, string]|[string, string, string, string, string, string, string, string, string, string]
+filter?: string[]
 limit?: number
 }
 
@@ -816,7 +5375,7 @@ export interface NoticeSendBody {
  * @minItems 1
  * @maxItems 200
  */
-staffIds: [number, ...(number)[]]
+staffIds: number[]
 message: string
 }
 
@@ -848,21 +5407,11 @@ export function organizationAllowAnonymousList(options: CallOptions = {}): Promi
   return request<OrganizationAllowAnonymousListResponse>({ method: 'GET', url: '/api/v1/user-base/organization/allow-anonymous/list', ...options });
 }
 
-export interface OrganizationListQuery {
-keyword?: string
-sortField?: "orgId"
-sortOrder?: ("asc" | "desc")
-/**
- * @maxItems 200
- */
-disabled?: boolean[]
-}
-
 export type OrganizationListResponse = E.Organization[];
 
 /** 集团内单位列表 — GET /api/v1/user-base/organization/list (公司管理) */
-export function organizationList(query: OrganizationListQuery = {}, options: CallOptions = {}): Promise<OrganizationListResponse> {
-  return request<OrganizationListResponse>({ method: 'GET', url: '/api/v1/user-base/organization/list', query: { ...query }, ...options });
+export function organizationList(options: CallOptions = {}): Promise<OrganizationListResponse> {
+  return request<OrganizationListResponse>({ method: 'GET', url: '/api/v1/user-base/organization/list', ...options });
 }
 
 export type OrganizationSaveBody = E.OrganizationCreate;
@@ -878,7 +5427,7 @@ export interface OrganizationGetParams {
 orgId: number
 }
 
-export type OrganizationGetResponse = E.Organization & { refs?: Refs };
+export type OrganizationGetResponse = E.Organization;
 
 /** 单位详情 — GET /api/v1/user-base/organization/{orgId} (公司管理) */
 export function organizationGet(params: OrganizationGetParams, options: CallOptions = {}): Promise<OrganizationGetResponse> {
@@ -918,6 +5467,96 @@ export type OrganizationEnableResponse = E.Organization;
 /** 启用单位 — PUT /api/v1/user-base/organization/{orgId}/enable (集团管理) */
 export function organizationEnable(params: OrganizationEnableParams, options: CallOptions = {}): Promise<OrganizationEnableResponse> {
   return request<OrganizationEnableResponse>({ method: 'PUT', url: '/api/v1/user-base/organization/{orgId}/enable', params: { ...params }, ...options });
+}
+
+export interface OrganizationPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "orgId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+parentOrgId?: number[]
+/**
+ * @maxItems 200
+ */
+orgType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+}
+
+export type OrganizationPageResponse = Page<E.Organization>;
+
+/** 集团单位分页列表 — GET /api/v1/user-base/organization/page (集团管理) */
+export function organizationPage(query: OrganizationPageQuery = {}, options: CallOptions = {}): Promise<OrganizationPageResponse> {
+  return request<OrganizationPageResponse>({ method: 'GET', url: '/api/v1/user-base/organization/page', query: { ...query }, ...options });
+}
+
+/** 集团架构(单位树) — GET /api/v1/user-base/organization/org-structure (@authenticated) */
+export function organizationOrgStructure(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/organization/org-structure', ...options });
+}
+
+/** 同集团单位 — GET /api/v1/user-base/organization/list-same-corp-orgs (@authenticated) */
+export function organizationListSameCorpOrgs(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/organization/list-same-corp-orgs', ...options });
+}
+
+export interface OrganizationListPermOrgQuery {
+permission?: string
+}
+
+/** 我持有某权限的单位 — GET /api/v1/user-base/organization/list-perm-org (@authenticated) */
+export function organizationListPermOrg(query: OrganizationListPermOrgQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/organization/list-perm-org', query: { ...query }, ...options });
+}
+
+/** 我所属的单位 — GET /api/v1/user-base/organization/list-user-org (@authenticated) */
+export function organizationListUserOrg(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/organization/list-user-org', ...options });
+}
+
+export interface OrganizationPlatformMatchedNamesQuery {
+/**
+ * @minItems 1
+ * @maxItems 100
+ */
+names: string[]
+}
+
+/** 平台已注册的同名单位 — GET /api/v1/user-base/organization/platform/matched-names (@authenticated) */
+export function organizationPlatformMatchedNames(query: OrganizationPlatformMatchedNamesQuery, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/organization/platform/matched-names', query: { ...query }, ...options });
+}
+
+export interface OrganizationPlatformQuery {
+keyword: string
+}
+
+/** 按名称查找平台单位 — GET /api/v1/user-base/organization/platform (@authenticated) */
+export function organizationPlatform(query: OrganizationPlatformQuery, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/organization/platform', query: { ...query }, ...options });
+}
+
+export interface OrganizationSetManagerBody {
+orgId: number
+managerStaffId: number
+version?: number
+}
+
+export type OrganizationSetManagerResponse = E.Organization;
+
+/** 设置单位管理员 — PUT /api/v1/user-base/organization/set-manager (集团管理) */
+export function organizationSetManager(data: OrganizationSetManagerBody, options: CallOptions = {}): Promise<OrganizationSetManagerResponse> {
+  return request<OrganizationSetManagerResponse>({ method: 'PUT', url: '/api/v1/user-base/organization/set-manager', data, ...options });
 }
 
 export interface PageVisitStatisticsSaveBody {
@@ -981,6 +5620,3447 @@ export function pageVisitStatisticsByStaffPage(query: PageVisitStatisticsByStaff
   return request<PageVisitStatisticsByStaffPageResponse>({ method: 'GET', url: '/api/v1/user-base/page-visit-statistics/by-staff-page', query: { ...query }, ...options });
 }
 
+export interface ContractIncomePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("contractId" | "updatedAt" | "endDate")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+contractType?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+contractState?: (0 | 10 | 20 | 25 | 30)[]
+/**
+ * @maxItems 200
+ */
+ownerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+contractKind?: (1 | 2 | 3)[]
+endDateStart?: string
+endDateEnd?: string
+signDateStart?: string
+signDateEnd?: string
+}
+
+export type ContractIncomePageResponse = Page<E.Contract>;
+
+/** 收入合同分页列表 — GET /api/v1/project-base/contract/income/page (合同:收入合同) */
+export function contractIncomePage(query: ContractIncomePageQuery = {}, options: CallOptions = {}): Promise<ContractIncomePageResponse> {
+  return request<ContractIncomePageResponse>({ method: 'GET', url: '/api/v1/project-base/contract/income/page', query: { ...query }, ...options });
+}
+
+export interface ContractCostPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("contractId" | "updatedAt" | "endDate")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+contractType?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+contractState?: (0 | 10 | 20 | 25 | 30)[]
+/**
+ * @maxItems 200
+ */
+ownerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+contractKind?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+endDateStart?: string
+endDateEnd?: string
+signDateStart?: string
+signDateEnd?: string
+}
+
+export type ContractCostPageResponse = Page<E.Contract>;
+
+/** 成本合同分页列表(调度查看、编辑、额外操作亦可查看) — GET /api/v1/project-base/contract/cost/page (合同:成本合同|调度:查看|调度:编辑|调度:额外操作) */
+export function contractCostPage(query: ContractCostPageQuery = {}, options: CallOptions = {}): Promise<ContractCostPageResponse> {
+  return request<ContractCostPageResponse>({ method: 'GET', url: '/api/v1/project-base/contract/cost/page', query: { ...query }, ...options });
+}
+
+export interface ContractIncomeExportExcelQuery {
+keyword?: string
+sortField?: ("contractId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+contractType?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+contractState?: (0 | 10 | 20 | 25 | 30)[]
+/**
+ * @maxItems 200
+ */
+ownerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+contractKind?: (1 | 2 | 3)[]
+endDateStart?: string
+endDateEnd?: string
+signDateStart?: string
+signDateEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments")[]
+}
+
+/** 收入合同 — GET /api/v1/project-base/contract/income/export-excel (合同:收入合同), a file */
+export function contractIncomeExportExcel(query: ContractIncomeExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/contract/income/export-excel', query: { ...query }, ...options });
+}
+
+export interface ContractCostExportExcelQuery {
+keyword?: string
+sortField?: ("contractId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+contractType?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+contractState?: (0 | 10 | 20 | 25 | 30)[]
+/**
+ * @maxItems 200
+ */
+ownerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+contractKind?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+endDateStart?: string
+endDateEnd?: string
+signDateStart?: string
+signDateEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments")[]
+}
+
+/** 成本合同 — GET /api/v1/project-base/contract/cost/export-excel (合同:成本合同|调度:查看|调度:编辑|调度:额外操作), a file */
+export function contractCostExportExcel(query: ContractCostExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/contract/cost/export-excel', query: { ...query }, ...options });
+}
+
+export interface ContractGetParams {
+contractId: number
+}
+
+export type ContractGetResponse = E.Contract;
+
+/** 合同详情(按合同类型校验权限) — GET /api/v1/project-base/contract/{contractId} (合同:收入合同|合同:成本合同|调度:查看|调度:编辑|调度:额外操作) */
+export function contractGet(params: ContractGetParams, options: CallOptions = {}): Promise<ContractGetResponse> {
+  return request<ContractGetResponse>({ method: 'GET', url: '/api/v1/project-base/contract/{contractId}', params: { ...params }, ...options });
+}
+
+export type ContractSaveBody = E.ContractCreate;
+
+export type ContractSaveResponse = E.Contract;
+
+/** 新增合同 — POST /api/v1/project-base/contract/save (合同:收入合同:编辑|合同:成本合同:编辑) */
+export function contractSave(data: ContractSaveBody, options: CallOptions = {}): Promise<ContractSaveResponse> {
+  return request<ContractSaveResponse>({ method: 'POST', url: '/api/v1/project-base/contract/save', data, ...options });
+}
+
+export interface ContractUpdateParams {
+contractId: number
+}
+
+export type ContractUpdateBody = E.ContractUpdate;
+
+export type ContractUpdateResponse = E.Contract;
+
+/** 修改合同 — PUT /api/v1/project-base/contract/{contractId} (合同:收入合同:编辑|合同:成本合同:编辑) */
+export function contractUpdate(params: ContractUpdateParams, data: ContractUpdateBody, options: CallOptions = {}): Promise<ContractUpdateResponse> {
+  return request<ContractUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/contract/{contractId}', params: { ...params }, data, ...options });
+}
+
+export interface ContractRemoveParams {
+contractId: number
+}
+
+export type ContractRemoveResponse = null
+
+/** 删除合同草稿 — DELETE /api/v1/project-base/contract/{contractId} (合同:收入合同:编辑|合同:成本合同:编辑) */
+export function contractRemove(params: ContractRemoveParams, options: CallOptions = {}): Promise<ContractRemoveResponse> {
+  return request<ContractRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/contract/{contractId}', params: { ...params }, ...options });
+}
+
+export interface ContractSubmitBody {
+contractId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ContractSubmitResponse {
+count: number
+list: {
+contractId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+contractNo?: (string | null)
+name: string
+contractType: (1 | 2)
+customerId?: (number | null)
+supplierId?: (number | null)
+/**
+ * @maxItems 200
+ */
+projectIds?: (number[] | null)
+quotationId?: (number | null)
+contractKind: (1 | 2 | 3)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+settleMode?: (1 | 2 | 3 | 4 | null)
+creditDays?: (number | null)
+signDate: string
+startDate: string
+endDate: string
+ownerStaffId: number
+/**
+ * @maxItems 100
+ */
+rates?: ({
+route?: (string | null)
+vehicleKind?: (string | null)
+unit: ("件" | "吨" | "吨公里" | "车" | "吨·天")
+unitPrice: number
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+freeDays?: (number | null)
+}[] | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+contractState?: (0 | 10 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 提交合同审核 — POST /api/v1/project-base/contract/submit (合同:收入合同:编辑|合同:成本合同:编辑) */
+export function contractSubmit(data: ContractSubmitBody, options: CallOptions = {}): Promise<ContractSubmitResponse> {
+  return request<ContractSubmitResponse>({ method: 'POST', url: '/api/v1/project-base/contract/submit', data, ...options });
+}
+
+export interface ContractWithdrawBody {
+contractId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ContractWithdrawResponse {
+count: number
+list: {
+contractId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+contractNo?: (string | null)
+name: string
+contractType: (1 | 2)
+customerId?: (number | null)
+supplierId?: (number | null)
+/**
+ * @maxItems 200
+ */
+projectIds?: (number[] | null)
+quotationId?: (number | null)
+contractKind: (1 | 2 | 3)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+settleMode?: (1 | 2 | 3 | 4 | null)
+creditDays?: (number | null)
+signDate: string
+startDate: string
+endDate: string
+ownerStaffId: number
+/**
+ * @maxItems 100
+ */
+rates?: ({
+route?: (string | null)
+vehicleKind?: (string | null)
+unit: ("件" | "吨" | "吨公里" | "车" | "吨·天")
+unitPrice: number
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+freeDays?: (number | null)
+}[] | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+contractState?: (0 | 10 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 撤回合同审核 — POST /api/v1/project-base/contract/withdraw (合同:收入合同:编辑|合同:成本合同:编辑) */
+export function contractWithdraw(data: ContractWithdrawBody, options: CallOptions = {}): Promise<ContractWithdrawResponse> {
+  return request<ContractWithdrawResponse>({ method: 'POST', url: '/api/v1/project-base/contract/withdraw', data, ...options });
+}
+
+export interface ContractAuditBody {
+contractId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+comment?: string
+}
+
+export interface ContractAuditResponse {
+count: number
+}
+
+/** 审核合同(通过/驳回) — POST /api/v1/project-base/contract/audit (合同:收入合同:审核|合同:成本合同:审核) */
+export function contractAudit(data: ContractAuditBody, options: CallOptions = {}): Promise<ContractAuditResponse> {
+  return request<ContractAuditResponse>({ method: 'POST', url: '/api/v1/project-base/contract/audit', data, ...options });
+}
+
+export interface ContractTerminateBody {
+contractId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+terminateReason: string
+}
+
+export interface ContractTerminateResponse {
+count: number
+list: {
+contractId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+contractNo?: (string | null)
+name: string
+contractType: (1 | 2)
+customerId?: (number | null)
+supplierId?: (number | null)
+/**
+ * @maxItems 200
+ */
+projectIds?: (number[] | null)
+quotationId?: (number | null)
+contractKind: (1 | 2 | 3)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+settleMode?: (1 | 2 | 3 | 4 | null)
+creditDays?: (number | null)
+signDate: string
+startDate: string
+endDate: string
+ownerStaffId: number
+/**
+ * @maxItems 100
+ */
+rates?: ({
+route?: (string | null)
+vehicleKind?: (string | null)
+unit: ("件" | "吨" | "吨公里" | "车" | "吨·天")
+unitPrice: number
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+freeDays?: (number | null)
+}[] | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+contractState?: (0 | 10 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 终止合同 — POST /api/v1/project-base/contract/terminate (合同:收入合同:审核|合同:成本合同:审核) */
+export function contractTerminate(data: ContractTerminateBody, options: CallOptions = {}): Promise<ContractTerminateResponse> {
+  return request<ContractTerminateResponse>({ method: 'POST', url: '/api/v1/project-base/contract/terminate', data, ...options });
+}
+
+export interface ContractArchiveBody {
+contractId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ContractArchiveResponse {
+count: number
+list: {
+contractId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+contractNo?: (string | null)
+name: string
+contractType: (1 | 2)
+customerId?: (number | null)
+supplierId?: (number | null)
+/**
+ * @maxItems 200
+ */
+projectIds?: (number[] | null)
+quotationId?: (number | null)
+contractKind: (1 | 2 | 3)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+settleMode?: (1 | 2 | 3 | 4 | null)
+creditDays?: (number | null)
+signDate: string
+startDate: string
+endDate: string
+ownerStaffId: number
+/**
+ * @maxItems 100
+ */
+rates?: ({
+route?: (string | null)
+vehicleKind?: (string | null)
+unit: ("件" | "吨" | "吨公里" | "车" | "吨·天")
+unitPrice: number
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+freeDays?: (number | null)
+}[] | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+contractState?: (0 | 10 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 合同归档 — POST /api/v1/project-base/contract/archive (合同:收入合同:编辑|合同:成本合同:编辑) */
+export function contractArchive(data: ContractArchiveBody, options: CallOptions = {}): Promise<ContractArchiveResponse> {
+  return request<ContractArchiveResponse>({ method: 'POST', url: '/api/v1/project-base/contract/archive', data, ...options });
+}
+
+export interface CostItemPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("costItemId" | "occurredDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+costType?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+sourceId?: number[]
+/**
+ * @maxItems 200
+ */
+itemSettleStatus?: (0 | 5 | 15)[]
+/**
+ * @maxItems 200
+ */
+itemStatus?: (10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+typeId?: number[]
+/**
+ * @maxItems 200
+ */
+settleBillId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+occurredDateStart?: string
+occurredDateEnd?: string
+}
+
+export type CostItemPageResponse = Page<E.CostItem>;
+
+/** 成本明细分页列表 — GET /api/v1/project-base/cost-item/page (项目管理:项目|财务) */
+export function costItemPage(query: CostItemPageQuery = {}, options: CallOptions = {}): Promise<CostItemPageResponse> {
+  return request<CostItemPageResponse>({ method: 'GET', url: '/api/v1/project-base/cost-item/page', query: { ...query }, ...options });
+}
+
+export interface CostItemExportExcelQuery {
+keyword?: string
+sortField?: ("costItemId" | "occurredDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+costType?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+itemSettleStatus?: (0 | 5 | 15)[]
+/**
+ * @maxItems 200
+ */
+itemStatus?: (10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+typeId?: number[]
+occurredDateStart?: string
+occurredDateEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("projectId" | "demandId" | "scheduleId" | "transshipId" | "clueId" | "planId" | "customerId" | "costType" | "typeId" | "feeSubjectConfigId" | "payeeKind" | "supplierId" | "staffId" | "summary" | "amount" | "taxRate" | "invoiceType" | "taxAmount" | "amountExclTax" | "occurredDate" | "source" | "sourceId" | "settleBillId" | "itemSettleStatus" | "receivedInvoiceAmount" | "paidAmount" | "itemStatus" | "voidReason" | "remark")[]
+}
+
+/** 成本明细 — GET /api/v1/project-base/cost-item/export-excel (项目管理:项目|财务), a file */
+export function costItemExportExcel(query: CostItemExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/cost-item/export-excel', query: { ...query }, ...options });
+}
+
+export interface CostItemGetParams {
+costItemId: number
+}
+
+export type CostItemGetResponse = E.CostItem & { refs?: Refs };
+
+/** 成本明细详情 — GET /api/v1/project-base/cost-item/{costItemId} (项目管理:项目|财务) */
+export function costItemGet(params: CostItemGetParams, options: CallOptions = {}): Promise<CostItemGetResponse> {
+  return request<CostItemGetResponse>({ method: 'GET', url: '/api/v1/project-base/cost-item/{costItemId}', params: { ...params }, ...options });
+}
+
+export type CostItemSaveBody = E.CostItemCreate;
+
+export type CostItemSaveResponse = E.CostItem;
+
+/** 新增成本明细(手工) — POST /api/v1/project-base/cost-item/save (项目管理:项目:成本结算) */
+export function costItemSave(data: CostItemSaveBody, options: CallOptions = {}): Promise<CostItemSaveResponse> {
+  return request<CostItemSaveResponse>({ method: 'POST', url: '/api/v1/project-base/cost-item/save', data, ...options });
+}
+
+export interface CostItemUpdateParams {
+costItemId: number
+}
+
+export type CostItemUpdateBody = E.CostItemUpdate;
+
+export type CostItemUpdateResponse = E.CostItem;
+
+/** 修改成本明细 — PUT /api/v1/project-base/cost-item/{costItemId} (项目管理:项目:成本结算) */
+export function costItemUpdate(params: CostItemUpdateParams, data: CostItemUpdateBody, options: CallOptions = {}): Promise<CostItemUpdateResponse> {
+  return request<CostItemUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/cost-item/{costItemId}', params: { ...params }, data, ...options });
+}
+
+export interface CostItemRemoveParams {
+costItemId: number
+}
+
+export type CostItemRemoveResponse = null
+
+/** 删除手工成本明细 — DELETE /api/v1/project-base/cost-item/{costItemId} (项目管理:项目:成本结算) */
+export function costItemRemove(params: CostItemRemoveParams, options: CallOptions = {}): Promise<CostItemRemoveResponse> {
+  return request<CostItemRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/cost-item/{costItemId}', params: { ...params }, ...options });
+}
+
+export interface CostItemVoidBody {
+costItemId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+voidReason: string
+}
+
+export interface CostItemVoidResponse {
+count: number
+list: {
+costItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectId?: (number | null)
+demandId?: (number | null)
+scheduleId?: (number | null)
+transshipId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+customerId?: (number | null)
+costType: (1 | 2 | 3 | 4 | 5 | 6 | 7)
+typeId?: (number | null)
+feeSubjectConfigId?: (number | null)
+payeeKind?: (1 | 2 | null)
+supplierId?: (number | null)
+staffId?: (number | null)
+summary: string
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+taxAmount?: (string | null)
+amountExclTax?: (string | null)
+occurredDate: string
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+sourceId?: (number | null)
+settleBillId?: (number | null)
+itemSettleStatus?: (0 | 5 | 15 | null)
+receivedInvoiceAmount?: (string | null)
+paidAmount?: (string | null)
+itemStatus?: (10 | 15 | 20 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 作废成本明细 — POST /api/v1/project-base/cost-item/void (项目管理:项目:成本结算) */
+export function costItemVoid(data: CostItemVoidBody, options: CallOptions = {}): Promise<CostItemVoidResponse> {
+  return request<CostItemVoidResponse>({ method: 'POST', url: '/api/v1/project-base/cost-item/void', data, ...options });
+}
+
+export interface IncomeItemPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("incomeItemId" | "occurredDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+itemSettleStatus?: (0 | 5 | 15)[]
+/**
+ * @maxItems 200
+ */
+itemStatus?: (10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+invoiceStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+typeId?: number[]
+/**
+ * @maxItems 200
+ */
+settleBillId?: number[]
+occurredDateStart?: string
+occurredDateEnd?: string
+}
+
+export type IncomeItemPageResponse = Page<E.IncomeItem>;
+
+/** 收入明细分页列表 — GET /api/v1/project-base/income-item/page (项目管理:项目|财务) */
+export function incomeItemPage(query: IncomeItemPageQuery = {}, options: CallOptions = {}): Promise<IncomeItemPageResponse> {
+  return request<IncomeItemPageResponse>({ method: 'GET', url: '/api/v1/project-base/income-item/page', query: { ...query }, ...options });
+}
+
+export interface IncomeItemInvoiceableQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("incomeItemId" | "occurredDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+itemSettleStatus?: (0 | 5 | 15)[]
+occurredDateStart?: string
+occurredDateEnd?: string
+}
+
+export type IncomeItemInvoiceableResponse = Page<E.IncomeItem>;
+
+/** 可开票的收入明细(有效且未开足发票) — GET /api/v1/project-base/income-item/invoiceable (项目管理:项目|财务) */
+export function incomeItemInvoiceable(query: IncomeItemInvoiceableQuery = {}, options: CallOptions = {}): Promise<IncomeItemInvoiceableResponse> {
+  return request<IncomeItemInvoiceableResponse>({ method: 'GET', url: '/api/v1/project-base/income-item/invoiceable', query: { ...query }, ...options });
+}
+
+export interface IncomeItemExportExcelQuery {
+keyword?: string
+sortField?: ("incomeItemId" | "occurredDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+itemSettleStatus?: (0 | 5 | 15)[]
+/**
+ * @maxItems 200
+ */
+itemStatus?: (10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+invoiceStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+typeId?: number[]
+/**
+ * @maxItems 200
+ */
+settleBillId?: number[]
+occurredDateStart?: string
+occurredDateEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("projectId" | "demandId" | "scheduleId" | "transshipId" | "customerId" | "typeId" | "feeSubjectConfigId" | "summary" | "amount" | "taxRate" | "taxAmount" | "amountExclTax" | "occurredDate" | "source" | "sourceId" | "settleBillId" | "itemSettleStatus" | "invoicedAmount" | "receivedAmount" | "invoiceStatus" | "itemStatus" | "voidReason" | "remark")[]
+}
+
+/** 收入明细 — GET /api/v1/project-base/income-item/export-excel (项目管理:项目|财务), a file */
+export function incomeItemExportExcel(query: IncomeItemExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/income-item/export-excel', query: { ...query }, ...options });
+}
+
+export interface IncomeItemGetParams {
+incomeItemId: number
+}
+
+export type IncomeItemGetResponse = E.IncomeItem & { refs?: Refs };
+
+/** 收入明细详情 — GET /api/v1/project-base/income-item/{incomeItemId} (项目管理:项目|财务) */
+export function incomeItemGet(params: IncomeItemGetParams, options: CallOptions = {}): Promise<IncomeItemGetResponse> {
+  return request<IncomeItemGetResponse>({ method: 'GET', url: '/api/v1/project-base/income-item/{incomeItemId}', params: { ...params }, ...options });
+}
+
+export type IncomeItemSaveBody = E.IncomeItemCreate;
+
+export type IncomeItemSaveResponse = E.IncomeItem;
+
+/** 新增收入明细(手工) — POST /api/v1/project-base/income-item/save (项目管理:项目:编辑) */
+export function incomeItemSave(data: IncomeItemSaveBody, options: CallOptions = {}): Promise<IncomeItemSaveResponse> {
+  return request<IncomeItemSaveResponse>({ method: 'POST', url: '/api/v1/project-base/income-item/save', data, ...options });
+}
+
+export interface IncomeItemUpdateParams {
+incomeItemId: number
+}
+
+export type IncomeItemUpdateBody = E.IncomeItemUpdate;
+
+export type IncomeItemUpdateResponse = E.IncomeItem;
+
+/** 修改收入明细 — PUT /api/v1/project-base/income-item/{incomeItemId} (项目管理:项目:编辑) */
+export function incomeItemUpdate(params: IncomeItemUpdateParams, data: IncomeItemUpdateBody, options: CallOptions = {}): Promise<IncomeItemUpdateResponse> {
+  return request<IncomeItemUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/income-item/{incomeItemId}', params: { ...params }, data, ...options });
+}
+
+export interface IncomeItemRemoveParams {
+incomeItemId: number
+}
+
+export type IncomeItemRemoveResponse = null
+
+/** 删除手工收入明细 — DELETE /api/v1/project-base/income-item/{incomeItemId} (项目管理:项目:编辑) */
+export function incomeItemRemove(params: IncomeItemRemoveParams, options: CallOptions = {}): Promise<IncomeItemRemoveResponse> {
+  return request<IncomeItemRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/income-item/{incomeItemId}', params: { ...params }, ...options });
+}
+
+export interface IncomeItemVoidBody {
+incomeItemId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+voidReason: string
+}
+
+export interface IncomeItemVoidResponse {
+count: number
+list: {
+incomeItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectId: number
+demandId?: (number | null)
+scheduleId?: (number | null)
+transshipId?: (number | null)
+customerId?: (number | null)
+typeId?: (number | null)
+feeSubjectConfigId?: (number | null)
+summary: string
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+taxAmount?: (string | null)
+amountExclTax?: (string | null)
+occurredDate: string
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+sourceId?: (number | null)
+settleBillId?: (number | null)
+itemSettleStatus?: (0 | 5 | 15 | null)
+invoicedAmount?: (string | null)
+receivedAmount?: (string | null)
+invoiceStatus?: (0 | 5 | 10 | null)
+itemStatus?: (10 | 15 | 20 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 作废收入明细 — POST /api/v1/project-base/income-item/void (项目管理:项目:编辑) */
+export function incomeItemVoid(data: IncomeItemVoidBody, options: CallOptions = {}): Promise<IncomeItemVoidResponse> {
+  return request<IncomeItemVoidResponse>({ method: 'POST', url: '/api/v1/project-base/income-item/void', data, ...options });
+}
+
+export interface InsuranceEnquiryPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("insuranceEnquiryId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+transportMode?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+coverage?: (1 | 2 | 3)[]
+startDateStart?: string
+startDateEnd?: string
+}
+
+export type InsuranceEnquiryPageResponse = Page<E.InsuranceEnquiry>;
+
+/** 保险询价分页列表 — GET /api/v1/project-base/insurance-enquiry/page (项目管理:保险询价|项目管理:项目) */
+export function insuranceEnquiryPage(query: InsuranceEnquiryPageQuery = {}, options: CallOptions = {}): Promise<InsuranceEnquiryPageResponse> {
+  return request<InsuranceEnquiryPageResponse>({ method: 'GET', url: '/api/v1/project-base/insurance-enquiry/page', query: { ...query }, ...options });
+}
+
+export interface InsuranceEnquiryExportExcelQuery {
+keyword?: string
+sortField?: ("insuranceEnquiryId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+transportMode?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+coverage?: (1 | 2 | 3)[]
+startDateStart?: string
+startDateEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("enquiryNo" | "projectId" | "demandId" | "cargoName" | "packing" | "cargoValue" | "transportMode" | "coverage" | "rateId" | "fromAddress" | "toAddress" | "startDate" | "refRate" | "refPremium" | "chosenInsurer" | "supplierId" | "rate" | "premium" | "policyNo" | "status" | "botMessage" | "wechatBotMessageId" | "remark" | "attachments")[]
+}
+
+/** 保险询价 — GET /api/v1/project-base/insurance-enquiry/export-excel (项目管理:保险询价|项目管理:项目), a file */
+export function insuranceEnquiryExportExcel(query: InsuranceEnquiryExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/insurance-enquiry/export-excel', query: { ...query }, ...options });
+}
+
+export interface InsuranceEnquiryGetParams {
+insuranceEnquiryId: number
+}
+
+export type InsuranceEnquiryGetResponse = E.InsuranceEnquiry & { refs?: Refs };
+
+/** 保险询价详情 — GET /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId} (项目管理:保险询价|项目管理:项目) */
+export function insuranceEnquiryGet(params: InsuranceEnquiryGetParams, options: CallOptions = {}): Promise<InsuranceEnquiryGetResponse> {
+  return request<InsuranceEnquiryGetResponse>({ method: 'GET', url: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}', params: { ...params }, ...options });
+}
+
+export type InsuranceEnquirySaveBody = E.InsuranceEnquiryCreate;
+
+export type InsuranceEnquirySaveResponse = E.InsuranceEnquiry;
+
+/** 新增保险询价 — POST /api/v1/project-base/insurance-enquiry/save (项目管理:保险询价) */
+export function insuranceEnquirySave(data: InsuranceEnquirySaveBody, options: CallOptions = {}): Promise<InsuranceEnquirySaveResponse> {
+  return request<InsuranceEnquirySaveResponse>({ method: 'POST', url: '/api/v1/project-base/insurance-enquiry/save', data, ...options });
+}
+
+export interface InsuranceEnquiryUpdateParams {
+insuranceEnquiryId: number
+}
+
+export type InsuranceEnquiryUpdateBody = E.InsuranceEnquiryUpdate;
+
+export type InsuranceEnquiryUpdateResponse = E.InsuranceEnquiry;
+
+/** 修改保险询价 — PUT /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId} (项目管理:保险询价) */
+export function insuranceEnquiryUpdate(params: InsuranceEnquiryUpdateParams, data: InsuranceEnquiryUpdateBody, options: CallOptions = {}): Promise<InsuranceEnquiryUpdateResponse> {
+  return request<InsuranceEnquiryUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}', params: { ...params }, data, ...options });
+}
+
+export interface InsuranceEnquiryRemoveParams {
+insuranceEnquiryId: number
+}
+
+export type InsuranceEnquiryRemoveResponse = null
+
+/** 删除保险询价草稿 — DELETE /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId} (项目管理:保险询价) */
+export function insuranceEnquiryRemove(params: InsuranceEnquiryRemoveParams, options: CallOptions = {}): Promise<InsuranceEnquiryRemoveResponse> {
+  return request<InsuranceEnquiryRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}', params: { ...params }, ...options });
+}
+
+export interface InsuranceEnquirySendParams {
+insuranceEnquiryId: number
+}
+
+export interface InsuranceEnquirySendBody {
+version?: number
+comment?: string
+}
+
+export interface InsuranceEnquirySendResponse {
+count: number
+list: {
+insuranceEnquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+projectId: number
+demandId?: (number | null)
+cargoName: string
+packing?: (string | null)
+cargoValue: string
+transportMode: (1 | 2 | 3 | 4)
+coverage: (1 | 2 | 3)
+rateId?: (number | null)
+fromAddress?: (string | null)
+toAddress?: (string | null)
+startDate: string
+refRate?: (string | null)
+refPremium?: (string | null)
+/**
+ * @maxItems 10
+ */
+quotes?: ({
+insurer: string
+rate: number
+premium?: (number | null)
+deductible?: (string | null)
+remark?: (string | null)
+}[] | null)
+chosenInsurer?: (string | null)
+supplierId?: (number | null)
+rate?: (string | null)
+premium?: (string | null)
+policyNo?: (string | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+botMessage?: (string | null)
+wechatBotMessageId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 发送询价到项目微信群 — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/send (项目管理:保险询价) */
+export function insuranceEnquirySend(params: InsuranceEnquirySendParams, data: InsuranceEnquirySendBody, options: CallOptions = {}): Promise<InsuranceEnquirySendResponse> {
+  return request<InsuranceEnquirySendResponse>({ method: 'POST', url: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/send', params: { ...params }, data, ...options });
+}
+
+export interface InsuranceEnquiryQuoteParams {
+insuranceEnquiryId: number
+}
+
+export interface InsuranceEnquiryQuoteBody {
+version?: number
+comment?: string
+/**
+ * @maxItems 10
+ */
+quotes: {
+insurer: string
+rate: number
+premium?: (number | null)
+deductible?: (string | null)
+remark?: (string | null)
+}[]
+chosenInsurer: string
+rate: (string | number)
+}
+
+export interface InsuranceEnquiryQuoteResponse {
+count: number
+list: {
+insuranceEnquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+projectId: number
+demandId?: (number | null)
+cargoName: string
+packing?: (string | null)
+cargoValue: string
+transportMode: (1 | 2 | 3 | 4)
+coverage: (1 | 2 | 3)
+rateId?: (number | null)
+fromAddress?: (string | null)
+toAddress?: (string | null)
+startDate: string
+refRate?: (string | null)
+refPremium?: (string | null)
+/**
+ * @maxItems 10
+ */
+quotes?: ({
+insurer: string
+rate: number
+premium?: (number | null)
+deductible?: (string | null)
+remark?: (string | null)
+}[] | null)
+chosenInsurer?: (string | null)
+supplierId?: (number | null)
+rate?: (string | null)
+premium?: (string | null)
+policyNo?: (string | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+botMessage?: (string | null)
+wechatBotMessageId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 录入保险公司报价 — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/quote (项目管理:保险询价) */
+export function insuranceEnquiryQuote(params: InsuranceEnquiryQuoteParams, data: InsuranceEnquiryQuoteBody, options: CallOptions = {}): Promise<InsuranceEnquiryQuoteResponse> {
+  return request<InsuranceEnquiryQuoteResponse>({ method: 'POST', url: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/quote', params: { ...params }, data, ...options });
+}
+
+export interface InsuranceEnquiryConfirmParams {
+insuranceEnquiryId: number
+}
+
+export interface InsuranceEnquiryConfirmBody {
+version?: number
+comment?: string
+policyNo: string
+supplierId: number
+}
+
+export interface InsuranceEnquiryConfirmResponse {
+count: number
+list: {
+insuranceEnquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+projectId: number
+demandId?: (number | null)
+cargoName: string
+packing?: (string | null)
+cargoValue: string
+transportMode: (1 | 2 | 3 | 4)
+coverage: (1 | 2 | 3)
+rateId?: (number | null)
+fromAddress?: (string | null)
+toAddress?: (string | null)
+startDate: string
+refRate?: (string | null)
+refPremium?: (string | null)
+/**
+ * @maxItems 10
+ */
+quotes?: ({
+insurer: string
+rate: number
+premium?: (number | null)
+deductible?: (string | null)
+remark?: (string | null)
+}[] | null)
+chosenInsurer?: (string | null)
+supplierId?: (number | null)
+rate?: (string | null)
+premium?: (string | null)
+policyNo?: (string | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+botMessage?: (string | null)
+wechatBotMessageId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 确认投保(生成保险费成本) — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/confirm (项目管理:保险询价) */
+export function insuranceEnquiryConfirm(params: InsuranceEnquiryConfirmParams, data: InsuranceEnquiryConfirmBody, options: CallOptions = {}): Promise<InsuranceEnquiryConfirmResponse> {
+  return request<InsuranceEnquiryConfirmResponse>({ method: 'POST', url: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/confirm', params: { ...params }, data, ...options });
+}
+
+export interface InsuranceEnquiryCancelParams {
+insuranceEnquiryId: number
+}
+
+export interface InsuranceEnquiryCancelBody {
+version?: number
+comment: string
+}
+
+export interface InsuranceEnquiryCancelResponse {
+count: number
+list: {
+insuranceEnquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+projectId: number
+demandId?: (number | null)
+cargoName: string
+packing?: (string | null)
+cargoValue: string
+transportMode: (1 | 2 | 3 | 4)
+coverage: (1 | 2 | 3)
+rateId?: (number | null)
+fromAddress?: (string | null)
+toAddress?: (string | null)
+startDate: string
+refRate?: (string | null)
+refPremium?: (string | null)
+/**
+ * @maxItems 10
+ */
+quotes?: ({
+insurer: string
+rate: number
+premium?: (number | null)
+deductible?: (string | null)
+remark?: (string | null)
+}[] | null)
+chosenInsurer?: (string | null)
+supplierId?: (number | null)
+rate?: (string | null)
+premium?: (string | null)
+policyNo?: (string | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+botMessage?: (string | null)
+wechatBotMessageId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 取消保险询价 — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/cancel (项目管理:保险询价) */
+export function insuranceEnquiryCancel(params: InsuranceEnquiryCancelParams, data: InsuranceEnquiryCancelBody, options: CallOptions = {}): Promise<InsuranceEnquiryCancelResponse> {
+  return request<InsuranceEnquiryCancelResponse>({ method: 'POST', url: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/cancel', params: { ...params }, data, ...options });
+}
+
+export interface InsuranceRateListTreeQuery {
+keyword?: string
+}
+
+/** 运输保险费率树(keyword 铁路 为铁路费率，否则为通用费率) — GET /api/v1/project-base/insurance-rate/list-tree (项目管理:保险询价|项目管理:项目|商务:询价报价) */
+export function insuranceRateListTree(query: InsuranceRateListTreeQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/insurance-rate/list-tree', query: { ...query }, ...options });
+}
+
+export interface InsuranceRatePageQuery {
+pageNo?: number
+pageSize?: number
+/**
+ * @maxItems 200
+ */
+keyword?: string[]
+sortField?: ("rateId" | "sort")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+parentId?: number[]
+/**
+ * @maxItems 200
+ */
+transportMode?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+coverage?: (1 | 2 | 3)[]
+}
+
+export type InsuranceRatePageResponse = Page<E.InsuranceRate>;
+
+/** 费率分页列表 — GET /api/v1/project-base/insurance-rate/page (项目管理:保险询价|项目管理:项目|商务:询价报价) */
+export function insuranceRatePage(query: InsuranceRatePageQuery = {}, options: CallOptions = {}): Promise<InsuranceRatePageResponse> {
+  return request<InsuranceRatePageResponse>({ method: 'GET', url: '/api/v1/project-base/insurance-rate/page', query: { ...query }, ...options });
+}
+
+export interface InsuranceRateGetParams {
+rateId: number
+}
+
+export type InsuranceRateGetResponse = E.InsuranceRate & { refs?: Refs };
+
+/** 费率详情 — GET /api/v1/project-base/insurance-rate/{rateId} (项目管理:保险询价|项目管理:项目|商务:询价报价) */
+export function insuranceRateGet(params: InsuranceRateGetParams, options: CallOptions = {}): Promise<InsuranceRateGetResponse> {
+  return request<InsuranceRateGetResponse>({ method: 'GET', url: '/api/v1/project-base/insurance-rate/{rateId}', params: { ...params }, ...options });
+}
+
+export type InsuranceRateSaveBody = E.InsuranceRateCreate;
+
+export type InsuranceRateSaveResponse = E.InsuranceRate;
+
+/** 新增费率 — POST /api/v1/project-base/insurance-rate/save (项目管理:保险询价) */
+export function insuranceRateSave(data: InsuranceRateSaveBody, options: CallOptions = {}): Promise<InsuranceRateSaveResponse> {
+  return request<InsuranceRateSaveResponse>({ method: 'POST', url: '/api/v1/project-base/insurance-rate/save', data, ...options });
+}
+
+export interface InsuranceRateUpdateParams {
+rateId: number
+}
+
+export type InsuranceRateUpdateBody = E.InsuranceRateUpdate;
+
+export type InsuranceRateUpdateResponse = E.InsuranceRate;
+
+/** 修改费率 — PUT /api/v1/project-base/insurance-rate/{rateId} (项目管理:保险询价) */
+export function insuranceRateUpdate(params: InsuranceRateUpdateParams, data: InsuranceRateUpdateBody, options: CallOptions = {}): Promise<InsuranceRateUpdateResponse> {
+  return request<InsuranceRateUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/insurance-rate/{rateId}', params: { ...params }, data, ...options });
+}
+
+export interface InsuranceRateRemoveParams {
+rateId: number
+}
+
+export type InsuranceRateRemoveResponse = null
+
+/** 删除费率 — DELETE /api/v1/project-base/insurance-rate/{rateId} (项目管理:保险询价) */
+export function insuranceRateRemove(params: InsuranceRateRemoveParams, options: CallOptions = {}): Promise<InsuranceRateRemoveResponse> {
+  return request<InsuranceRateRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/insurance-rate/{rateId}', params: { ...params }, ...options });
+}
+
+export interface PrintDocumentParams {
+type: number
+id: number
+}
+
+export interface PrintDocumentResponse {
+type: number
+docNo: string
+printedBy?: string
+parties: {
+role?: string
+name?: string
+lines?: string[]
+}[]
+fields: {
+label?: string
+value?: string
+wide?: boolean
+}[]
+tables: {
+columns?: string[]
+rows?: string[][]
+}[]
+clauses: string[]
+signatures: {
+role?: string
+name?: string
+date?: string
+}[]
+}
+
+/** 打印单据(1 收入合同 2 成本合同 3 报价单 4 方案 5 对账单；按单据类型校验权限) — GET /api/v1/project-base/print/{type}/{id} (@authenticated) */
+export function printDocument(params: PrintDocumentParams, options: CallOptions = {}): Promise<PrintDocumentResponse> {
+  return request<PrintDocumentResponse>({ method: 'GET', url: '/api/v1/project-base/print/{type}/{id}', params: { ...params }, ...options });
+}
+
+export interface ProjectPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("projectId" | "updatedAt" | "startDate")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+projectManagerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+depId?: number[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30)[]
+/**
+ * @maxItems 200
+ */
+businessTypeId?: number[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+incomeContractId?: number[]
+/**
+ * @maxItems 200
+ */
+isOversize?: boolean[]
+startDateStart?: string
+startDateEnd?: string
+}
+
+export type ProjectPageResponse = Page<E.Project>;
+
+/** 项目分页列表 — GET /api/v1/project-base/project/page (项目管理:项目) */
+export function projectPage(query: ProjectPageQuery = {}, options: CallOptions = {}): Promise<ProjectPageResponse> {
+  return request<ProjectPageResponse>({ method: 'GET', url: '/api/v1/project-base/project/page', query: { ...query }, ...options });
+}
+
+export interface ProjectExportExcelQuery {
+keyword?: string
+sortField?: ("projectId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+projectManagerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+depId?: number[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30)[]
+/**
+ * @maxItems 200
+ */
+businessTypeId?: number[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+incomeContractId?: number[]
+/**
+ * @maxItems 200
+ */
+isOversize?: boolean[]
+startDateStart?: string
+startDateEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("projectNo" | "name" | "customerId" | "incomeContractId" | "clueId" | "planId" | "businessTypeId" | "serviceCategory" | "projectManagerStaffId" | "depId" | "startDate" | "endDate" | "contractAmount" | "budgetIncome" | "budgetCost" | "isOversize" | "fromRegionCode" | "toRegionCode" | "wechatRoomName" | "auditState" | "runState" | "terminateReason" | "openingReceived" | "openingInvoiced" | "openingPaid" | "openingCostInvoiced" | "closedAt" | "confirmedIncome" | "confirmedCost" | "grossProfit" | "grossMargin" | "receivableBalance" | "payableBalance" | "remark")[]
+}
+
+/** 项目列表 — GET /api/v1/project-base/project/export-excel (项目管理:项目), a file */
+export function projectExportExcel(query: ProjectExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/project/export-excel', query: { ...query }, ...options });
+}
+
+export interface ProjectGetParams {
+projectId: number
+}
+
+export type ProjectGetResponse = E.Project & { refs?: Refs };
+
+/** 项目详情 — GET /api/v1/project-base/project/{projectId} (项目管理:项目) */
+export function projectGet(params: ProjectGetParams, options: CallOptions = {}): Promise<ProjectGetResponse> {
+  return request<ProjectGetResponse>({ method: 'GET', url: '/api/v1/project-base/project/{projectId}', params: { ...params }, ...options });
+}
+
+export type ProjectSaveBody = E.ProjectCreate;
+
+export type ProjectSaveResponse = E.Project;
+
+/** 新增项目 — POST /api/v1/project-base/project/save (项目管理:项目:编辑) */
+export function projectSave(data: ProjectSaveBody, options: CallOptions = {}): Promise<ProjectSaveResponse> {
+  return request<ProjectSaveResponse>({ method: 'POST', url: '/api/v1/project-base/project/save', data, ...options });
+}
+
+export interface ProjectUpdateParams {
+projectId: number
+}
+
+export type ProjectUpdateBody = E.ProjectUpdate;
+
+export type ProjectUpdateResponse = E.Project;
+
+/** 修改项目 — PUT /api/v1/project-base/project/{projectId} (项目管理:项目:编辑) */
+export function projectUpdate(params: ProjectUpdateParams, data: ProjectUpdateBody, options: CallOptions = {}): Promise<ProjectUpdateResponse> {
+  return request<ProjectUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/project/{projectId}', params: { ...params }, data, ...options });
+}
+
+export interface ProjectRemoveParams {
+projectId: number
+}
+
+export type ProjectRemoveResponse = null
+
+/** 删除未立项的项目 — DELETE /api/v1/project-base/project/{projectId} (项目管理:项目:编辑) */
+export function projectRemove(params: ProjectRemoveParams, options: CallOptions = {}): Promise<ProjectRemoveResponse> {
+  return request<ProjectRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/project/{projectId}', params: { ...params }, ...options });
+}
+
+export interface ProjectSubmitBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ProjectSubmitResponse {
+count: number
+list: {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 提交立项 — POST /api/v1/project-base/project/submit (项目管理:项目:编辑) */
+export function projectSubmit(data: ProjectSubmitBody, options: CallOptions = {}): Promise<ProjectSubmitResponse> {
+  return request<ProjectSubmitResponse>({ method: 'POST', url: '/api/v1/project-base/project/submit', data, ...options });
+}
+
+export interface ProjectWithdrawBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ProjectWithdrawResponse {
+count: number
+list: {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 撤回立项申请 — POST /api/v1/project-base/project/withdraw (项目管理:项目:编辑) */
+export function projectWithdraw(data: ProjectWithdrawBody, options: CallOptions = {}): Promise<ProjectWithdrawResponse> {
+  return request<ProjectWithdrawResponse>({ method: 'POST', url: '/api/v1/project-base/project/withdraw', data, ...options });
+}
+
+export interface ProjectAuditBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+comment?: string
+}
+
+export interface ProjectAuditResponse {
+count: number
+}
+
+/** 立项审核(通过/驳回) — POST /api/v1/project-base/project/audit (项目管理:项目:审核) */
+export function projectAudit(data: ProjectAuditBody, options: CallOptions = {}): Promise<ProjectAuditResponse> {
+  return request<ProjectAuditResponse>({ method: 'POST', url: '/api/v1/project-base/project/audit', data, ...options });
+}
+
+export interface ProjectStartBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ProjectStartResponse {
+count: number
+list: {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 开始项目 — POST /api/v1/project-base/project/run-state/start (项目管理:项目:编辑) */
+export function projectStart(data: ProjectStartBody, options: CallOptions = {}): Promise<ProjectStartResponse> {
+  return request<ProjectStartResponse>({ method: 'POST', url: '/api/v1/project-base/project/run-state/start', data, ...options });
+}
+
+export interface ProjectPauseBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ProjectPauseResponse {
+count: number
+list: {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 暂停项目 — POST /api/v1/project-base/project/run-state/pause (项目管理:项目:编辑) */
+export function projectPause(data: ProjectPauseBody, options: CallOptions = {}): Promise<ProjectPauseResponse> {
+  return request<ProjectPauseResponse>({ method: 'POST', url: '/api/v1/project-base/project/run-state/pause', data, ...options });
+}
+
+export interface ProjectResumeBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ProjectResumeResponse {
+count: number
+list: {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 恢复项目 — POST /api/v1/project-base/project/run-state/resume (项目管理:项目:编辑) */
+export function projectResume(data: ProjectResumeBody, options: CallOptions = {}): Promise<ProjectResumeResponse> {
+  return request<ProjectResumeResponse>({ method: 'POST', url: '/api/v1/project-base/project/run-state/resume', data, ...options });
+}
+
+export interface ProjectTerminateBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+terminateReason: string
+}
+
+export interface ProjectTerminateResponse {
+count: number
+list: {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 终止项目 — POST /api/v1/project-base/project/run-state/terminate (项目管理:项目:审核) */
+export function projectTerminate(data: ProjectTerminateBody, options: CallOptions = {}): Promise<ProjectTerminateResponse> {
+  return request<ProjectTerminateResponse>({ method: 'POST', url: '/api/v1/project-base/project/run-state/terminate', data, ...options });
+}
+
+export interface ProjectWorkDoneBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ProjectWorkDoneResponse {
+count: number
+list: {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 作业完成 — POST /api/v1/project-base/project/run-state/work-done (项目管理:项目:编辑) */
+export function projectWorkDone(data: ProjectWorkDoneBody, options: CallOptions = {}): Promise<ProjectWorkDoneResponse> {
+  return request<ProjectWorkDoneResponse>({ method: 'POST', url: '/api/v1/project-base/project/run-state/work-done', data, ...options });
+}
+
+export interface ProjectCompleteBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ProjectCompleteResponse {
+count: number
+list: {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 项目完成 — POST /api/v1/project-base/project/run-state/complete (项目管理:项目:编辑) */
+export function projectComplete(data: ProjectCompleteBody, options: CallOptions = {}): Promise<ProjectCompleteResponse> {
+  return request<ProjectCompleteResponse>({ method: 'POST', url: '/api/v1/project-base/project/run-state/complete', data, ...options });
+}
+
+export interface ProjectCloseBody {
+projectId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ProjectCloseResponse {
+count: number
+list: {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 结算关账 — POST /api/v1/project-base/project/close (项目管理:项目:关账) */
+export function projectClose(data: ProjectCloseBody, options: CallOptions = {}): Promise<ProjectCloseResponse> {
+  return request<ProjectCloseResponse>({ method: 'POST', url: '/api/v1/project-base/project/close', data, ...options });
+}
+
+export interface ProjectWholeProcessParams {
+projectId: number
+}
+
+export type ProjectWholeProcessResponse = {
+at?: string
+stage?: string
+document?: string
+fromLabel?: (string | null)
+toLabel?: (string | null)
+operatorName?: (string | null)
+comment?: (string | null)
+}[]
+
+/** 项目全流程(线索、合同、立项、运输、成本、结算各单据的新建与状态流转) — GET /api/v1/project-base/project/{projectId}/whole-process (项目管理:项目|项目管理:全流程) */
+export function projectWholeProcess(params: ProjectWholeProcessParams, options: CallOptions = {}): Promise<ProjectWholeProcessResponse> {
+  return request<ProjectWholeProcessResponse>({ method: 'GET', url: '/api/v1/project-base/project/{projectId}/whole-process', params: { ...params }, ...options });
+}
+
+export interface ProjectProcessPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("projectId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+projectManagerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30)[]
+startDateStart?: string
+startDateEnd?: string
+}
+
+export type ProjectProcessPageResponse = Page<E.Project>;
+
+/** 全流程的项目列表 — GET /api/v1/project-base/project/process/page (项目管理:项目|项目管理:全流程) */
+export function projectProcessPage(query: ProjectProcessPageQuery = {}, options: CallOptions = {}): Promise<ProjectProcessPageResponse> {
+  return request<ProjectProcessPageResponse>({ method: 'GET', url: '/api/v1/project-base/project/process/page', query: { ...query }, ...options });
+}
+
+export interface ProjectProcessGetParams {
+projectId: number
+}
+
+export type ProjectProcessGetResponse = E.Project & { refs?: Refs };
+
+/** 全流程的项目 — GET /api/v1/project-base/project/process/{projectId} (项目管理:项目|项目管理:全流程) */
+export function projectProcessGet(params: ProjectProcessGetParams, options: CallOptions = {}): Promise<ProjectProcessGetResponse> {
+  return request<ProjectProcessGetResponse>({ method: 'GET', url: '/api/v1/project-base/project/process/{projectId}', params: { ...params }, ...options });
+}
+
+export interface ProjectReportProjectQuery {
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+occurredDateStart?: string
+occurredDateEnd?: string
+/**
+ * @maxItems 3
+ */
+dims?: ("month" | "projectId")[]
+export?: boolean
+}
+
+export interface ProjectReportProjectResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 项目报表 — GET /api/v1/finance-base/finance-report/project (项目管理:项目:项目报表|财务:报表) */
+export function projectReportProject(query: ProjectReportProjectQuery = {}, options: CallOptions = {}): Promise<ProjectReportProjectResponse> {
+  return request<ProjectReportProjectResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-report/project', query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleProjectCostSettleParams {
+projectId: number
+}
+
+/** 项目的大件成本结算汇总 — GET /api/v1/project-base/transport-bulk-cost-settle/{projectId}/cost-settle (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleProjectCostSettle(params: TransportBulkCostSettleProjectCostSettleParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/{projectId}/cost-settle', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleClueCostSettleParams {
+clueId: number
+}
+
+/** 线索的大件成本结算汇总 — GET /api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/cost-settle (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleClueCostSettle(params: TransportBulkCostSettleClueCostSettleParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/cost-settle', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleListStaffCostSettleParams {
+projectId: number
+}
+
+export interface TransportBulkCostSettleListStaffCostSettleQuery {
+sortField?: ("staffSettleId" | "startDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+startDateStart?: string
+startDateEnd?: string
+}
+
+export type TransportBulkCostSettleListStaffCostSettleResponse = E.StaffCostSettle[];
+
+/** 项目的人员结算明细 — GET /api/v1/project-base/transport-bulk-cost-settle/{projectId}/list-staff-cost-settle (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleListStaffCostSettle(params: TransportBulkCostSettleListStaffCostSettleParams, query: TransportBulkCostSettleListStaffCostSettleQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleListStaffCostSettleResponse> {
+  return request<TransportBulkCostSettleListStaffCostSettleResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/{projectId}/list-staff-cost-settle', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleClueListStaffCostSettleParams {
+clueId: number
+}
+
+export interface TransportBulkCostSettleClueListStaffCostSettleQuery {
+sortField?: ("staffSettleId" | "startDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+startDateStart?: string
+startDateEnd?: string
+}
+
+export type TransportBulkCostSettleClueListStaffCostSettleResponse = E.StaffCostSettle[];
+
+/** 线索的人员结算明细 — GET /api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/list-staff-cost-settle (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleClueListStaffCostSettle(params: TransportBulkCostSettleClueListStaffCostSettleParams, query: TransportBulkCostSettleClueListStaffCostSettleQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleClueListStaffCostSettleResponse> {
+  return request<TransportBulkCostSettleClueListStaffCostSettleResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/list-staff-cost-settle', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleListContractCostSettleParams {
+projectId: number
+}
+
+export interface TransportBulkCostSettleListContractCostSettleQuery {
+keyword?: string
+sortField?: "contractSettleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+costContractId?: number[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+}
+
+export type TransportBulkCostSettleListContractCostSettleResponse = E.ContractCostSettle[];
+
+/** 项目的合同结算明细 — GET /api/v1/project-base/transport-bulk-cost-settle/{projectId}/list-contract-cost-settle (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleListContractCostSettle(params: TransportBulkCostSettleListContractCostSettleParams, query: TransportBulkCostSettleListContractCostSettleQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleListContractCostSettleResponse> {
+  return request<TransportBulkCostSettleListContractCostSettleResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/{projectId}/list-contract-cost-settle', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleClueListContractCostSettleParams {
+clueId: number
+}
+
+export interface TransportBulkCostSettleClueListContractCostSettleQuery {
+keyword?: string
+sortField?: "contractSettleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+costContractId?: number[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+}
+
+export type TransportBulkCostSettleClueListContractCostSettleResponse = E.ContractCostSettle[];
+
+/** 线索的合同结算明细 — GET /api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/list-contract-cost-settle (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleClueListContractCostSettle(params: TransportBulkCostSettleClueListContractCostSettleParams, query: TransportBulkCostSettleClueListContractCostSettleQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleClueListContractCostSettleResponse> {
+  return request<TransportBulkCostSettleClueListContractCostSettleResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/list-contract-cost-settle', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleContractCostSettleGetParams {
+contractSettleId: number
+}
+
+export type TransportBulkCostSettleContractCostSettleGetResponse = E.ContractCostSettle & { refs?: Refs };
+
+/** 合同结算明细详情 — GET /api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/{contractSettleId} (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleContractCostSettleGet(params: TransportBulkCostSettleContractCostSettleGetParams, options: CallOptions = {}): Promise<TransportBulkCostSettleContractCostSettleGetResponse> {
+  return request<TransportBulkCostSettleContractCostSettleGetResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/{contractSettleId}', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleStaffCostSettleGetParams {
+staffSettleId: number
+}
+
+export type TransportBulkCostSettleStaffCostSettleGetResponse = E.StaffCostSettle & { refs?: Refs };
+
+/** 人员结算明细详情 — GET /api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/{staffSettleId} (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleStaffCostSettleGet(params: TransportBulkCostSettleStaffCostSettleGetParams, options: CallOptions = {}): Promise<TransportBulkCostSettleStaffCostSettleGetResponse> {
+  return request<TransportBulkCostSettleStaffCostSettleGetResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/{staffSettleId}', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleTruckCostSettleOfScheduleParams {
+scheduleId: number
+truckLicensePlate: string
+}
+
+export interface TransportBulkCostSettleTruckCostSettleOfScheduleQuery {
+keyword?: string
+sortField?: "truckSettleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+truckLicensePlate?: string[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+}
+
+export type TransportBulkCostSettleTruckCostSettleOfScheduleResponse = E.TruckCostSettle[];
+
+/** 调度单某车的车辆结算 — GET /api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/schedule/{scheduleId}/{truckLicensePlate} (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleTruckCostSettleOfSchedule(params: TransportBulkCostSettleTruckCostSettleOfScheduleParams, query: TransportBulkCostSettleTruckCostSettleOfScheduleQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleTruckCostSettleOfScheduleResponse> {
+  return request<TransportBulkCostSettleTruckCostSettleOfScheduleResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/schedule/{scheduleId}/{truckLicensePlate}', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleTruckCostSettleOfClueParams {
+clueId: number
+truckLicensePlate: string
+}
+
+export interface TransportBulkCostSettleTruckCostSettleOfClueQuery {
+keyword?: string
+sortField?: "truckSettleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+truckLicensePlate?: string[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+}
+
+export type TransportBulkCostSettleTruckCostSettleOfClueResponse = E.TruckCostSettle[];
+
+/** 线索某车的车辆结算 — GET /api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/clue/{clueId}/{truckLicensePlate} (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleTruckCostSettleOfClue(params: TransportBulkCostSettleTruckCostSettleOfClueParams, query: TransportBulkCostSettleTruckCostSettleOfClueQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleTruckCostSettleOfClueResponse> {
+  return request<TransportBulkCostSettleTruckCostSettleOfClueResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/clue/{clueId}/{truckLicensePlate}', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleTruckCostSettleOfProjectParams {
+projectId: number
+}
+
+export interface TransportBulkCostSettleTruckCostSettleOfProjectQuery {
+keyword?: string
+sortField?: "truckSettleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+truckLicensePlate?: string[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+}
+
+export type TransportBulkCostSettleTruckCostSettleOfProjectResponse = E.TruckCostSettle[];
+
+/** 项目的车辆结算明细 — GET /api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/project/{projectId} (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleTruckCostSettleOfProject(params: TransportBulkCostSettleTruckCostSettleOfProjectParams, query: TransportBulkCostSettleTruckCostSettleOfProjectQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleTruckCostSettleOfProjectResponse> {
+  return request<TransportBulkCostSettleTruckCostSettleOfProjectResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/project/{projectId}', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleClueListTruckCostSettleParams {
+clueId: number
+}
+
+export interface TransportBulkCostSettleClueListTruckCostSettleQuery {
+keyword?: string
+sortField?: "truckSettleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+truckLicensePlate?: string[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+}
+
+export type TransportBulkCostSettleClueListTruckCostSettleResponse = E.TruckCostSettle[];
+
+/** 线索的车辆结算明细 — GET /api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/list-truck-cost-settle (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleClueListTruckCostSettle(params: TransportBulkCostSettleClueListTruckCostSettleParams, query: TransportBulkCostSettleClueListTruckCostSettleQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleClueListTruckCostSettleResponse> {
+  return request<TransportBulkCostSettleClueListTruckCostSettleResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/list-truck-cost-settle', params: { ...params }, query: { ...query }, ...options });
+}
+
+export type TransportBulkCostSettleStaffCostSettleSaveBody = E.StaffCostSettleCreate;
+
+export type TransportBulkCostSettleStaffCostSettleSaveResponse = E.StaffCostSettle;
+
+/** 新增人员结算明细 — POST /api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/save (项目管理:项目:成本结算) */
+export function transportBulkCostSettleStaffCostSettleSave(data: TransportBulkCostSettleStaffCostSettleSaveBody, options: CallOptions = {}): Promise<TransportBulkCostSettleStaffCostSettleSaveResponse> {
+  return request<TransportBulkCostSettleStaffCostSettleSaveResponse>({ method: 'POST', url: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/save', data, ...options });
+}
+
+export type TransportBulkCostSettleTruckCostSettleSaveBody = E.TruckCostSettleCreate;
+
+export type TransportBulkCostSettleTruckCostSettleSaveResponse = E.TruckCostSettle;
+
+/** 新增车辆结算明细 — POST /api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/save (项目管理:项目:成本结算) */
+export function transportBulkCostSettleTruckCostSettleSave(data: TransportBulkCostSettleTruckCostSettleSaveBody, options: CallOptions = {}): Promise<TransportBulkCostSettleTruckCostSettleSaveResponse> {
+  return request<TransportBulkCostSettleTruckCostSettleSaveResponse>({ method: 'POST', url: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/save', data, ...options });
+}
+
+export type TransportBulkCostSettleContractCostSettleSaveBody = E.ContractCostSettleCreate;
+
+export type TransportBulkCostSettleContractCostSettleSaveResponse = E.ContractCostSettle;
+
+/** 新增合同结算明细 — POST /api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/save (项目管理:项目:成本结算) */
+export function transportBulkCostSettleContractCostSettleSave(data: TransportBulkCostSettleContractCostSettleSaveBody, options: CallOptions = {}): Promise<TransportBulkCostSettleContractCostSettleSaveResponse> {
+  return request<TransportBulkCostSettleContractCostSettleSaveResponse>({ method: 'POST', url: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/save', data, ...options });
+}
+
+export interface TransportBulkCostSettleStaffCostSettleRemoveParams {
+staffSettleId: number
+}
+
+export type TransportBulkCostSettleStaffCostSettleRemoveResponse = null
+
+/** 删除人员结算明细 — DELETE /api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/{staffSettleId} (项目管理:项目:成本结算) */
+export function transportBulkCostSettleStaffCostSettleRemove(params: TransportBulkCostSettleStaffCostSettleRemoveParams, options: CallOptions = {}): Promise<TransportBulkCostSettleStaffCostSettleRemoveResponse> {
+  return request<TransportBulkCostSettleStaffCostSettleRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/{staffSettleId}', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleTruckCostSettleRemoveParams {
+truckSettleId: number
+}
+
+export type TransportBulkCostSettleTruckCostSettleRemoveResponse = null
+
+/** 删除车辆结算明细 — DELETE /api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/{truckSettleId} (项目管理:项目:成本结算) */
+export function transportBulkCostSettleTruckCostSettleRemove(params: TransportBulkCostSettleTruckCostSettleRemoveParams, options: CallOptions = {}): Promise<TransportBulkCostSettleTruckCostSettleRemoveResponse> {
+  return request<TransportBulkCostSettleTruckCostSettleRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/{truckSettleId}', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleContractCostSettleRemoveParams {
+contractSettleId: number
+}
+
+export type TransportBulkCostSettleContractCostSettleRemoveResponse = null
+
+/** 删除合同结算明细 — DELETE /api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/{contractSettleId} (项目管理:项目:成本结算) */
+export function transportBulkCostSettleContractCostSettleRemove(params: TransportBulkCostSettleContractCostSettleRemoveParams, options: CallOptions = {}): Promise<TransportBulkCostSettleContractCostSettleRemoveResponse> {
+  return request<TransportBulkCostSettleContractCostSettleRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/{contractSettleId}', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleListStaffExpenseProjectParams {
+staffId: number
+}
+
+/** 员工可报销费用的项目 — GET /api/v1/project-base/transport-bulk-cost-settle/{staffId}/list-staff-expense-project (@authenticated) */
+export function transportBulkCostSettleListStaffExpenseProject(params: TransportBulkCostSettleListStaffExpenseProjectParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/{staffId}/list-staff-expense-project', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleStaffCostSettlePageQuery {
+pageNo?: number
+pageSize?: number
+sortField?: ("staffSettleId" | "startDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+startDateStart?: string
+startDateEnd?: string
+}
+
+export type TransportBulkCostSettleStaffCostSettlePageResponse = Page<E.StaffCostSettle>;
+
+/** 人员结算明细分页 — GET /api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/page (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleStaffCostSettlePage(query: TransportBulkCostSettleStaffCostSettlePageQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleStaffCostSettlePageResponse> {
+  return request<TransportBulkCostSettleStaffCostSettlePageResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/page', query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleTruckCostSettlePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "truckSettleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+truckLicensePlate?: string[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+}
+
+export type TransportBulkCostSettleTruckCostSettlePageResponse = Page<E.TruckCostSettle>;
+
+/** 车辆结算明细分页 — GET /api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/page (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleTruckCostSettlePage(query: TransportBulkCostSettleTruckCostSettlePageQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleTruckCostSettlePageResponse> {
+  return request<TransportBulkCostSettleTruckCostSettlePageResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/page', query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleContractCostSettlePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "contractSettleId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+costContractId?: number[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+applyId?: number[]
+}
+
+export type TransportBulkCostSettleContractCostSettlePageResponse = Page<E.ContractCostSettle>;
+
+/** 合同结算明细分页 — GET /api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/page (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleContractCostSettlePage(query: TransportBulkCostSettleContractCostSettlePageQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleContractCostSettlePageResponse> {
+  return request<TransportBulkCostSettleContractCostSettlePageResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/page', query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleTruckCostSettleGetParams {
+truckSettleId: number
+}
+
+export type TransportBulkCostSettleTruckCostSettleGetResponse = E.TruckCostSettle & { refs?: Refs };
+
+/** 车辆结算明细详情 — GET /api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/{truckSettleId} (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleTruckCostSettleGet(params: TransportBulkCostSettleTruckCostSettleGetParams, options: CallOptions = {}): Promise<TransportBulkCostSettleTruckCostSettleGetResponse> {
+  return request<TransportBulkCostSettleTruckCostSettleGetResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/{truckSettleId}', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleStaffCostSettleUpdateParams {
+staffSettleId: number
+}
+
+export type TransportBulkCostSettleStaffCostSettleUpdateBody = E.StaffCostSettleUpdate;
+
+export type TransportBulkCostSettleStaffCostSettleUpdateResponse = E.StaffCostSettle;
+
+/** 修改人员结算明细 — PUT /api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/{staffSettleId} (项目管理:项目:成本结算) */
+export function transportBulkCostSettleStaffCostSettleUpdate(params: TransportBulkCostSettleStaffCostSettleUpdateParams, data: TransportBulkCostSettleStaffCostSettleUpdateBody, options: CallOptions = {}): Promise<TransportBulkCostSettleStaffCostSettleUpdateResponse> {
+  return request<TransportBulkCostSettleStaffCostSettleUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/{staffSettleId}', params: { ...params }, data, ...options });
+}
+
+export interface TransportBulkCostSettleTruckCostSettleUpdateParams {
+truckSettleId: number
+}
+
+export type TransportBulkCostSettleTruckCostSettleUpdateBody = E.TruckCostSettleUpdate;
+
+export type TransportBulkCostSettleTruckCostSettleUpdateResponse = E.TruckCostSettle;
+
+/** 修改车辆结算明细 — PUT /api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/{truckSettleId} (项目管理:项目:成本结算) */
+export function transportBulkCostSettleTruckCostSettleUpdate(params: TransportBulkCostSettleTruckCostSettleUpdateParams, data: TransportBulkCostSettleTruckCostSettleUpdateBody, options: CallOptions = {}): Promise<TransportBulkCostSettleTruckCostSettleUpdateResponse> {
+  return request<TransportBulkCostSettleTruckCostSettleUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/{truckSettleId}', params: { ...params }, data, ...options });
+}
+
+export interface TransportBulkCostSettleContractCostSettleUpdateParams {
+contractSettleId: number
+}
+
+export type TransportBulkCostSettleContractCostSettleUpdateBody = E.ContractCostSettleUpdate;
+
+export type TransportBulkCostSettleContractCostSettleUpdateResponse = E.ContractCostSettle;
+
+/** 修改合同结算明细 — PUT /api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/{contractSettleId} (项目管理:项目:成本结算) */
+export function transportBulkCostSettleContractCostSettleUpdate(params: TransportBulkCostSettleContractCostSettleUpdateParams, data: TransportBulkCostSettleContractCostSettleUpdateBody, options: CallOptions = {}): Promise<TransportBulkCostSettleContractCostSettleUpdateResponse> {
+  return request<TransportBulkCostSettleContractCostSettleUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/{contractSettleId}', params: { ...params }, data, ...options });
+}
+
+export interface TransportBulkCostSettleApplyPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("applyId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+clueId?: number[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+applicantStaffId?: number[]
+periodEndStart?: string
+periodEndEnd?: string
+}
+
+export type TransportBulkCostSettleApplyPageResponse = Page<E.BulkCostSettleApply>;
+
+/** 大件成本结算申请分页 — GET /api/v1/project-base/transport-bulk-cost-settle/apply/page (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleApplyPage(query: TransportBulkCostSettleApplyPageQuery = {}, options: CallOptions = {}): Promise<TransportBulkCostSettleApplyPageResponse> {
+  return request<TransportBulkCostSettleApplyPageResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/apply/page', query: { ...query }, ...options });
+}
+
+export interface TransportBulkCostSettleApplyGetParams {
+applyId: number
+}
+
+export type TransportBulkCostSettleApplyGetResponse = E.BulkCostSettleApply & { refs?: Refs };
+
+/** 结算申请详情 — GET /api/v1/project-base/transport-bulk-cost-settle/apply/{applyId} (项目管理:项目|商务:线索列表) */
+export function transportBulkCostSettleApplyGet(params: TransportBulkCostSettleApplyGetParams, options: CallOptions = {}): Promise<TransportBulkCostSettleApplyGetResponse> {
+  return request<TransportBulkCostSettleApplyGetResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/apply/{applyId}', params: { ...params }, ...options });
+}
+
+export type TransportBulkCostSettleApplySaveBody = E.BulkCostSettleApplyCreate;
+
+export type TransportBulkCostSettleApplySaveResponse = E.BulkCostSettleApply;
+
+/** 生成结算申请(汇总未申请的明细) — POST /api/v1/project-base/transport-bulk-cost-settle/apply/save (项目管理:项目:成本结算) */
+export function transportBulkCostSettleApplySave(data: TransportBulkCostSettleApplySaveBody, options: CallOptions = {}): Promise<TransportBulkCostSettleApplySaveResponse> {
+  return request<TransportBulkCostSettleApplySaveResponse>({ method: 'POST', url: '/api/v1/project-base/transport-bulk-cost-settle/apply/save', data, ...options });
+}
+
+export interface TransportBulkCostSettleApplyRemoveParams {
+applyId: number
+}
+
+export type TransportBulkCostSettleApplyRemoveResponse = null
+
+/** 删除结算申请(明细退回未申请) — DELETE /api/v1/project-base/transport-bulk-cost-settle/apply/{applyId} (项目管理:项目:成本结算) */
+export function transportBulkCostSettleApplyRemove(params: TransportBulkCostSettleApplyRemoveParams, options: CallOptions = {}): Promise<TransportBulkCostSettleApplyRemoveResponse> {
+  return request<TransportBulkCostSettleApplyRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/transport-bulk-cost-settle/apply/{applyId}', params: { ...params }, ...options });
+}
+
+export interface TransportBulkCostSettleApplySubmitBody {
+applyId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface TransportBulkCostSettleApplySubmitResponse {
+count: number
+list: {
+applyId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+applyNo?: (string | null)
+projectId?: (number | null)
+clueId?: (number | null)
+periodStart: string
+periodEnd: string
+staffTotal?: (string | null)
+truckTotal?: (string | null)
+contractTotal?: (string | null)
+total?: (string | null)
+lineCount?: (number | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+applicantStaffId?: (number | null)
+reviewedAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 提交结算申请 — POST /api/v1/project-base/transport-bulk-cost-settle/apply/submit (项目管理:项目:成本结算) */
+export function transportBulkCostSettleApplySubmit(data: TransportBulkCostSettleApplySubmitBody, options: CallOptions = {}): Promise<TransportBulkCostSettleApplySubmitResponse> {
+  return request<TransportBulkCostSettleApplySubmitResponse>({ method: 'POST', url: '/api/v1/project-base/transport-bulk-cost-settle/apply/submit', data, ...options });
+}
+
+export interface TransportBulkCostSettleApplyWithdrawBody {
+applyId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface TransportBulkCostSettleApplyWithdrawResponse {
+count: number
+list: {
+applyId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+applyNo?: (string | null)
+projectId?: (number | null)
+clueId?: (number | null)
+periodStart: string
+periodEnd: string
+staffTotal?: (string | null)
+truckTotal?: (string | null)
+contractTotal?: (string | null)
+total?: (string | null)
+lineCount?: (number | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+applicantStaffId?: (number | null)
+reviewedAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 撤回结算申请 — POST /api/v1/project-base/transport-bulk-cost-settle/apply/withdraw (项目管理:项目:成本结算) */
+export function transportBulkCostSettleApplyWithdraw(data: TransportBulkCostSettleApplyWithdrawBody, options: CallOptions = {}): Promise<TransportBulkCostSettleApplyWithdrawResponse> {
+  return request<TransportBulkCostSettleApplyWithdrawResponse>({ method: 'POST', url: '/api/v1/project-base/transport-bulk-cost-settle/apply/withdraw', data, ...options });
+}
+
+export interface TransportBulkCostSettleApplyAuditBody {
+applyId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+comment?: string
+}
+
+export interface TransportBulkCostSettleApplyAuditResponse {
+count: number
+}
+
+/** 审核结算申请(通过后生成成本明细) — POST /api/v1/project-base/transport-bulk-cost-settle/apply/audit (项目管理:项目:审核) */
+export function transportBulkCostSettleApplyAudit(data: TransportBulkCostSettleApplyAuditBody, options: CallOptions = {}): Promise<TransportBulkCostSettleApplyAuditResponse> {
+  return request<TransportBulkCostSettleApplyAuditResponse>({ method: 'POST', url: '/api/v1/project-base/transport-bulk-cost-settle/apply/audit', data, ...options });
+}
+
+export interface WechatRoomMessagePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("roomMessageId" | "sentAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+roomName?: string[]
+/**
+ * @maxItems 200
+ */
+direction?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+msgType?: (1 | 2 | 3 | 4)[]
+sentAtStart?: string
+sentAtEnd?: string
+}
+
+export type WechatRoomMessagePageResponse = Page<E.WechatRoomMessage>;
+
+/** 项目微信群消息分页列表 — GET /api/v1/message-base/wechat-room-message/page (项目管理:微信群消息|项目管理:项目) */
+export function wechatRoomMessagePage(query: WechatRoomMessagePageQuery = {}, options: CallOptions = {}): Promise<WechatRoomMessagePageResponse> {
+  return request<WechatRoomMessagePageResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-room-message/page', query: { ...query }, ...options });
+}
+
+export interface WechatRoomMessageExportExcelQuery {
+keyword?: string
+sortField?: ("roomMessageId" | "sentAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+roomName?: string[]
+/**
+ * @maxItems 200
+ */
+direction?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+msgType?: (1 | 2 | 3 | 4)[]
+sentAtStart?: string
+sentAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("projectId" | "roomName" | "senderName" | "direction" | "msgType" | "content" | "fileUrl" | "sentAt" | "wechatBotMessageId")[]
+}
+
+/** 微信群消息 — GET /api/v1/message-base/wechat-room-message/export-excel (项目管理:微信群消息|项目管理:项目), a file */
+export function wechatRoomMessageExportExcel(query: WechatRoomMessageExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/message-base/wechat-room-message/export-excel', query: { ...query }, ...options });
+}
+
+export interface WechatRoomMessageGetParams {
+roomMessageId: number
+}
+
+export type WechatRoomMessageGetResponse = E.WechatRoomMessage & { refs?: Refs };
+
+/** 群消息详情 — GET /api/v1/message-base/wechat-room-message/{roomMessageId} (项目管理:微信群消息|项目管理:项目) */
+export function wechatRoomMessageGet(params: WechatRoomMessageGetParams, options: CallOptions = {}): Promise<WechatRoomMessageGetResponse> {
+  return request<WechatRoomMessageGetResponse>({ method: 'GET', url: '/api/v1/message-base/wechat-room-message/{roomMessageId}', params: { ...params }, ...options });
+}
+
+export type WechatRoomMessageSaveBody = E.WechatRoomMessageCreate;
+
+export type WechatRoomMessageSaveResponse = E.WechatRoomMessage;
+
+/** 补录群消息 — POST /api/v1/message-base/wechat-room-message/save (项目管理:微信群消息) */
+export function wechatRoomMessageSave(data: WechatRoomMessageSaveBody, options: CallOptions = {}): Promise<WechatRoomMessageSaveResponse> {
+  return request<WechatRoomMessageSaveResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-room-message/save', data, ...options });
+}
+
+export interface WorkerDailyPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("dailyId" | "workDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+workDateStart?: string
+workDateEnd?: string
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+}
+
+export type WorkerDailyPageResponse = Page<E.WorkerDaily>;
+
+/** 工人日报分页列表 — GET /api/v1/project-base/worker-daily/page (项目管理:工人日报|项目管理:项目) */
+export function workerDailyPage(query: WorkerDailyPageQuery = {}, options: CallOptions = {}): Promise<WorkerDailyPageResponse> {
+  return request<WorkerDailyPageResponse>({ method: 'GET', url: '/api/v1/project-base/worker-daily/page', query: { ...query }, ...options });
+}
+
+export interface WorkerDailyExportExcelQuery {
+keyword?: string
+sortField?: ("dailyId" | "workDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+workDateStart?: string
+workDateEnd?: string
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+columns?: ("projectId" | "workDate" | "workerName" | "staffId" | "post" | "workContent" | "workHours" | "overtimeHours" | "weather" | "location" | "photos" | "reporterStaffId")[]
+}
+
+/** 工人日报 — GET /api/v1/project-base/worker-daily/export-excel (项目管理:工人日报|项目管理:项目), a file */
+export function workerDailyExportExcel(query: WorkerDailyExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/worker-daily/export-excel', query: { ...query }, ...options });
+}
+
+export interface WorkerDailyHoursQuery {
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+workDateStart?: string
+workDateEnd?: string
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("day" | "projectId" | "post" | "workerName")[]
+export?: boolean
+}
+
+export interface WorkerDailyHoursResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 工时汇总 — GET /api/v1/project-base/worker-daily/hours (项目管理:工人日报|项目管理:项目) */
+export function workerDailyHours(query: WorkerDailyHoursQuery = {}, options: CallOptions = {}): Promise<WorkerDailyHoursResponse> {
+  return request<WorkerDailyHoursResponse>({ method: 'GET', url: '/api/v1/project-base/worker-daily/hours', query: { ...query }, ...options });
+}
+
+export interface WorkerDailyGetParams {
+dailyId: number
+}
+
+export type WorkerDailyGetResponse = E.WorkerDaily & { refs?: Refs };
+
+/** 工人日报详情 — GET /api/v1/project-base/worker-daily/{dailyId} (项目管理:工人日报|项目管理:项目) */
+export function workerDailyGet(params: WorkerDailyGetParams, options: CallOptions = {}): Promise<WorkerDailyGetResponse> {
+  return request<WorkerDailyGetResponse>({ method: 'GET', url: '/api/v1/project-base/worker-daily/{dailyId}', params: { ...params }, ...options });
+}
+
+export type WorkerDailySaveBody = E.WorkerDailyCreate;
+
+export type WorkerDailySaveResponse = E.WorkerDaily;
+
+/** 新增工人日报 — POST /api/v1/project-base/worker-daily/save (项目管理:工人日报) */
+export function workerDailySave(data: WorkerDailySaveBody, options: CallOptions = {}): Promise<WorkerDailySaveResponse> {
+  return request<WorkerDailySaveResponse>({ method: 'POST', url: '/api/v1/project-base/worker-daily/save', data, ...options });
+}
+
+export interface WorkerDailyUpdateParams {
+dailyId: number
+}
+
+export type WorkerDailyUpdateBody = E.WorkerDailyUpdate;
+
+export type WorkerDailyUpdateResponse = E.WorkerDaily;
+
+/** 修改工人日报 — PUT /api/v1/project-base/worker-daily/{dailyId} (项目管理:工人日报) */
+export function workerDailyUpdate(params: WorkerDailyUpdateParams, data: WorkerDailyUpdateBody, options: CallOptions = {}): Promise<WorkerDailyUpdateResponse> {
+  return request<WorkerDailyUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/worker-daily/{dailyId}', params: { ...params }, data, ...options });
+}
+
+export interface WorkerDailyRemoveParams {
+dailyId: number
+}
+
+export type WorkerDailyRemoveResponse = null
+
+/** 删除工人日报 — DELETE /api/v1/project-base/worker-daily/{dailyId} (项目管理:工人日报) */
+export function workerDailyRemove(params: WorkerDailyRemoveParams, options: CallOptions = {}): Promise<WorkerDailyRemoveResponse> {
+  return request<WorkerDailyRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/worker-daily/{dailyId}', params: { ...params }, ...options });
+}
+
+/** 工人日报导入模板 — GET /api/v1/project-base/worker-daily/import-template (项目管理:工人日报|项目管理:项目), a file */
+export function workerDailyImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/worker-daily/import-template', ...options });
+}
+
+export interface WorkerDailyImportQuery {
+mode?: ("check" | "commit")
+}
+
+export interface WorkerDailyImportResponse {
+total: number
+valid: number
+imported: number
+errors: {
+row: number
+field?: string
+message: string
+}[]
+}
+
+/** 导入工人日报 — POST /api/v1/project-base/worker-daily/import (项目管理:工人日报), multipart */
+export function workerDailyImport(file: Blob, query: WorkerDailyImportQuery = {}, options: CallOptions = {}): Promise<WorkerDailyImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/project-base/worker-daily/import', query: { ...query }, file };
+  return upload<WorkerDailyImportResponse>({ ...rest, ...options }, body);
+}
+
 export type ReferenceBankListAllResponse = {
 bankId: number
 bankCode: string
@@ -1004,6 +9084,3449 @@ children: (Region[] | null)
 /** 省市区三级地区树(可缓存，带ETag) — GET /api/v1/user-base/region/tree (@authenticated) */
 export function referenceRegionTree(options: CallOptions = {}): Promise<ReferenceRegionTreeResponse> {
   return request<ReferenceRegionTreeResponse>({ method: 'GET', url: '/api/v1/user-base/region/tree', ...options });
+}
+
+export interface BillPlatformListAllQuery {
+keyword?: string
+sortField?: "billPlatformId"
+sortOrder?: ("asc" | "desc")
+}
+
+export type BillPlatformListAllResponse = {
+billPlatformId: number
+corpId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+website?: (string | null)
+taxNo?: (string | null)
+platformFeeRate?: (string | null)
+invoiceTaxRate?: (string | null)
+maxBillAmount?: (string | null)
+remark?: (string | null)
+}[]
+
+/** 全部开票平台(布局预加载) — GET /api/v1/user-base/bill-platform/list-all (@authenticated) */
+export function billPlatformListAll(query: BillPlatformListAllQuery = {}, options: CallOptions = {}): Promise<BillPlatformListAllResponse> {
+  return request<BillPlatformListAllResponse>({ method: 'GET', url: '/api/v1/user-base/bill-platform/list-all', query: { ...query }, ...options });
+}
+
+export interface BillPlatformPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "billPlatformId"
+sortOrder?: ("asc" | "desc")
+}
+
+export interface BillPlatformPageResponse {
+list: {
+billPlatformId: number
+corpId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+website?: (string | null)
+taxNo?: (string | null)
+platformFeeRate?: (string | null)
+invoiceTaxRate?: (string | null)
+maxBillAmount?: (string | null)
+remark?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 开票平台列表 — GET /api/v1/user-base/bill-platform/page (财务:配置) */
+export function billPlatformPage(query: BillPlatformPageQuery = {}, options: CallOptions = {}): Promise<BillPlatformPageResponse> {
+  return request<BillPlatformPageResponse>({ method: 'GET', url: '/api/v1/user-base/bill-platform/page', query: { ...query }, ...options });
+}
+
+export interface BillPlatformGetParams {
+billPlatformId: number
+}
+
+export type BillPlatformGetResponse = E.BillPlatform & { refs?: Refs };
+
+/** 开票平台详情 — GET /api/v1/user-base/bill-platform/{billPlatformId} (财务:配置) */
+export function billPlatformGet(params: BillPlatformGetParams, options: CallOptions = {}): Promise<BillPlatformGetResponse> {
+  return request<BillPlatformGetResponse>({ method: 'GET', url: '/api/v1/user-base/bill-platform/{billPlatformId}', params: { ...params }, ...options });
+}
+
+export interface BillPlatformSaveBody {
+name: string
+website?: (string | null)
+taxNo?: (string | null)
+platformFeeRate?: (string | number | null)
+invoiceTaxRate?: (string | number | null)
+maxBillAmount?: (string | number | null)
+remark?: (string | null)
+}
+
+export interface BillPlatformSaveResponse {
+billPlatformId: number
+corpId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+website?: (string | null)
+taxNo?: (string | null)
+platformFeeRate?: (string | null)
+invoiceTaxRate?: (string | null)
+maxBillAmount?: (string | null)
+remark?: (string | null)
+}
+
+/** 新增开票平台 — POST /api/v1/user-base/bill-platform/save (财务:配置) */
+export function billPlatformSave(data: BillPlatformSaveBody, options: CallOptions = {}): Promise<BillPlatformSaveResponse> {
+  return request<BillPlatformSaveResponse>({ method: 'POST', url: '/api/v1/user-base/bill-platform/save', data, ...options });
+}
+
+export interface BillPlatformUpdateParams {
+billPlatformId: number
+}
+
+export interface BillPlatformUpdateBody {
+name?: string
+website?: (string | null)
+taxNo?: (string | null)
+platformFeeRate?: (string | number | null)
+invoiceTaxRate?: (string | number | null)
+maxBillAmount?: (string | number | null)
+remark?: (string | null)
+version: number
+billPlatformId?: number
+}
+
+export interface BillPlatformUpdateResponse {
+billPlatformId: number
+corpId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+name: string
+website?: (string | null)
+taxNo?: (string | null)
+platformFeeRate?: (string | null)
+invoiceTaxRate?: (string | null)
+maxBillAmount?: (string | null)
+remark?: (string | null)
+}
+
+/** 修改开票平台 — PUT /api/v1/user-base/bill-platform/{billPlatformId} (财务:配置) */
+export function billPlatformUpdate(params: BillPlatformUpdateParams, data: BillPlatformUpdateBody, options: CallOptions = {}): Promise<BillPlatformUpdateResponse> {
+  return request<BillPlatformUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/bill-platform/{billPlatformId}', params: { ...params }, data, ...options });
+}
+
+export interface BillPlatformRemoveParams {
+billPlatformId: number
+}
+
+export type BillPlatformRemoveResponse = null
+
+/** 删除开票平台 — DELETE /api/v1/user-base/bill-platform/{billPlatformId} (财务:配置) */
+export function billPlatformRemove(params: BillPlatformRemoveParams, options: CallOptions = {}): Promise<BillPlatformRemoveResponse> {
+  return request<BillPlatformRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/bill-platform/{billPlatformId}', params: { ...params }, ...options });
+}
+
+export interface BillPlatformExportExcelQuery {
+keyword?: string
+sortField?: "billPlatformId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "website" | "taxNo" | "platformFeeRate" | "invoiceTaxRate" | "maxBillAmount" | "remark")[]
+}
+
+/** 开票平台 — GET /api/v1/user-base/bill-platform/export-excel (财务:配置), a file */
+export function billPlatformExportExcel(query: BillPlatformExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/bill-platform/export-excel', query: { ...query }, ...options });
+}
+
+export type BulkConfigGetResponse = E.BulkConfig;
+
+/** 本单位的自有重卡配置 — GET /api/v1/project-base/transport-bulk-cost-settle/config (@authenticated) */
+export function bulkConfigGet(options: CallOptions = {}): Promise<BulkConfigGetResponse> {
+  return request<BulkConfigGetResponse>({ method: 'GET', url: '/api/v1/project-base/transport-bulk-cost-settle/config', ...options });
+}
+
+export type BulkConfigUpdateBody = E.BulkConfigUpdate;
+
+export type BulkConfigUpdateResponse = E.BulkConfig;
+
+/** 保存自有重卡配置 — PUT /api/v1/project-base/transport-bulk-cost-settle/config (运力资源:自有重卡配置) */
+export function bulkConfigUpdate(data: BulkConfigUpdateBody, options: CallOptions = {}): Promise<BulkConfigUpdateResponse> {
+  return request<BulkConfigUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/transport-bulk-cost-settle/config', data, ...options });
+}
+
+export interface CompanyTruckPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("truckId" | "updatedAt" | "vehicleKind" | "inspectionExpiry")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+/**
+ * @maxItems 200
+ */
+status?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)[]
+/**
+ * @maxItems 200
+ */
+depId?: number[]
+/**
+ * @maxItems 200
+ */
+isHeavy?: boolean[]
+inspectionExpiryStart?: string
+inspectionExpiryEnd?: string
+}
+
+export interface CompanyTruckPageResponse {
+list: {
+truckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | null)
+approvedLoad?: (string | null)
+grossMass?: (string | null)
+tractionMass?: (string | null)
+outerLength?: (string | null)
+outerWidth?: (string | null)
+outerHeight?: (string | null)
+deckHeight?: (string | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+originalValue?: (string | null)
+currentScheduleId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 自有车辆列表 — GET /api/v1/project-base/company-truck/page (运力资源:自有车辆) */
+export function companyTruckPage(query: CompanyTruckPageQuery = {}, options: CallOptions = {}): Promise<CompanyTruckPageResponse> {
+  return request<CompanyTruckPageResponse>({ method: 'GET', url: '/api/v1/project-base/company-truck/page', query: { ...query }, ...options });
+}
+
+export interface CompanyTruckListLightQuery {
+keyword?: string
+sortField?: ("truckId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+status?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+}
+
+export type CompanyTruckListLightResponse = {
+truckId: number
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+}[]
+
+/** 自有车辆(派车选择) — GET /api/v1/project-base/company-truck/list-light (@authenticated) */
+export function companyTruckListLight(query: CompanyTruckListLightQuery = {}, options: CallOptions = {}): Promise<CompanyTruckListLightResponse> {
+  return request<CompanyTruckListLightResponse>({ method: 'GET', url: '/api/v1/project-base/company-truck/list-light', query: { ...query }, ...options });
+}
+
+export interface CompanyTruckGetParams {
+truckId: number
+}
+
+export type CompanyTruckGetResponse = E.CompanyTruck & { refs?: Refs };
+
+/** 自有车辆详情 — GET /api/v1/project-base/company-truck/{truckId} (运力资源:自有车辆) */
+export function companyTruckGet(params: CompanyTruckGetParams, options: CallOptions = {}): Promise<CompanyTruckGetResponse> {
+  return request<CompanyTruckGetResponse>({ method: 'GET', url: '/api/v1/project-base/company-truck/{truckId}', params: { ...params }, ...options });
+}
+
+export interface CompanyTruckSaveBody {
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | number | null)
+approvedLoad?: (string | number | null)
+grossMass?: (string | number | null)
+tractionMass?: (string | number | null)
+outerLength?: (string | number | null)
+outerWidth?: (string | number | null)
+outerHeight?: (string | number | null)
+deckHeight?: (string | number | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+originalValue?: (string | number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export interface CompanyTruckSaveResponse {
+truckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | null)
+approvedLoad?: (string | null)
+grossMass?: (string | null)
+tractionMass?: (string | null)
+outerLength?: (string | null)
+outerWidth?: (string | null)
+outerHeight?: (string | null)
+deckHeight?: (string | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+originalValue?: (string | null)
+currentScheduleId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 新增自有车辆 — POST /api/v1/project-base/company-truck/save (运力资源:自有车辆) */
+export function companyTruckSave(data: CompanyTruckSaveBody, options: CallOptions = {}): Promise<CompanyTruckSaveResponse> {
+  return request<CompanyTruckSaveResponse>({ method: 'POST', url: '/api/v1/project-base/company-truck/save', data, ...options });
+}
+
+export interface CompanyTruckUpdateParams {
+truckId: number
+}
+
+export interface CompanyTruckUpdateBody {
+truckLicensePlate?: string
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | number | null)
+approvedLoad?: (string | number | null)
+grossMass?: (string | number | null)
+tractionMass?: (string | number | null)
+outerLength?: (string | number | null)
+outerWidth?: (string | number | null)
+outerHeight?: (string | number | null)
+deckHeight?: (string | number | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+originalValue?: (string | number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+version: number
+truckId?: number
+}
+
+export interface CompanyTruckUpdateResponse {
+truckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | null)
+approvedLoad?: (string | null)
+grossMass?: (string | null)
+tractionMass?: (string | null)
+outerLength?: (string | null)
+outerWidth?: (string | null)
+outerHeight?: (string | null)
+deckHeight?: (string | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+originalValue?: (string | null)
+currentScheduleId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 修改自有车辆 — PUT /api/v1/project-base/company-truck/{truckId} (运力资源:自有车辆) */
+export function companyTruckUpdate(params: CompanyTruckUpdateParams, data: CompanyTruckUpdateBody, options: CallOptions = {}): Promise<CompanyTruckUpdateResponse> {
+  return request<CompanyTruckUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/company-truck/{truckId}', params: { ...params }, data, ...options });
+}
+
+export interface CompanyTruckRemoveParams {
+truckId: number
+}
+
+export type CompanyTruckRemoveResponse = null
+
+/** 删除自有车辆 — DELETE /api/v1/project-base/company-truck/{truckId} (运力资源:自有车辆) */
+export function companyTruckRemove(params: CompanyTruckRemoveParams, options: CallOptions = {}): Promise<CompanyTruckRemoveResponse> {
+  return request<CompanyTruckRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/company-truck/{truckId}', params: { ...params }, ...options });
+}
+
+export interface CompanyTruckStatusParams {
+truckId: number
+}
+
+export interface CompanyTruckStatusBody {
+status: (1 | 3 | 4 | 5)
+comment?: string
+version?: number
+}
+
+export type CompanyTruckStatusResponse = E.CompanyTruck;
+
+/** 变更车辆状态(维修/恢复/停用/启用/报废) — PUT /api/v1/project-base/company-truck/{truckId}/status (运力资源:自有车辆) */
+export function companyTruckStatus(params: CompanyTruckStatusParams, data: CompanyTruckStatusBody, options: CallOptions = {}): Promise<CompanyTruckStatusResponse> {
+  return request<CompanyTruckStatusResponse>({ method: 'PUT', url: '/api/v1/project-base/company-truck/{truckId}/status', params: { ...params }, data, ...options });
+}
+
+export interface CompanyTruckRepairBody {
+truckId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface CompanyTruckRepairResponse {
+count: number
+list: {
+truckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | null)
+approvedLoad?: (string | null)
+grossMass?: (string | null)
+tractionMass?: (string | null)
+outerLength?: (string | null)
+outerWidth?: (string | null)
+outerHeight?: (string | null)
+deckHeight?: (string | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+originalValue?: (string | null)
+currentScheduleId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 维修保养 — POST /api/v1/project-base/company-truck/repair (运力资源:自有车辆) */
+export function companyTruckRepair(data: CompanyTruckRepairBody, options: CallOptions = {}): Promise<CompanyTruckRepairResponse> {
+  return request<CompanyTruckRepairResponse>({ method: 'POST', url: '/api/v1/project-base/company-truck/repair', data, ...options });
+}
+
+export interface CompanyTruckRecoverBody {
+truckId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface CompanyTruckRecoverResponse {
+count: number
+list: {
+truckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | null)
+approvedLoad?: (string | null)
+grossMass?: (string | null)
+tractionMass?: (string | null)
+outerLength?: (string | null)
+outerWidth?: (string | null)
+outerHeight?: (string | null)
+deckHeight?: (string | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+originalValue?: (string | null)
+currentScheduleId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 恢复 — POST /api/v1/project-base/company-truck/recover (运力资源:自有车辆) */
+export function companyTruckRecover(data: CompanyTruckRecoverBody, options: CallOptions = {}): Promise<CompanyTruckRecoverResponse> {
+  return request<CompanyTruckRecoverResponse>({ method: 'POST', url: '/api/v1/project-base/company-truck/recover', data, ...options });
+}
+
+export interface CompanyTruckDisableBody {
+truckId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface CompanyTruckDisableResponse {
+count: number
+list: {
+truckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | null)
+approvedLoad?: (string | null)
+grossMass?: (string | null)
+tractionMass?: (string | null)
+outerLength?: (string | null)
+outerWidth?: (string | null)
+outerHeight?: (string | null)
+deckHeight?: (string | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+originalValue?: (string | null)
+currentScheduleId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 停用 — POST /api/v1/project-base/company-truck/disable (运力资源:自有车辆) */
+export function companyTruckDisable(data: CompanyTruckDisableBody, options: CallOptions = {}): Promise<CompanyTruckDisableResponse> {
+  return request<CompanyTruckDisableResponse>({ method: 'POST', url: '/api/v1/project-base/company-truck/disable', data, ...options });
+}
+
+export interface CompanyTruckEnableBody {
+truckId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface CompanyTruckEnableResponse {
+count: number
+list: {
+truckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | null)
+approvedLoad?: (string | null)
+grossMass?: (string | null)
+tractionMass?: (string | null)
+outerLength?: (string | null)
+outerWidth?: (string | null)
+outerHeight?: (string | null)
+deckHeight?: (string | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+originalValue?: (string | null)
+currentScheduleId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 启用 — POST /api/v1/project-base/company-truck/enable (运力资源:自有车辆) */
+export function companyTruckEnable(data: CompanyTruckEnableBody, options: CallOptions = {}): Promise<CompanyTruckEnableResponse> {
+  return request<CompanyTruckEnableResponse>({ method: 'POST', url: '/api/v1/project-base/company-truck/enable', data, ...options });
+}
+
+export interface CompanyTruckScrapBody {
+truckId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment: string
+}
+
+export interface CompanyTruckScrapResponse {
+count: number
+list: {
+truckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | null)
+approvedLoad?: (string | null)
+grossMass?: (string | null)
+tractionMass?: (string | null)
+outerLength?: (string | null)
+outerWidth?: (string | null)
+outerHeight?: (string | null)
+deckHeight?: (string | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+originalValue?: (string | null)
+currentScheduleId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 报废 — POST /api/v1/project-base/company-truck/scrap (运力资源:自有车辆) */
+export function companyTruckScrap(data: CompanyTruckScrapBody, options: CallOptions = {}): Promise<CompanyTruckScrapResponse> {
+  return request<CompanyTruckScrapResponse>({ method: 'POST', url: '/api/v1/project-base/company-truck/scrap', data, ...options });
+}
+
+export interface CompanyTruckExportExcelQuery {
+keyword?: string
+sortField?: ("truckId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+/**
+ * @maxItems 200
+ */
+status?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)[]
+/**
+ * @maxItems 200
+ */
+depId?: number[]
+/**
+ * @maxItems 200
+ */
+isHeavy?: boolean[]
+inspectionExpiryStart?: string
+inspectionExpiryEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("truckLicensePlate" | "plateColor" | "vehicleKind" | "isHeavy" | "brandModel" | "vin" | "engineNo" | "axles" | "axleLines" | "curbWeight" | "approvedLoad" | "grossMass" | "tractionMass" | "outerLength" | "outerWidth" | "outerHeight" | "deckHeight" | "registerDate" | "inspectionExpiry" | "roadTransportNo" | "roadTransportExpiry" | "compulsoryInsuranceExpiry" | "commercialInsuranceExpiry" | "gpsTerminalNo" | "defaultDriverStaffId" | "trailerPlate" | "depId" | "status" | "originalValue" | "currentScheduleId" | "remark" | "attachments")[]
+}
+
+/** 自有车辆 — GET /api/v1/project-base/company-truck/export-excel (运力资源:自有车辆), a file */
+export function companyTruckExportExcel(query: CompanyTruckExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/company-truck/export-excel', query: { ...query }, ...options });
+}
+
+/** 自有车辆导入模板 — GET /api/v1/project-base/company-truck/import-template (运力资源:自有车辆), a file */
+export function companyTruckImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/company-truck/import-template', ...options });
+}
+
+export interface CompanyTruckImportQuery {
+mode?: ("check" | "commit")
+}
+
+export interface CompanyTruckImportResponse {
+total: number
+valid: number
+imported: number
+errors: {
+row: number
+field?: string
+message: string
+}[]
+}
+
+/** 导入自有车辆 — POST /api/v1/project-base/company-truck/import (运力资源:自有车辆), multipart */
+export function companyTruckImport(file: Blob, query: CompanyTruckImportQuery = {}, options: CallOptions = {}): Promise<CompanyTruckImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/project-base/company-truck/import', query: { ...query }, file };
+  return upload<CompanyTruckImportResponse>({ ...rest, ...options }, body);
+}
+
+export interface DriverPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("driverId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+platformTruckId?: number[]
+/**
+ * @maxItems 200
+ */
+authState?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+licenseClass?: (1 | 2 | 3 | 4 | 5)[]
+licenseExpiryStart?: string
+licenseExpiryEnd?: string
+}
+
+export interface DriverPageResponse {
+list: {
+driverId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+mobile: string
+idCardNo: string
+licenseClass: (1 | 2 | 3 | 4 | 5)
+licenseExpiry?: (string | null)
+qualificationCertNo?: (string | null)
+qualificationExpiry?: (string | null)
+supplierId?: (number | null)
+platformTruckId?: (number | null)
+staffId?: (number | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+remark?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 司机列表 — GET /api/v1/project-base/driver/page (运力资源:平台车辆) */
+export function driverPage(query: DriverPageQuery = {}, options: CallOptions = {}): Promise<DriverPageResponse> {
+  return request<DriverPageResponse>({ method: 'GET', url: '/api/v1/project-base/driver/page', query: { ...query }, ...options });
+}
+
+export interface DriverListLightQuery {
+keyword?: string
+sortField?: ("driverId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+platformTruckId?: number[]
+}
+
+export type DriverListLightResponse = {
+driverId: number
+name: string
+mobile: string
+licenseClass: (1 | 2 | 3 | 4 | 5)
+supplierId?: (number | null)
+platformTruckId?: (number | null)
+}[]
+
+/** 已认证的司机(派车选择) — GET /api/v1/project-base/driver/list-light (@authenticated) */
+export function driverListLight(query: DriverListLightQuery = {}, options: CallOptions = {}): Promise<DriverListLightResponse> {
+  return request<DriverListLightResponse>({ method: 'GET', url: '/api/v1/project-base/driver/list-light', query: { ...query }, ...options });
+}
+
+export interface DriverGetParams {
+driverId: number
+}
+
+export type DriverGetResponse = E.Driver & { refs?: Refs };
+
+/** 司机详情 — GET /api/v1/project-base/driver/{driverId} (运力资源:平台车辆) */
+export function driverGet(params: DriverGetParams, options: CallOptions = {}): Promise<DriverGetResponse> {
+  return request<DriverGetResponse>({ method: 'GET', url: '/api/v1/project-base/driver/{driverId}', params: { ...params }, ...options });
+}
+
+export interface DriverSaveBody {
+name: string
+mobile: string
+idCardNo: string
+licenseClass: (1 | 2 | 3 | 4 | 5)
+licenseExpiry?: (string | null)
+qualificationCertNo?: (string | null)
+qualificationExpiry?: (string | null)
+supplierId?: (number | null)
+platformTruckId?: (number | null)
+staffId?: (number | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export interface DriverSaveResponse {
+driverId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+mobile: string
+idCardNo: string
+licenseClass: (1 | 2 | 3 | 4 | 5)
+licenseExpiry?: (string | null)
+qualificationCertNo?: (string | null)
+qualificationExpiry?: (string | null)
+supplierId?: (number | null)
+platformTruckId?: (number | null)
+staffId?: (number | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+remark?: (string | null)
+}
+
+/** 新增司机 — POST /api/v1/project-base/driver/save (运力资源:平台车辆) */
+export function driverSave(data: DriverSaveBody, options: CallOptions = {}): Promise<DriverSaveResponse> {
+  return request<DriverSaveResponse>({ method: 'POST', url: '/api/v1/project-base/driver/save', data, ...options });
+}
+
+export interface DriverUpdateParams {
+driverId: number
+}
+
+export interface DriverUpdateBody {
+name?: string
+mobile?: string
+idCardNo?: string
+licenseClass?: (1 | 2 | 3 | 4 | 5)
+licenseExpiry?: (string | null)
+qualificationCertNo?: (string | null)
+qualificationExpiry?: (string | null)
+supplierId?: (number | null)
+platformTruckId?: (number | null)
+staffId?: (number | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+remark?: (string | null)
+custom?: {
+
+}
+version: number
+driverId?: number
+}
+
+export interface DriverUpdateResponse {
+driverId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+mobile: string
+idCardNo: string
+licenseClass: (1 | 2 | 3 | 4 | 5)
+licenseExpiry?: (string | null)
+qualificationCertNo?: (string | null)
+qualificationExpiry?: (string | null)
+supplierId?: (number | null)
+platformTruckId?: (number | null)
+staffId?: (number | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+remark?: (string | null)
+}
+
+/** 修改司机 — PUT /api/v1/project-base/driver/{driverId} (运力资源:平台车辆) */
+export function driverUpdate(params: DriverUpdateParams, data: DriverUpdateBody, options: CallOptions = {}): Promise<DriverUpdateResponse> {
+  return request<DriverUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/driver/{driverId}', params: { ...params }, data, ...options });
+}
+
+export interface DriverRemoveParams {
+driverId: number
+}
+
+export type DriverRemoveResponse = null
+
+/** 删除司机 — DELETE /api/v1/project-base/driver/{driverId} (运力资源:平台车辆) */
+export function driverRemove(params: DriverRemoveParams, options: CallOptions = {}): Promise<DriverRemoveResponse> {
+  return request<DriverRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/driver/{driverId}', params: { ...params }, ...options });
+}
+
+export interface DriverVerifyBody {
+driverId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+}
+
+export interface DriverVerifyResponse {
+passed?: number
+failed?: number
+results?: {
+
+}[]
+}
+
+/** 证照核验(未通过转人工审核) — POST /api/v1/project-base/driver/verify (运力资源:平台车辆) */
+export function driverVerify(data: DriverVerifyBody, options: CallOptions = {}): Promise<DriverVerifyResponse> {
+  return request<DriverVerifyResponse>({ method: 'POST', url: '/api/v1/project-base/driver/verify', data, ...options });
+}
+
+export interface DriverExportExcelQuery {
+keyword?: string
+sortField?: ("driverId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+platformTruckId?: number[]
+/**
+ * @maxItems 200
+ */
+authState?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+licenseClass?: (1 | 2 | 3 | 4 | 5)[]
+licenseExpiryStart?: string
+licenseExpiryEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "mobile" | "idCardNo" | "licenseClass" | "licenseExpiry" | "qualificationCertNo" | "qualificationExpiry" | "supplierId" | "platformTruckId" | "staffId" | "authState" | "authSource" | "authFailReason" | "photos" | "remark")[]
+}
+
+/** 司机 — GET /api/v1/project-base/driver/export-excel (运力资源:平台车辆), a file */
+export function driverExportExcel(query: DriverExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/driver/export-excel', query: { ...query }, ...options });
+}
+
+export interface ManualReviewPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("manualReviewId" | "submittedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+reviewType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+submittedAtStart?: string
+submittedAtEnd?: string
+}
+
+export interface ManualReviewPageResponse {
+list: {
+manualReviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+reviewType: (1 | 2 | 3)
+subjectId: number
+subjectName?: (string | null)
+supplierId?: (number | null)
+submittedAt?: (string | null)
+/**
+ * @maxItems 20
+ */
+materials?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+autoCheckResult?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reviewerStaffId?: (number | null)
+reviewedAt?: (string | null)
+rejectReason?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 人工审核列表 — GET /api/v1/project-base/manual-review/page (运力资源:人工审核) */
+export function manualReviewPage(query: ManualReviewPageQuery = {}, options: CallOptions = {}): Promise<ManualReviewPageResponse> {
+  return request<ManualReviewPageResponse>({ method: 'GET', url: '/api/v1/project-base/manual-review/page', query: { ...query }, ...options });
+}
+
+export interface ManualReviewGetParams {
+manualReviewId: number
+}
+
+export type ManualReviewGetResponse = E.ManualReview & { refs?: Refs };
+
+/** 人工审核详情 — GET /api/v1/project-base/manual-review/{manualReviewId} (运力资源:人工审核) */
+export function manualReviewGet(params: ManualReviewGetParams, options: CallOptions = {}): Promise<ManualReviewGetResponse> {
+  return request<ManualReviewGetResponse>({ method: 'GET', url: '/api/v1/project-base/manual-review/{manualReviewId}', params: { ...params }, ...options });
+}
+
+export interface ManualReviewPassBody {
+manualReviewId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ManualReviewPassResponse {
+count: number
+list: {
+manualReviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+reviewType: (1 | 2 | 3)
+subjectId: number
+subjectName?: (string | null)
+supplierId?: (number | null)
+submittedAt?: (string | null)
+/**
+ * @maxItems 20
+ */
+materials?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+autoCheckResult?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reviewerStaffId?: (number | null)
+reviewedAt?: (string | null)
+rejectReason?: (string | null)
+}[]
+}
+
+/** 审核通过(批量) — POST /api/v1/project-base/manual-review/pass (运力资源:人工审核) */
+export function manualReviewPass(data: ManualReviewPassBody, options: CallOptions = {}): Promise<ManualReviewPassResponse> {
+  return request<ManualReviewPassResponse>({ method: 'POST', url: '/api/v1/project-base/manual-review/pass', data, ...options });
+}
+
+export interface ManualReviewRejectBody {
+manualReviewId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+rejectReason: string
+}
+
+export interface ManualReviewRejectResponse {
+count: number
+list: {
+manualReviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+reviewType: (1 | 2 | 3)
+subjectId: number
+subjectName?: (string | null)
+supplierId?: (number | null)
+submittedAt?: (string | null)
+/**
+ * @maxItems 20
+ */
+materials?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+autoCheckResult?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reviewerStaffId?: (number | null)
+reviewedAt?: (string | null)
+rejectReason?: (string | null)
+}[]
+}
+
+/** 驳回 — POST /api/v1/project-base/manual-review/reject (运力资源:人工审核) */
+export function manualReviewReject(data: ManualReviewRejectBody, options: CallOptions = {}): Promise<ManualReviewRejectResponse> {
+  return request<ManualReviewRejectResponse>({ method: 'POST', url: '/api/v1/project-base/manual-review/reject', data, ...options });
+}
+
+export interface ManualReviewAuditBody {
+manualReviewId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+rejectReason?: string
+comment?: string
+}
+
+export interface ManualReviewAuditResponse {
+count?: number
+}
+
+/** 审核：通过/驳回 — POST /api/v1/project-base/manual-review/audit (运力资源:人工审核) */
+export function manualReviewAudit(data: ManualReviewAuditBody, options: CallOptions = {}): Promise<ManualReviewAuditResponse> {
+  return request<ManualReviewAuditResponse>({ method: 'POST', url: '/api/v1/project-base/manual-review/audit', data, ...options });
+}
+
+export interface ManualReviewExportExcelQuery {
+keyword?: string
+sortField?: ("manualReviewId" | "submittedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+reviewType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+submittedAtStart?: string
+submittedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("reviewType" | "subjectId" | "subjectName" | "supplierId" | "submittedAt" | "materials" | "autoCheckResult" | "auditState" | "reviewerStaffId" | "reviewedAt" | "rejectReason")[]
+}
+
+/** 人工审核 — GET /api/v1/project-base/manual-review/export-excel (运力资源:人工审核), a file */
+export function manualReviewExportExcel(query: ManualReviewExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/manual-review/export-excel', query: { ...query }, ...options });
+}
+
+export interface PlatformTruckPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("platformTruckId" | "updatedAt" | "vehicleKind")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+/**
+ * @maxItems 200
+ */
+authState?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+blacklisted?: (0 | 1)[]
+/**
+ * @maxItems 200
+ */
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)[]
+roadTransportExpiryStart?: string
+roadTransportExpiryEnd?: string
+}
+
+export interface PlatformTruckPageResponse {
+list: {
+platformTruckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | null)
+approvedLoad?: (string | null)
+axles?: (number | null)
+supplierId: number
+ownerName?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+inspectionExpiry?: (string | null)
+/**
+ * @maxItems 20
+ */
+drivingLicensePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+/**
+ * @maxItems 20
+ */
+roadTransportPhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+blacklisted?: (0 | 1 | null)
+blacklistReason?: (string | null)
+tripCount?: (number | null)
+rating?: (string | null)
+registeredAt?: (string | null)
+remark?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 平台车辆列表 — GET /api/v1/project-base/platform-truck/page (运力资源:平台车辆) */
+export function platformTruckPage(query: PlatformTruckPageQuery = {}, options: CallOptions = {}): Promise<PlatformTruckPageResponse> {
+  return request<PlatformTruckPageResponse>({ method: 'GET', url: '/api/v1/project-base/platform-truck/page', query: { ...query }, ...options });
+}
+
+export interface PlatformTruckListLightQuery {
+keyword?: string
+sortField?: ("platformTruckId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+}
+
+export type PlatformTruckListLightResponse = {
+platformTruckId: number
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | null)
+approvedLoad?: (string | null)
+supplierId: number
+}[]
+
+/** 已认证的平台车辆(派车选择) — GET /api/v1/project-base/platform-truck/list-light (@authenticated) */
+export function platformTruckListLight(query: PlatformTruckListLightQuery = {}, options: CallOptions = {}): Promise<PlatformTruckListLightResponse> {
+  return request<PlatformTruckListLightResponse>({ method: 'GET', url: '/api/v1/project-base/platform-truck/list-light', query: { ...query }, ...options });
+}
+
+export interface PlatformTruckGetParams {
+platformTruckId: number
+}
+
+export type PlatformTruckGetResponse = E.PlatformTruck & { refs?: Refs };
+
+/** 平台车辆详情 — GET /api/v1/project-base/platform-truck/{platformTruckId} (运力资源:平台车辆) */
+export function platformTruckGet(params: PlatformTruckGetParams, options: CallOptions = {}): Promise<PlatformTruckGetResponse> {
+  return request<PlatformTruckGetResponse>({ method: 'GET', url: '/api/v1/project-base/platform-truck/{platformTruckId}', params: { ...params }, ...options });
+}
+
+export interface PlatformTruckSaveBody {
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | number | null)
+approvedLoad?: (string | number | null)
+axles?: (number | null)
+supplierId: number
+ownerName?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+inspectionExpiry?: (string | null)
+/**
+ * @maxItems 20
+ */
+drivingLicensePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+/**
+ * @maxItems 20
+ */
+roadTransportPhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+blacklistReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export interface PlatformTruckSaveResponse {
+platformTruckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | null)
+approvedLoad?: (string | null)
+axles?: (number | null)
+supplierId: number
+ownerName?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+inspectionExpiry?: (string | null)
+/**
+ * @maxItems 20
+ */
+drivingLicensePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+/**
+ * @maxItems 20
+ */
+roadTransportPhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+blacklisted?: (0 | 1 | null)
+blacklistReason?: (string | null)
+tripCount?: (number | null)
+rating?: (string | null)
+registeredAt?: (string | null)
+remark?: (string | null)
+}
+
+/** 新增平台车辆 — POST /api/v1/project-base/platform-truck/save (运力资源:平台车辆) */
+export function platformTruckSave(data: PlatformTruckSaveBody, options: CallOptions = {}): Promise<PlatformTruckSaveResponse> {
+  return request<PlatformTruckSaveResponse>({ method: 'POST', url: '/api/v1/project-base/platform-truck/save', data, ...options });
+}
+
+export interface PlatformTruckUpdateParams {
+platformTruckId: number
+}
+
+export interface PlatformTruckUpdateBody {
+truckLicensePlate?: string
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | number | null)
+approvedLoad?: (string | number | null)
+axles?: (number | null)
+supplierId?: number
+ownerName?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+inspectionExpiry?: (string | null)
+/**
+ * @maxItems 20
+ */
+drivingLicensePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+/**
+ * @maxItems 20
+ */
+roadTransportPhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+blacklistReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+version: number
+platformTruckId?: number
+}
+
+export interface PlatformTruckUpdateResponse {
+platformTruckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | null)
+approvedLoad?: (string | null)
+axles?: (number | null)
+supplierId: number
+ownerName?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+inspectionExpiry?: (string | null)
+/**
+ * @maxItems 20
+ */
+drivingLicensePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+/**
+ * @maxItems 20
+ */
+roadTransportPhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+blacklisted?: (0 | 1 | null)
+blacklistReason?: (string | null)
+tripCount?: (number | null)
+rating?: (string | null)
+registeredAt?: (string | null)
+remark?: (string | null)
+}
+
+/** 修改平台车辆 — PUT /api/v1/project-base/platform-truck/{platformTruckId} (运力资源:平台车辆) */
+export function platformTruckUpdate(params: PlatformTruckUpdateParams, data: PlatformTruckUpdateBody, options: CallOptions = {}): Promise<PlatformTruckUpdateResponse> {
+  return request<PlatformTruckUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/platform-truck/{platformTruckId}', params: { ...params }, data, ...options });
+}
+
+export interface PlatformTruckRemoveParams {
+platformTruckId: number
+}
+
+export type PlatformTruckRemoveResponse = null
+
+/** 删除平台车辆 — DELETE /api/v1/project-base/platform-truck/{platformTruckId} (运力资源:平台车辆) */
+export function platformTruckRemove(params: PlatformTruckRemoveParams, options: CallOptions = {}): Promise<PlatformTruckRemoveResponse> {
+  return request<PlatformTruckRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/platform-truck/{platformTruckId}', params: { ...params }, ...options });
+}
+
+export interface PlatformTruckVerifyBody {
+platformTruckId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+}
+
+export interface PlatformTruckVerifyResponse {
+passed?: number
+failed?: number
+results?: {
+
+}[]
+}
+
+/** 证照核验(未通过转人工审核) — POST /api/v1/project-base/platform-truck/verify (运力资源:平台车辆) */
+export function platformTruckVerify(data: PlatformTruckVerifyBody, options: CallOptions = {}): Promise<PlatformTruckVerifyResponse> {
+  return request<PlatformTruckVerifyResponse>({ method: 'POST', url: '/api/v1/project-base/platform-truck/verify', data, ...options });
+}
+
+export interface PlatformTruckBlacklistBody {
+platformTruckId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+blacklistReason: string
+}
+
+export interface PlatformTruckBlacklistResponse {
+count: number
+list: {
+platformTruckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | null)
+approvedLoad?: (string | null)
+axles?: (number | null)
+supplierId: number
+ownerName?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+inspectionExpiry?: (string | null)
+/**
+ * @maxItems 20
+ */
+drivingLicensePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+/**
+ * @maxItems 20
+ */
+roadTransportPhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+blacklisted?: (0 | 1 | null)
+blacklistReason?: (string | null)
+tripCount?: (number | null)
+rating?: (string | null)
+registeredAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 拉黑 — POST /api/v1/project-base/platform-truck/blacklist (运力资源:平台车辆) */
+export function platformTruckBlacklist(data: PlatformTruckBlacklistBody, options: CallOptions = {}): Promise<PlatformTruckBlacklistResponse> {
+  return request<PlatformTruckBlacklistResponse>({ method: 'POST', url: '/api/v1/project-base/platform-truck/blacklist', data, ...options });
+}
+
+export interface PlatformTruckUnblacklistBody {
+platformTruckId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface PlatformTruckUnblacklistResponse {
+count: number
+list: {
+platformTruckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | null)
+approvedLoad?: (string | null)
+axles?: (number | null)
+supplierId: number
+ownerName?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+inspectionExpiry?: (string | null)
+/**
+ * @maxItems 20
+ */
+drivingLicensePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+/**
+ * @maxItems 20
+ */
+roadTransportPhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+blacklisted?: (0 | 1 | null)
+blacklistReason?: (string | null)
+tripCount?: (number | null)
+rating?: (string | null)
+registeredAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 解除拉黑 — POST /api/v1/project-base/platform-truck/unblacklist (运力资源:平台车辆) */
+export function platformTruckUnblacklist(data: PlatformTruckUnblacklistBody, options: CallOptions = {}): Promise<PlatformTruckUnblacklistResponse> {
+  return request<PlatformTruckUnblacklistResponse>({ method: 'POST', url: '/api/v1/project-base/platform-truck/unblacklist', data, ...options });
+}
+
+export interface PlatformTruckExportExcelQuery {
+keyword?: string
+sortField?: ("platformTruckId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+/**
+ * @maxItems 200
+ */
+authState?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+blacklisted?: (0 | 1)[]
+/**
+ * @maxItems 200
+ */
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)[]
+roadTransportExpiryStart?: string
+roadTransportExpiryEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("truckLicensePlate" | "plateColor" | "vehicleKind" | "vehicleLength" | "approvedLoad" | "axles" | "supplierId" | "ownerName" | "roadTransportNo" | "roadTransportExpiry" | "inspectionExpiry" | "drivingLicensePhotos" | "roadTransportPhotos" | "authState" | "authSource" | "authFailReason" | "blacklisted" | "blacklistReason" | "tripCount" | "rating" | "registeredAt" | "remark")[]
+}
+
+/** 平台车辆 — GET /api/v1/project-base/platform-truck/export-excel (运力资源:平台车辆), a file */
+export function platformTruckExportExcel(query: PlatformTruckExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/platform-truck/export-excel', query: { ...query }, ...options });
+}
+
+/** 平台车辆导入模板 — GET /api/v1/project-base/platform-truck/import-template (运力资源:平台车辆), a file */
+export function platformTruckImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/platform-truck/import-template', ...options });
+}
+
+export interface PlatformTruckImportQuery {
+mode?: ("check" | "commit")
+}
+
+export interface PlatformTruckImportResponse {
+total: number
+valid: number
+imported: number
+errors: {
+row: number
+field?: string
+message: string
+}[]
+}
+
+/** 导入平台车辆 — POST /api/v1/project-base/platform-truck/import (运力资源:平台车辆), multipart */
+export function platformTruckImport(file: Blob, query: PlatformTruckImportQuery = {}, options: CallOptions = {}): Promise<PlatformTruckImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/project-base/platform-truck/import', query: { ...query }, file };
+  return upload<PlatformTruckImportResponse>({ ...rest, ...options }, body);
+}
+
+export interface SupplierListQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("supplierId" | "updatedAt" | "supplierType" | "transportLicenseExpiry")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+supplierType?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25)[]
+/**
+ * @maxItems 200
+ */
+status?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+registerStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+managerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+transportLicenseExpiryStart?: string
+transportLicenseExpiryEnd?: string
+}
+
+export interface SupplierListResponse {
+list: {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 供应商分页列表 — GET /api/v1/user-base/supplier/list (运力资源:供应商) */
+export function supplierList(query: SupplierListQuery = {}, options: CallOptions = {}): Promise<SupplierListResponse> {
+  return request<SupplierListResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/list', query: { ...query }, ...options });
+}
+
+export interface SupplierGetParams {
+supplierId: number
+}
+
+export type SupplierGetResponse = E.Supplier & { refs?: Refs };
+
+/** 供应商详情 — GET /api/v1/user-base/supplier/{supplierId} (运力资源:供应商) */
+export function supplierGet(params: SupplierGetParams, options: CallOptions = {}): Promise<SupplierGetResponse> {
+  return request<SupplierGetResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/{supplierId}', params: { ...params }, ...options });
+}
+
+export interface SupplierSaveBody {
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export interface SupplierSaveResponse {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 新增供应商 — POST /api/v1/user-base/supplier/save (运力资源:供应商:编辑) */
+export function supplierSave(data: SupplierSaveBody, options: CallOptions = {}): Promise<SupplierSaveResponse> {
+  return request<SupplierSaveResponse>({ method: 'POST', url: '/api/v1/user-base/supplier/save', data, ...options });
+}
+
+export interface SupplierUpdateParams {
+supplierId: number
+}
+
+export interface SupplierUpdateBody {
+name?: string
+shortName?: (string | null)
+supplierType?: (1 | 2 | 3 | 4 | 5)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+version: number
+supplierId?: number
+}
+
+export interface SupplierUpdateResponse {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+/** 修改供应商 — PUT /api/v1/user-base/supplier/{supplierId} (运力资源:供应商:编辑) */
+export function supplierUpdate(params: SupplierUpdateParams, data: SupplierUpdateBody, options: CallOptions = {}): Promise<SupplierUpdateResponse> {
+  return request<SupplierUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/supplier/{supplierId}', params: { ...params }, data, ...options });
+}
+
+export interface SupplierRemoveParams {
+supplierId: number
+}
+
+export type SupplierRemoveResponse = null
+
+/** 删除供应商(仅草稿或已驳回) — DELETE /api/v1/user-base/supplier/{supplierId} (运力资源:供应商:编辑) */
+export function supplierRemove(params: SupplierRemoveParams, options: CallOptions = {}): Promise<SupplierRemoveResponse> {
+  return request<SupplierRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/supplier/{supplierId}', params: { ...params }, ...options });
+}
+
+export interface SupplierSubmitBody {
+supplierId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface SupplierSubmitResponse {
+count: number
+list: {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 提交审核 — POST /api/v1/user-base/supplier/submit (运力资源:供应商:编辑) */
+export function supplierSubmit(data: SupplierSubmitBody, options: CallOptions = {}): Promise<SupplierSubmitResponse> {
+  return request<SupplierSubmitResponse>({ method: 'POST', url: '/api/v1/user-base/supplier/submit', data, ...options });
+}
+
+export interface SupplierWithdrawBody {
+supplierId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface SupplierWithdrawResponse {
+count: number
+list: {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 撤回审核 — POST /api/v1/user-base/supplier/withdraw (运力资源:供应商:编辑) */
+export function supplierWithdraw(data: SupplierWithdrawBody, options: CallOptions = {}): Promise<SupplierWithdrawResponse> {
+  return request<SupplierWithdrawResponse>({ method: 'POST', url: '/api/v1/user-base/supplier/withdraw', data, ...options });
+}
+
+export interface SupplierVerifyBody {
+supplierId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+comment?: string
+}
+
+export interface SupplierVerifyResponse {
+count: number
+}
+
+/** 审核(提交或注销申请)：通过/驳回 — POST /api/v1/user-base/supplier/verify (运力资源:供应商:审核) */
+export function supplierVerify(data: SupplierVerifyBody, options: CallOptions = {}): Promise<SupplierVerifyResponse> {
+  return request<SupplierVerifyResponse>({ method: 'POST', url: '/api/v1/user-base/supplier/verify', data, ...options });
+}
+
+export interface SupplierApplyCancelBody {
+supplierId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+cancelReason: string
+}
+
+export interface SupplierApplyCancelResponse {
+count: number
+list: {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 申请注销 — POST /api/v1/user-base/supplier/apply-cancel (运力资源:供应商:编辑) */
+export function supplierApplyCancel(data: SupplierApplyCancelBody, options: CallOptions = {}): Promise<SupplierApplyCancelResponse> {
+  return request<SupplierApplyCancelResponse>({ method: 'POST', url: '/api/v1/user-base/supplier/apply-cancel', data, ...options });
+}
+
+export interface SupplierWithdrawCancelBody {
+supplierId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface SupplierWithdrawCancelResponse {
+count: number
+list: {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 撤回注销申请 — POST /api/v1/user-base/supplier/withdraw-cancel (运力资源:供应商:编辑) */
+export function supplierWithdrawCancel(data: SupplierWithdrawCancelBody, options: CallOptions = {}): Promise<SupplierWithdrawCancelResponse> {
+  return request<SupplierWithdrawCancelResponse>({ method: 'POST', url: '/api/v1/user-base/supplier/withdraw-cancel', data, ...options });
+}
+
+export interface SupplierDisableBody {
+supplierId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface SupplierDisableResponse {
+count: number
+list: {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 停用 — POST /api/v1/user-base/supplier/disable (运力资源:供应商:编辑) */
+export function supplierDisable(data: SupplierDisableBody, options: CallOptions = {}): Promise<SupplierDisableResponse> {
+  return request<SupplierDisableResponse>({ method: 'POST', url: '/api/v1/user-base/supplier/disable', data, ...options });
+}
+
+export interface SupplierEnableBody {
+supplierId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface SupplierEnableResponse {
+count: number
+list: {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 启用 — POST /api/v1/user-base/supplier/enable (运力资源:供应商:编辑) */
+export function supplierEnable(data: SupplierEnableBody, options: CallOptions = {}): Promise<SupplierEnableResponse> {
+  return request<SupplierEnableResponse>({ method: 'POST', url: '/api/v1/user-base/supplier/enable', data, ...options });
+}
+
+export interface SupplierInviteRegisterBody {
+supplierId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface SupplierInviteRegisterResponse {
+count: number
+list: {
+supplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 邀请注册(发送短信) — POST /api/v1/user-base/supplier/invite-register (运力资源:供应商:编辑) */
+export function supplierInviteRegister(data: SupplierInviteRegisterBody, options: CallOptions = {}): Promise<SupplierInviteRegisterResponse> {
+  return request<SupplierInviteRegisterResponse>({ method: 'POST', url: '/api/v1/user-base/supplier/invite-register', data, ...options });
+}
+
+export interface SupplierInviteRegisterSmsStatusParams {
+platformSupplierId: number
+}
+
+export interface SupplierInviteRegisterSmsStatusResponse {
+platformSupplierId?: number
+supplierId?: number
+registerStatus?: number
+smsId?: (number | null)
+mobile?: (string | null)
+status?: (number | null)
+statusName?: string
+errorCode?: (string | null)
+sentAt?: (string | null)
+createdAt?: (string | null)
+}
+
+/** 邀请注册短信的发送状态 — GET /api/v1/user-base/supplier/invite-register-sms-status/{platformSupplierId} (运力资源:供应商) */
+export function supplierInviteRegisterSmsStatus(params: SupplierInviteRegisterSmsStatusParams, options: CallOptions = {}): Promise<SupplierInviteRegisterSmsStatusResponse> {
+  return request<SupplierInviteRegisterSmsStatusResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/invite-register-sms-status/{platformSupplierId}', params: { ...params }, ...options });
+}
+
+export interface SupplierHandoverParams {
+supplierId: number
+managerStaffId: number
+}
+
+export type SupplierHandoverResponse = E.Supplier;
+
+/** 交接给本单位同事(负责人或有编辑权限者) — PUT /api/v1/user-base/supplier/{supplierId}/handover/{managerStaffId} (@authenticated) */
+export function supplierHandover(params: SupplierHandoverParams, options: CallOptions = {}): Promise<SupplierHandoverResponse> {
+  return request<SupplierHandoverResponse>({ method: 'PUT', url: '/api/v1/user-base/supplier/{supplierId}/handover/{managerStaffId}', params: { ...params }, ...options });
+}
+
+export interface SupplierListOrgSupplierQuery {
+keyword?: string
+sortField?: ("supplierId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+}
+
+export type SupplierListOrgSupplierResponse = {
+supplierId: number
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+creditCode?: (string | null)
+}[]
+
+/** 本单位全部供应商(查重) — GET /api/v1/user-base/supplier/list-org-supplier (运力资源:供应商) */
+export function supplierListOrgSupplier(query: SupplierListOrgSupplierQuery = {}, options: CallOptions = {}): Promise<SupplierListOrgSupplierResponse> {
+  return request<SupplierListOrgSupplierResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/list-org-supplier', query: { ...query }, ...options });
+}
+
+export interface SupplierListOrgActiveSupplierQuery {
+keyword?: string
+sortField?: ("supplierId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+}
+
+export type SupplierListOrgActiveSupplierResponse = {
+supplierId: number
+name: string
+shortName?: (string | null)
+status?: (1 | 2 | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+}[]
+
+/** 本单位合作中的供应商(布局预加载) — GET /api/v1/user-base/supplier/list-org-active-supplier (@authenticated) */
+export function supplierListOrgActiveSupplier(query: SupplierListOrgActiveSupplierQuery = {}, options: CallOptions = {}): Promise<SupplierListOrgActiveSupplierResponse> {
+  return request<SupplierListOrgActiveSupplierResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/list-org-active-supplier', query: { ...query }, ...options });
+}
+
+export interface SupplierListAllActiveSupplierQuery {
+keyword?: string
+sortField?: ("supplierId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+supplierType?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+registerStatus?: (0 | 5 | 10)[]
+}
+
+export type SupplierListAllActiveSupplierResponse = {
+supplierId: number
+name: string
+shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+registerStatus?: (0 | 5 | 10 | null)
+contactName?: (string | null)
+contactPhone?: (string | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+/**
+ * @maxItems 100
+ */
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+}[]
+
+/** 本单位可用的全部供应商(询价、派车选择) — GET /api/v1/user-base/supplier/list-all-active-supplier (@authenticated) */
+export function supplierListAllActiveSupplier(query: SupplierListAllActiveSupplierQuery = {}, options: CallOptions = {}): Promise<SupplierListAllActiveSupplierResponse> {
+  return request<SupplierListAllActiveSupplierResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/list-all-active-supplier', query: { ...query }, ...options });
+}
+
+export interface SupplierListThirdPartySupplierQuery {
+keyword?: string
+supplierType?: number
+pageNo?: number
+pageSize?: number
+}
+
+/** 集团内其他单位使用中的供应商(从平台添加) — GET /api/v1/user-base/supplier/list-third-party-supplier (@authenticated) */
+export function supplierListThirdPartySupplier(query: SupplierListThirdPartySupplierQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/supplier/list-third-party-supplier', query: { ...query }, ...options });
+}
+
+export interface SupplierSupplierWithOrgParams {
+supplierId: number
+}
+
+/** 供应商及其所属单位 — GET /api/v1/user-base/supplier/supplier-with-org/{supplierId} (@authenticated) */
+export function supplierSupplierWithOrg(params: SupplierSupplierWithOrgParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/supplier/supplier-with-org/{supplierId}', params: { ...params }, ...options });
+}
+
+export interface SupplierStaffsRelatedParams {
+supplierId: number
+}
+
+export type SupplierStaffsRelatedResponse = {
+staffId?: number
+name?: string
+mobile?: (string | null)
+depName?: (string | null)
+relations?: string[]
+}[]
+
+/** 与供应商相关的员工 — GET /api/v1/user-base/supplier/staffs-related/{supplierId} (@authenticated) */
+export function supplierStaffsRelated(params: SupplierStaffsRelatedParams, options: CallOptions = {}): Promise<SupplierStaffsRelatedResponse> {
+  return request<SupplierStaffsRelatedResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/staffs-related/{supplierId}', params: { ...params }, ...options });
+}
+
+export interface SupplierCanEvaluateListQuery {
+supplierId?: number
+enquiryId?: number
+scheduleId?: number
+}
+
+export type SupplierCanEvaluateListResponse = {
+supplierId?: number
+supplierName?: string
+enquiryId?: (number | null)
+scheduleId?: (number | null)
+source?: string
+}[]
+
+/** 可评价的供应商(已中选的报价、已结算的调度单，尚未评价) — GET /api/v1/user-base/supplier/can-evaluate/list (@authenticated) */
+export function supplierCanEvaluateList(query: SupplierCanEvaluateListQuery = {}, options: CallOptions = {}): Promise<SupplierCanEvaluateListResponse> {
+  return request<SupplierCanEvaluateListResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/can-evaluate/list', query: { ...query }, ...options });
+}
+
+export interface SupplierExportExcelQuery {
+keyword?: string
+sortField?: ("supplierId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+supplierType?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25)[]
+/**
+ * @maxItems 200
+ */
+status?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+registerStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+managerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+transportLicenseExpiryStart?: string
+transportLicenseExpiryEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "shortName" | "supplierType" | "verifyStatus" | "status" | "registerStatus" | "creditCode" | "idCardNo" | "legalPerson" | "contactName" | "contactPhone" | "regionCode" | "address" | "transportLicenseNo" | "transportLicenseExpiry" | "taxpayerType" | "defaultTaxRate" | "invoiceTitle" | "taxNo" | "invoiceAddress" | "bankName" | "bankAccount" | "serviceCategories" | "vehicleCount" | "managerStaffId" | "inviteSmsStatus" | "platformSupplierId" | "rating" | "billPlatformId" | "creditDays" | "cancelReason" | "remark" | "attachments")[]
+}
+
+/** 供应商列表 — GET /api/v1/user-base/supplier/export-excel (运力资源:供应商), a file */
+export function supplierExportExcel(query: SupplierExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/supplier/export-excel', query: { ...query }, ...options });
+}
+
+/** 供应商导入模板 — GET /api/v1/user-base/supplier/import-template (运力资源:供应商:编辑), a file */
+export function supplierImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/supplier/import-template', ...options });
+}
+
+export interface SupplierImportQuery {
+mode?: ("check" | "commit")
+}
+
+export interface SupplierImportResponse {
+total: number
+valid: number
+imported: number
+errors: {
+row: number
+field?: string
+message: string
+}[]
+}
+
+/** 导入供应商 — POST /api/v1/user-base/supplier/import (运力资源:供应商:编辑), multipart */
+export function supplierImport(file: Blob, query: SupplierImportQuery = {}, options: CallOptions = {}): Promise<SupplierImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/user-base/supplier/import', query: { ...query }, file };
+  return upload<SupplierImportResponse>({ ...rest, ...options }, body);
+}
+
+export interface SupplierEvaluationPageQuery {
+pageNo?: number
+pageSize?: number
+sortField?: "evaluationId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+enquiryId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+score?: number[]
+}
+
+export interface SupplierEvaluationPageResponse {
+list: {
+evaluationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+supplierId: number
+enquiryId?: (number | null)
+scheduleId?: (number | null)
+score: number
+priceScore?: (number | null)
+timeScore?: (number | null)
+serviceScore?: (number | null)
+safetyScore?: (number | null)
+comment?: (string | null)
+evaluatorStaffId?: (number | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 供应商评价列表 — GET /api/v1/user-base/supplier-evaluation/page (@authenticated) */
+export function supplierEvaluationPage(query: SupplierEvaluationPageQuery = {}, options: CallOptions = {}): Promise<SupplierEvaluationPageResponse> {
+  return request<SupplierEvaluationPageResponse>({ method: 'GET', url: '/api/v1/user-base/supplier-evaluation/page', query: { ...query }, ...options });
+}
+
+export interface SupplierEvaluationSaveBody {
+supplierId: number
+enquiryId?: (number | null)
+scheduleId?: (number | null)
+score: number
+priceScore?: (number | null)
+timeScore?: (number | null)
+serviceScore?: (number | null)
+safetyScore?: (number | null)
+comment?: (string | null)
+custom?: {
+
+}
+}
+
+export interface SupplierEvaluationSaveResponse {
+evaluationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+supplierId: number
+enquiryId?: (number | null)
+scheduleId?: (number | null)
+score: number
+priceScore?: (number | null)
+timeScore?: (number | null)
+serviceScore?: (number | null)
+safetyScore?: (number | null)
+comment?: (string | null)
+evaluatorStaffId?: (number | null)
+}
+
+/** 评价供应商 — POST /api/v1/user-base/supplier-evaluation/save (@authenticated) */
+export function supplierEvaluationSave(data: SupplierEvaluationSaveBody, options: CallOptions = {}): Promise<SupplierEvaluationSaveResponse> {
+  return request<SupplierEvaluationSaveResponse>({ method: 'POST', url: '/api/v1/user-base/supplier-evaluation/save', data, ...options });
 }
 
 export interface SsoIssueTicketBody {
@@ -1080,6 +12603,216 @@ export function staffListLocalOrgStaffLight(query: StaffListLocalOrgStaffLightQu
   return request<StaffListLocalOrgStaffLightResponse>({ method: 'GET', url: '/api/v1/user-base/staff/list-local-org-staff-light', query: { ...query }, ...options });
 }
 
+export interface StaffListLocalOrgStaffQuery {
+keyword?: string
+sortField?: "staffId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+depId?: number[]
+}
+
+export type StaffListLocalOrgStaffResponse = Pick<E.Staff, 'staffId' | 'name' | 'depId' | 'post' | 'isDriver'>[];
+
+/** 本单位在职员工 — GET /api/v1/user-base/staff/list-local-org-staff (@authenticated) */
+export function staffListLocalOrgStaff(query: StaffListLocalOrgStaffQuery = {}, options: CallOptions = {}): Promise<StaffListLocalOrgStaffResponse> {
+  return request<StaffListLocalOrgStaffResponse>({ method: 'GET', url: '/api/v1/user-base/staff/list-local-org-staff', query: { ...query }, ...options });
+}
+
+export interface StaffListOrgAllStaffQuery {
+keyword?: string
+sortField?: "staffId"
+sortOrder?: ("asc" | "desc")
+}
+
+export type StaffListOrgAllStaffResponse = Pick<E.Staff, 'staffId' | 'name' | 'depId' | 'resigned'>[];
+
+/** 本单位全部员工(含离职，布局预加载) — GET /api/v1/user-base/staff/list-org-all-staff (@authenticated) */
+export function staffListOrgAllStaff(query: StaffListOrgAllStaffQuery = {}, options: CallOptions = {}): Promise<StaffListOrgAllStaffResponse> {
+  return request<StaffListOrgAllStaffResponse>({ method: 'GET', url: '/api/v1/user-base/staff/list-org-all-staff', query: { ...query }, ...options });
+}
+
+export interface StaffListStaffByFilterQuery {
+keyword?: string
+sortField?: "staffId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+depId?: number[]
+/**
+ * @maxItems 200
+ */
+isDriver?: boolean[]
+post?: string
+}
+
+export type StaffListStaffByFilterResponse = Pick<E.Staff, 'staffId' | 'name' | 'depId' | 'post'>[];
+
+/** 按条件查找在职员工 — GET /api/v1/user-base/staff/list-staff-by-filter (@authenticated) */
+export function staffListStaffByFilter(query: StaffListStaffByFilterQuery = {}, options: CallOptions = {}): Promise<StaffListStaffByFilterResponse> {
+  return request<StaffListStaffByFilterResponse>({ method: 'GET', url: '/api/v1/user-base/staff/list-staff-by-filter', query: { ...query }, ...options });
+}
+
+export interface StaffListPagedLocalOrgStaffQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("staffId" | "depId")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+depId?: number[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+/**
+ * @maxItems 200
+ */
+resigned?: boolean[]
+/**
+ * @maxItems 200
+ */
+isDriver?: boolean[]
+hireDateStart?: string
+hireDateEnd?: string
+}
+
+export type StaffListPagedLocalOrgStaffResponse = Page<E.Staff>;
+
+/** 本单位员工分页列表 — GET /api/v1/user-base/staff/list-paged-local-org-staff (公司管理) */
+export function staffListPagedLocalOrgStaff(query: StaffListPagedLocalOrgStaffQuery = {}, options: CallOptions = {}): Promise<StaffListPagedLocalOrgStaffResponse> {
+  return request<StaffListPagedLocalOrgStaffResponse>({ method: 'GET', url: '/api/v1/user-base/staff/list-paged-local-org-staff', query: { ...query }, ...options });
+}
+
+export interface StaffListPagedOrgStaffQuery {
+orgId?: number
+keyword?: string
+pageNo?: number
+pageSize?: number
+}
+
+/** 集团内某单位员工分页列表 — GET /api/v1/user-base/staff/list-paged-org-staff (公司管理) */
+export function staffListPagedOrgStaff(query: StaffListPagedOrgStaffQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/list-paged-org-staff', query: { ...query }, ...options });
+}
+
+/** 集团内各单位管理员 — GET /api/v1/user-base/staff/list-org-manager (@authenticated) */
+export function staffListOrgManager(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/list-org-manager', ...options });
+}
+
+export interface StaffOrgStaffLightParams {
+orgId: number
+}
+
+/** 某单位在职员工(精简) — GET /api/v1/user-base/staff/org/{orgId}/staff-light (@authenticated) */
+export function staffOrgStaffLight(params: StaffOrgStaffLightParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/org/{orgId}/staff-light', params: { ...params }, ...options });
+}
+
+export interface StaffDepStaffLightParams {
+depId: number
+}
+
+/** 某部门在职员工(精简) — GET /api/v1/user-base/staff/dep/{depId}/staff-light (@authenticated) */
+export function staffDepStaffLight(params: StaffDepStaffLightParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/dep/{depId}/staff-light', params: { ...params }, ...options });
+}
+
+/** 我所在部门的在职员工(精简) — GET /api/v1/user-base/staff/dep/staff-light (@authenticated) */
+export function staffMyDepStaffLight(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/dep/staff-light', ...options });
+}
+
+/** 部门及其员工(树) — GET /api/v1/user-base/staff/list-org-dep-staff (@authenticated) */
+export function staffListOrgDepStaff(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/list-org-dep-staff', ...options });
+}
+
+/** 业务部门的在职员工 — GET /api/v1/user-base/staff/list-business-staff (@authenticated) */
+export function staffListBusinessStaff(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/list-business-staff', ...options });
+}
+
+export interface StaffListVerifyStaffQuery {
+permission?: string
+}
+
+/** 有审核权限的员工 — GET /api/v1/user-base/staff/list-verify-staff (@authenticated) */
+export function staffListVerifyStaff(query: StaffListVerifyStaffQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/list-verify-staff', query: { ...query }, ...options });
+}
+
+/** 可发起资金事项的员工 — GET /api/v1/user-base/staff/list-finance-applier (@authenticated) */
+export function staffListFinanceApplier(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/list-finance-applier', ...options });
+}
+
+export interface StaffCustomerManageStaffParams {
+customerId: number
+}
+
+/** 客户的负责人及可接手的商务人员 — GET /api/v1/user-base/staff/customer/{customerId}/list-manage-staff (商务:客户列表) */
+export function staffCustomerManageStaff(params: StaffCustomerManageStaffParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/customer/{customerId}/list-manage-staff', params: { ...params }, ...options });
+}
+
+export interface StaffListPermStaffQuery {
+permission?: string
+}
+
+/** 持有某权限的员工 — GET /api/v1/user-base/staff/list-perm-staff (@authenticated) */
+export function staffListPermStaff(query: StaffListPermStaffQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/list-perm-staff', query: { ...query }, ...options });
+}
+
+export interface StaffStaffsHasPermissionsQuery {
+/**
+ * @minItems 1
+ * @maxItems 50
+ */
+permissions: string[]
+}
+
+/** 各权限的持有人 — GET /api/v1/user-base/staff/staffs-has-permissions (公司管理) */
+export function staffStaffsHasPermissions(query: StaffStaffsHasPermissionsQuery, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/staffs-has-permissions', query: { ...query }, ...options });
+}
+
+export interface StaffStaffsHasPermissionParams {
+perm: string
+}
+
+/** 持有该权限的员工 — GET /api/v1/user-base/staff/staffs-has-permission/{perm} (@authenticated) */
+export function staffStaffsHasPermission(params: StaffStaffsHasPermissionParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/staffs-has-permission/{perm}', params: { ...params }, ...options });
+}
+
+export interface StaffLeaveInfoQuery {
+staffId?: number
+}
+
+/** 离职交接信息 — GET /api/v1/user-base/staff/leave (@authenticated) */
+export function staffLeaveInfo(query: StaffLeaveInfoQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/staff/leave', query: { ...query }, ...options });
+}
+
+export interface StaffLeaveBody {
+staffId?: number
+handoverStaffId: number
+leaveDate?: string
+leaveReason?: string
+}
+
+/** 办理离职并交接 — PUT /api/v1/user-base/staff/leave (@authenticated) */
+export function staffLeave(data: StaffLeaveBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/staff/leave', data, ...options });
+}
+
 export interface StaffGetParams {
 staffId: number
 }
@@ -1089,6 +12822,15 @@ export type StaffGetResponse = E.Staff & { refs?: Refs };
 /** 员工详情 — GET /api/v1/user-base/staff/{staffId} (公司管理) */
 export function staffGet(params: StaffGetParams, options: CallOptions = {}): Promise<StaffGetResponse> {
   return request<StaffGetResponse>({ method: 'GET', url: '/api/v1/user-base/staff/{staffId}', params: { ...params }, ...options });
+}
+
+export type StaffSaveBody = E.StaffCreate;
+
+export type StaffSaveResponse = E.Staff;
+
+/** 新增员工 — POST /api/v1/user-base/staff/save (公司管理) */
+export function staffSave(data: StaffSaveBody, options: CallOptions = {}): Promise<StaffSaveResponse> {
+  return request<StaffSaveResponse>({ method: 'POST', url: '/api/v1/user-base/staff/save', data, ...options });
 }
 
 export interface StaffUpdateParams {
@@ -1104,17 +12846,115 @@ export function staffUpdate(params: StaffUpdateParams, data: StaffUpdateBody, op
   return request<StaffUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/staff/{staffId}', params: { ...params }, data, ...options });
 }
 
-export interface SupplierListOrgActiveSupplierQuery {
-keyword?: string
-sortField?: "supplierId"
-sortOrder?: ("asc" | "desc")
+export interface StaffDisableParams {
+staffId: number
 }
 
-export type SupplierListOrgActiveSupplierResponse = Pick<E.Supplier, 'supplierId' | 'name' | 'shortName' | 'contactName' | 'contactPhone' | 'status'>[];
+/** 停用员工(立即结束其登录) — PUT /api/v1/user-base/staff/{staffId}/disable (公司管理) */
+export function staffDisable(params: StaffDisableParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/staff/{staffId}/disable', params: { ...params }, ...options });
+}
 
-/** 本单位合作中的供应商(布局预加载) — GET /api/v1/user-base/supplier/list-org-active-supplier (@authenticated) */
-export function supplierListOrgActiveSupplier(query: SupplierListOrgActiveSupplierQuery = {}, options: CallOptions = {}): Promise<SupplierListOrgActiveSupplierResponse> {
-  return request<SupplierListOrgActiveSupplierResponse>({ method: 'GET', url: '/api/v1/user-base/supplier/list-org-active-supplier', query: { ...query }, ...options });
+export interface StaffEnableParams {
+staffId: number
+}
+
+/** 启用员工 — PUT /api/v1/user-base/staff/{staffId}/enable (公司管理) */
+export function staffEnable(params: StaffEnableParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/staff/{staffId}/enable', params: { ...params }, ...options });
+}
+
+export interface StaffResetPasswordBody {
+staffId: number
+password: string
+}
+
+/** 重置密码(立即结束其登录) — POST /api/v1/user-base/staff/resetPassword (公司管理) */
+export function staffResetPassword(data: StaffResetPasswordBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/staff/resetPassword', data, ...options });
+}
+
+export interface StaffMoveBody {
+staffId?: number
+/**
+ * @minItems 1
+ * @maxItems 500
+ */
+staffIds?: number[]
+depId: number
+}
+
+/** 调动部门 — POST /api/v1/user-base/staff/move (公司管理) */
+export function staffMove(data: StaffMoveBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/staff/move', data, ...options });
+}
+
+export interface StaffDeleteRelationParams {
+relationId: number
+}
+
+/** 将员工移出本单位 — DELETE /api/v1/user-base/staff/delete-relation/{relationId} (公司管理) */
+export function staffDeleteRelation(params: StaffDeleteRelationParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'DELETE', url: '/api/v1/user-base/staff/delete-relation/{relationId}', params: { ...params }, ...options });
+}
+
+export interface StaffExportExcelQuery {
+keyword?: string
+sortField?: "staffId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+depId?: number[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+/**
+ * @maxItems 200
+ */
+resigned?: boolean[]
+/**
+ * @maxItems 200
+ */
+isDriver?: boolean[]
+hireDateStart?: string
+hireDateEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "username" | "mobile" | "depId" | "post" | "roleIds" | "hireDate" | "isDriver" | "licenseClass" | "disabled" | "resigned")[]
+}
+
+/** 员工列表 — GET /api/v1/user-base/staff/export-excel (公司管理), a file */
+export function staffExportExcel(query: StaffExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/staff/export-excel', query: { ...query }, ...options });
+}
+
+/** 员工导入模板 — GET /api/v1/user-base/staff/import-template (公司管理), a file */
+export function staffImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/user-base/staff/import-template', ...options });
+}
+
+export interface StaffImportQuery {
+mode?: ("check" | "commit")
+}
+
+export interface StaffImportResponse {
+total: number
+valid: number
+imported: number
+errors: {
+row: number
+field?: string
+message: string
+}[]
+}
+
+/** 导入员工 — POST /api/v1/user-base/staff/import (公司管理), multipart */
+export function staffImport(file: Blob, query: StaffImportQuery = {}, options: CallOptions = {}): Promise<StaffImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/user-base/staff/import', query: { ...query }, file };
+  return upload<StaffImportResponse>({ ...rest, ...options }, body);
 }
 
 export interface WechatBotMessagePreviewWechatBotInsuranceMessageBody {
@@ -1135,7 +12975,7 @@ export interface WechatBotMessagePreviewWechatBotInsuranceMessageResponse {
 content?: string
 }
 
-/** 预览保险询价机器人消息 — POST /api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message (项目管理:微信群消息) */
+/** 预览保险询价机器人消息 — POST /api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message (项目管理:微信群消息|项目管理:保险询价) */
 export function wechatBotMessagePreviewWechatBotInsuranceMessage(data: WechatBotMessagePreviewWechatBotInsuranceMessageBody, options: CallOptions = {}): Promise<WechatBotMessagePreviewWechatBotInsuranceMessageResponse> {
   return request<WechatBotMessagePreviewWechatBotInsuranceMessageResponse>({ method: 'POST', url: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', data, ...options });
 }
@@ -1148,9 +12988,9 @@ sortOrder?: ("asc" | "desc")
 /**
  * @maxItems 200
  * 
- * Items: 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ * Items: 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录), 4 发送中
  */
-status?: number[]
+status?: (0 | 4 | 1 | 2 | 3)[]
 /**
  * @maxItems 200
  */
@@ -1162,7 +13002,7 @@ templateId?: number[]
 /**
  * @maxItems 200
  */
-triggerType?: number[]
+triggerType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9)[]
 }
 
 export type WechatBotMessageListResponse = Page<E.WechatBotMessage>;
@@ -1300,14 +13140,115 @@ export function workbenchSummary(options: CallOptions = {}): Promise<WorkbenchSu
 
 /** Every catalogue entry by id, for renderers that take an api reference from a page definition. */
 export const catalogue = {
+  'dataImport.page': { method: 'GET', path: '/api/v1/user-base/data-import/page', permission: '系统管理:数据导入' },
+  'dataImport.types': { method: 'GET', path: '/api/v1/user-base/data-import/types', permission: '系统管理:数据导入' },
+  'dataImport.get': { method: 'GET', path: '/api/v1/user-base/data-import/{jobId}', permission: '系统管理:数据导入' },
+  'dataImport.template': { method: 'GET', path: '/api/v1/user-base/data-import/template/{importType}', permission: '系统管理:数据导入' },
+  'dataImport.upload': { method: 'POST', path: '/api/v1/user-base/data-import/upload', permission: '系统管理:数据导入' },
+  'dataImport.commit': { method: 'POST', path: '/api/v1/user-base/data-import/{jobId}/commit', permission: '系统管理:数据导入' },
+  'holidayCalendar.list': { method: 'GET', path: '/api/v1/user-base/holiday-calendar/list', permission: '@authenticated' },
+  'holidayCalendar.years': { method: 'GET', path: '/api/v1/user-base/holiday-calendar/years', permission: '@authenticated' },
+  'holidayCalendar.generate': { method: 'POST', path: '/api/v1/user-base/holiday-calendar/generate', permission: '系统管理' },
+  'holidayCalendar.get': { method: 'GET', path: '/api/v1/user-base/holiday-calendar/{calendarId}', permission: '系统管理' },
+  'holidayCalendar.update': { method: 'PUT', path: '/api/v1/user-base/holiday-calendar/{calendarId}', permission: '系统管理' },
+  'operationLog.page': { method: 'GET', path: '/api/v1/user-base/operation-log/page', permission: '系统管理' },
+  'operationLog.get': { method: 'GET', path: '/api/v1/user-base/operation-log/{logId}', permission: '系统管理' },
+  'operationLog.exportExcel': { method: 'GET', path: '/api/v1/user-base/operation-log/export-excel', permission: '系统管理', binary: 'download' },
+  'processTemplate.page': { method: 'GET', path: '/api/v1/user-base/process-template/page', permission: '公司管理' },
+  'processTemplate.get': { method: 'GET', path: '/api/v1/user-base/process-template/{processTemplateId}', permission: '公司管理' },
+  'processTemplate.save': { method: 'POST', path: '/api/v1/user-base/process-template/save', permission: '公司管理' },
+  'processTemplate.update': { method: 'PUT', path: '/api/v1/user-base/process-template/{processTemplateId}', permission: '公司管理' },
+  'processTemplate.remove': { method: 'DELETE', path: '/api/v1/user-base/process-template/{processTemplateId}', permission: '公司管理' },
+  'processTemplate.enable': { method: 'PUT', path: '/api/v1/user-base/process-template/{processTemplateId}/enable', permission: '公司管理' },
+  'processTemplate.disable': { method: 'PUT', path: '/api/v1/user-base/process-template/{processTemplateId}/disable', permission: '公司管理' },
+  'processTemplate.copy': { method: 'POST', path: '/api/v1/user-base/process-template/{processTemplateId}/copy', permission: '公司管理' },
+  'processTemplate.exportExcel': { method: 'GET', path: '/api/v1/user-base/process-template/export-excel', permission: '公司管理', binary: 'download' },
+  'role.page': { method: 'GET', path: '/api/v1/user-base/role/page', permission: '公司管理' },
+  'role.list': { method: 'GET', path: '/api/v1/user-base/role/list', permission: '@authenticated' },
+  'role.get': { method: 'GET', path: '/api/v1/user-base/role/{roleId}', permission: '公司管理' },
+  'role.save': { method: 'POST', path: '/api/v1/user-base/role/save', permission: '公司管理' },
+  'role.update': { method: 'PUT', path: '/api/v1/user-base/role/{roleId}', permission: '公司管理' },
+  'role.remove': { method: 'DELETE', path: '/api/v1/user-base/role/{roleId}', permission: '公司管理' },
+  'role.exportExcel': { method: 'GET', path: '/api/v1/user-base/role/export-excel', permission: '公司管理', binary: 'download' },
+  'role.members': { method: 'GET', path: '/api/v1/user-base/role/{roleId}/members', permission: '公司管理' },
+  'role.setMembers': { method: 'PUT', path: '/api/v1/user-base/role/{roleId}/members', permission: '公司管理' },
+  'staffRole.page': { method: 'GET', path: '/api/v1/user-base/staff-role/page', permission: '公司管理' },
+  'staffRole.save': { method: 'POST', path: '/api/v1/user-base/staff-role/save', permission: '公司管理' },
+  'staffRole.remove': { method: 'DELETE', path: '/api/v1/user-base/staff-role/{staffRoleId}', permission: '公司管理' },
+  'systemConfig.list': { method: 'GET', path: '/api/v1/user-base/system-config/list', permission: '@authenticated' },
+  'systemConfig.current': { method: 'GET', path: '/api/v1/user-base/system-config/current', permission: '系统管理' },
+  'systemConfig.save': { method: 'PUT', path: '/api/v1/user-base/system-config', permission: '系统管理' },
+  'systemConfig.setKey': { method: 'PUT', path: '/api/v1/user-base/system-config/{key}', permission: '系统管理' },
+  'wechatConfig.current': { method: 'GET', path: '/api/v1/message-base/wechat-config', permission: '系统管理' },
+  'wechatConfig.save': { method: 'PUT', path: '/api/v1/message-base/wechat-config', permission: '系统管理' },
+  'wechatConfig.test': { method: 'POST', path: '/api/v1/message-base/wechat-config/test', permission: '系统管理' },
+  'wechatMessageRecord.page': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message/record-page', permission: '系统管理' },
+  'wechatMessageRecord.resend': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message/{wechatBotMessageId}/resend', permission: '系统管理' },
   'auth.login': { method: 'POST', path: '/api/v1/auth/login', permission: '@public' },
+  'auth.captcha': { method: 'GET', path: '/api/v1/auth/captcha', permission: '@public' },
   'auth.me': { method: 'GET', path: '/api/v1/auth/me', permission: '@authenticated' },
   'auth.logout': { method: 'POST', path: '/api/v1/auth/logout', permission: '@public' },
   'auth.orgs': { method: 'GET', path: '/api/v1/auth/orgs', permission: '@authenticated' },
   'auth.switchOrg': { method: 'POST', path: '/api/v1/auth/switch-org', permission: '@authenticated' },
   'auth.changePassword': { method: 'POST', path: '/api/v1/auth/change-password', permission: '@authenticated' },
   'bankStatement.page': { method: 'GET', path: '/api/v1/finance-base/bank-statement/page', permission: '财务:银行流水' },
-  'billPlatform.listAll': { method: 'GET', path: '/api/v1/user-base/bill-platform/list-all', permission: '@authenticated' },
+  'clue.page': { method: 'GET', path: '/api/v1/project-base/clue/page', permission: '商务:线索列表' },
+  'clue.get': { method: 'GET', path: '/api/v1/project-base/clue/{clueId}', permission: '商务:线索列表' },
+  'clue.save': { method: 'POST', path: '/api/v1/project-base/clue/save', permission: '商务:线索列表:编辑' },
+  'clue.update': { method: 'PUT', path: '/api/v1/project-base/clue/{clueId}', permission: '商务:线索列表:编辑' },
+  'clue.remove': { method: 'DELETE', path: '/api/v1/project-base/clue/{clueId}', permission: '商务:线索列表:编辑' },
+  'clue.close': { method: 'POST', path: '/api/v1/project-base/clue/close', permission: '商务:线索列表:编辑' },
+  'clue.exportExcel': { method: 'GET', path: '/api/v1/project-base/clue/export-excel', permission: '商务:线索列表', binary: 'download' },
+  'clue.importTemplate': { method: 'GET', path: '/api/v1/project-base/clue/import-template', permission: '商务:线索列表:编辑', binary: 'download' },
+  'clue.import': { method: 'POST', path: '/api/v1/project-base/clue/import', permission: '商务:线索列表:编辑', binary: 'upload' },
+  'clueFollow.list': { method: 'GET', path: '/api/v1/project-base/clue-follow/list', permission: '商务:线索列表' },
+  'clueFollow.save': { method: 'POST', path: '/api/v1/project-base/clue-follow/save', permission: '商务:线索列表:编辑' },
+  'driverIncome.page': { method: 'GET', path: '/api/v1/finance-base/driver-income/page', permission: '收入' },
+  'driverIncome.pageIndividual': { method: 'GET', path: '/api/v1/finance-base/driver-income/page-individual', permission: '收入:个体司机收入' },
+  'driverIncome.pageSub': { method: 'GET', path: '/api/v1/finance-base/driver-income/page-sub', permission: '收入:分包收入' },
+  'driverIncome.get': { method: 'GET', path: '/api/v1/finance-base/driver-income/{incomeId}', permission: '@authenticated' },
+  'driverIncome.dispute': { method: 'POST', path: '/api/v1/finance-base/driver-income/dispute', permission: '@authenticated' },
+  'driverIncome.exportIndividual': { method: 'GET', path: '/api/v1/finance-base/driver-income/export-individual', permission: '收入:个体司机收入', binary: 'download' },
+  'driverIncome.exportSub': { method: 'GET', path: '/api/v1/finance-base/driver-income/export-sub', permission: '收入:分包收入', binary: 'download' },
+  'driverIncomeMatter.supplierPaymentConfirmIncome': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/supplier-payment-confirm-income', permission: '@authenticated' },
+  'driverIncomeMatter.batchPaymentConfirmIncome': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-payment-confirm-income/{reviewId}', permission: '@authenticated' },
+  'enquiry.page': { method: 'GET', path: '/api/v1/project-base/enquiry/page', permission: '商务:询价' },
+  'enquiry.get': { method: 'GET', path: '/api/v1/project-base/enquiry/{enquiryId}', permission: '商务:询价' },
+  'enquiry.save': { method: 'POST', path: '/api/v1/project-base/enquiry/save', permission: '商务:询价:编辑' },
+  'enquiry.update': { method: 'PUT', path: '/api/v1/project-base/enquiry/{enquiryId}', permission: '商务:询价:编辑' },
+  'enquiry.remove': { method: 'DELETE', path: '/api/v1/project-base/enquiry/{enquiryId}', permission: '商务:询价:编辑' },
+  'enquiry.publish': { method: 'POST', path: '/api/v1/project-base/enquiry/publish', permission: '商务:询价:编辑' },
+  'enquiry.nextRound': { method: 'POST', path: '/api/v1/project-base/enquiry/next-round', permission: '商务:询价:编辑' },
+  'enquiry.close': { method: 'POST', path: '/api/v1/project-base/enquiry/close', permission: '商务:询价:编辑' },
+  'enquiry.award': { method: 'POST', path: '/api/v1/project-base/enquiry/award', permission: '商务:询价:编辑' },
+  'enquiry.cancel': { method: 'POST', path: '/api/v1/project-base/enquiry/cancel', permission: '商务:询价:编辑' },
+  'enquiry.exportExcel': { method: 'GET', path: '/api/v1/project-base/enquiry/export-excel', permission: '商务:询价', binary: 'download' },
+  'enquiryQuote.page': { method: 'GET', path: '/api/v1/project-base/enquiry-quote/page', permission: '商务:询价报价' },
+  'enquiryQuote.save': { method: 'POST', path: '/api/v1/project-base/enquiry-quote/save', permission: '商务:询价:编辑' },
+  'enquiryQuote.compare': { method: 'GET', path: '/api/v1/project-base/enquiry-quote/compare', permission: '商务:询价' },
+  'enquiryQuote.exportExcel': { method: 'GET', path: '/api/v1/project-base/enquiry-quote/export-excel', permission: '商务:询价报价', binary: 'download' },
+  'quotation.page': { method: 'GET', path: '/api/v1/project-base/quotation/page', permission: '商务:询价报价' },
+  'quotation.get': { method: 'GET', path: '/api/v1/project-base/quotation/{quotationId}', permission: '商务:询价报价' },
+  'quotation.save': { method: 'POST', path: '/api/v1/project-base/quotation/save', permission: '商务:询价报价' },
+  'quotation.update': { method: 'PUT', path: '/api/v1/project-base/quotation/{quotationId}', permission: '商务:询价报价' },
+  'quotation.remove': { method: 'DELETE', path: '/api/v1/project-base/quotation/{quotationId}', permission: '商务:询价报价' },
+  'quotation.submit': { method: 'POST', path: '/api/v1/project-base/quotation/submit', permission: '商务:询价报价' },
+  'quotation.withdraw': { method: 'POST', path: '/api/v1/project-base/quotation/withdraw', permission: '商务:询价报价' },
+  'quotation.audit': { method: 'POST', path: '/api/v1/project-base/quotation/audit', permission: '商务:询价报价:审核' },
+  'quotation.win': { method: 'POST', path: '/api/v1/project-base/quotation/win', permission: '商务:询价报价' },
+  'quotation.lose': { method: 'POST', path: '/api/v1/project-base/quotation/lose', permission: '商务:询价报价' },
+  'quotation.abandon': { method: 'POST', path: '/api/v1/project-base/quotation/abandon', permission: '商务:询价报价' },
+  'quotation.exportExcel': { method: 'GET', path: '/api/v1/project-base/quotation/export-excel', permission: '商务:询价报价', binary: 'download' },
+  'statEnquiry.enquiry': { method: 'GET', path: '/api/v1/project-base/stat/enquiry', permission: '商务:询价统计' },
+  'statEnquiry.enquirySupplier': { method: 'GET', path: '/api/v1/project-base/stat/enquiry-supplier', permission: '商务:询价统计' },
+  'statEnquiry.enquiryQuotation': { method: 'GET', path: '/api/v1/project-base/stat/enquiry-quotation', permission: '商务:询价统计' },
+  'technicalPlan.page': { method: 'GET', path: '/api/v1/project-base/technical-plan/page', permission: '商务:技术方案' },
+  'technicalPlan.get': { method: 'GET', path: '/api/v1/project-base/technical-plan/{planId}', permission: '商务:技术方案' },
+  'technicalPlan.save': { method: 'POST', path: '/api/v1/project-base/technical-plan/save', permission: '商务:技术方案:编辑' },
+  'technicalPlan.update': { method: 'PUT', path: '/api/v1/project-base/technical-plan/{planId}', permission: '商务:技术方案:编辑' },
+  'technicalPlan.remove': { method: 'DELETE', path: '/api/v1/project-base/technical-plan/{planId}', permission: '商务:技术方案:编辑' },
+  'technicalPlan.bid': { method: 'POST', path: '/api/v1/project-base/technical-plan/bid', permission: '商务:技术方案:编辑' },
+  'technicalPlan.exportExcel': { method: 'GET', path: '/api/v1/project-base/technical-plan/export-excel', permission: '商务:技术方案', binary: 'download' },
   'businessType.list': { method: 'GET', path: '/api/v1/project-base/business-type/list', permission: '@authenticated' },
   'corpReference.listCorpStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/list-corp-staff-light', permission: '@authenticated' },
   'customer.save': { method: 'POST', path: '/api/v1/user-base/customer/save', permission: '商务:客户列表:编辑' },
@@ -1316,12 +13257,32 @@ export const catalogue = {
   'customer.listLocalCustomer': { method: 'GET', path: '/api/v1/user-base/customer/list-local-customer', permission: '商务:客户列表' },
   'customer.listLocalCustomerNoPerm': { method: 'GET', path: '/api/v1/user-base/customer/list-local-customer-no-perm', permission: '@authenticated' },
   'customer.listOrgCustomer': { method: 'GET', path: '/api/v1/user-base/customer/list-org-customer', permission: '@authenticated' },
+  'customer.listAuthLightCustomer': { method: 'GET', path: '/api/v1/user-base/customer/list-auth-light-customer', permission: '@authenticated' },
+  'customer.listMarketerCustomer': { method: 'GET', path: '/api/v1/user-base/customer/list-marketer-customer', permission: '@authenticated' },
+  'customer.listTemporaryCustomer': { method: 'GET', path: '/api/v1/user-base/customer/list-temporary-customer', permission: '商务:客户列表' },
+  'customer.listCustomerTree': { method: 'GET', path: '/api/v1/user-base/customer/list-customer-tree', permission: '商务:客户列表' },
+  'customer.listAllCropLightCustomer': { method: 'GET', path: '/api/v1/user-base/customer/list-all-crop-light-customer', permission: '商务:客户列表' },
+  'customer.getInOrg': { method: 'GET', path: '/api/v1/user-base/customer/{orgId}/{customerId}', permission: '商务:客户列表' },
+  'customer.submit': { method: 'POST', path: '/api/v1/user-base/customer/submit', permission: '商务:客户列表:编辑' },
+  'customer.withdraw': { method: 'POST', path: '/api/v1/user-base/customer/withdraw', permission: '商务:客户列表:编辑' },
+  'customer.verify': { method: 'POST', path: '/api/v1/user-base/customer/verify', permission: '商务:客户列表:审核' },
+  'customer.applyCancel': { method: 'POST', path: '/api/v1/user-base/customer/apply-cancel', permission: '商务:客户列表:编辑' },
+  'customer.bindOrg': { method: 'POST', path: '/api/v1/user-base/customer/bind-org', permission: '商务:客户列表:编辑' },
+  'customer.listInvited': { method: 'GET', path: '/api/v1/user-base/customer/list-invited', permission: '商务:客户列表' },
+  'customer.invitedReject': { method: 'POST', path: '/api/v1/user-base/customer/invited/reject', permission: '商务:客户列表' },
   'customer.exportExcel': { method: 'GET', path: '/api/v1/user-base/customer/export-excel', permission: '商务:客户列表', binary: 'download' },
-  'customer.importTemplate': { method: 'GET', path: '/api/v1/user-base/customer/import-template', permission: '商务:客户列表', binary: 'download' },
+  'customer.importTemplate': { method: 'GET', path: '/api/v1/user-base/customer/import-template', permission: '商务:客户列表:编辑', binary: 'download' },
   'customer.import': { method: 'POST', path: '/api/v1/user-base/customer/import', permission: '商务:客户列表:编辑', binary: 'upload' },
   'customer.stat': { method: 'GET', path: '/api/v1/user-base/customer/stat', permission: '商务:客户列表' },
   'department.listOrgDepartment': { method: 'GET', path: '/api/v1/user-base/department/list-org-department', permission: '@authenticated' },
   'department.tree': { method: 'GET', path: '/api/v1/user-base/department/tree', permission: '@authenticated' },
+  'department.list': { method: 'GET', path: '/api/v1/user-base/department/list', permission: '@authenticated' },
+  'department.listBusinessDepartment': { method: 'GET', path: '/api/v1/user-base/department/list-business-department', permission: '@authenticated' },
+  'department.businessDepartment': { method: 'GET', path: '/api/v1/user-base/department/business-department', permission: '@authenticated' },
+  'department.listCorpBusinessDepartment': { method: 'GET', path: '/api/v1/user-base/department/list-corp-business-department', permission: '@authenticated' },
+  'department.orgList': { method: 'GET', path: '/api/v1/user-base/department/{orgId}/list', permission: '@authenticated' },
+  'department.listSubDep': { method: 'GET', path: '/api/v1/user-base/department/list-sub-dep', permission: '@authenticated' },
+  'department.listPermDep': { method: 'GET', path: '/api/v1/user-base/department/list-perm-dep', permission: '@authenticated' },
   'department.get': { method: 'GET', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
   'department.save': { method: 'POST', path: '/api/v1/user-base/department/save', permission: '公司管理' },
   'department.update': { method: 'PUT', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
@@ -1361,21 +13322,244 @@ export const catalogue = {
   'organization.update': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}', permission: '公司管理' },
   'organization.disable': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}/disable', permission: '集团管理' },
   'organization.enable': { method: 'PUT', path: '/api/v1/user-base/organization/{orgId}/enable', permission: '集团管理' },
+  'organization.page': { method: 'GET', path: '/api/v1/user-base/organization/page', permission: '集团管理' },
+  'organization.orgStructure': { method: 'GET', path: '/api/v1/user-base/organization/org-structure', permission: '@authenticated' },
+  'organization.listSameCorpOrgs': { method: 'GET', path: '/api/v1/user-base/organization/list-same-corp-orgs', permission: '@authenticated' },
+  'organization.listPermOrg': { method: 'GET', path: '/api/v1/user-base/organization/list-perm-org', permission: '@authenticated' },
+  'organization.listUserOrg': { method: 'GET', path: '/api/v1/user-base/organization/list-user-org', permission: '@authenticated' },
+  'organization.platformMatchedNames': { method: 'GET', path: '/api/v1/user-base/organization/platform/matched-names', permission: '@authenticated' },
+  'organization.platform': { method: 'GET', path: '/api/v1/user-base/organization/platform', permission: '@authenticated' },
+  'organization.setManager': { method: 'PUT', path: '/api/v1/user-base/organization/set-manager', permission: '集团管理' },
   'pageVisitStatistics.save': { method: 'POST', path: '/api/v1/user-base/page-visit-statistics/save', permission: '@authenticated' },
   'pageVisitStatistics.byStaff': { method: 'GET', path: '/api/v1/user-base/page-visit-statistics/by-staff', permission: '统计报表' },
   'pageVisitStatistics.byPage': { method: 'GET', path: '/api/v1/user-base/page-visit-statistics/by-page', permission: '统计报表' },
   'pageVisitStatistics.byStaffPage': { method: 'GET', path: '/api/v1/user-base/page-visit-statistics/by-staff-page', permission: '统计报表' },
+  'contract.incomePage': { method: 'GET', path: '/api/v1/project-base/contract/income/page', permission: '合同:收入合同' },
+  'contract.costPage': { method: 'GET', path: '/api/v1/project-base/contract/cost/page', permission: '合同:成本合同|调度:查看|调度:编辑|调度:额外操作' },
+  'contract.incomeExportExcel': { method: 'GET', path: '/api/v1/project-base/contract/income/export-excel', permission: '合同:收入合同', binary: 'download' },
+  'contract.costExportExcel': { method: 'GET', path: '/api/v1/project-base/contract/cost/export-excel', permission: '合同:成本合同|调度:查看|调度:编辑|调度:额外操作', binary: 'download' },
+  'contract.get': { method: 'GET', path: '/api/v1/project-base/contract/{contractId}', permission: '合同:收入合同|合同:成本合同|调度:查看|调度:编辑|调度:额外操作' },
+  'contract.save': { method: 'POST', path: '/api/v1/project-base/contract/save', permission: '合同:收入合同:编辑|合同:成本合同:编辑' },
+  'contract.update': { method: 'PUT', path: '/api/v1/project-base/contract/{contractId}', permission: '合同:收入合同:编辑|合同:成本合同:编辑' },
+  'contract.remove': { method: 'DELETE', path: '/api/v1/project-base/contract/{contractId}', permission: '合同:收入合同:编辑|合同:成本合同:编辑' },
+  'contract.submit': { method: 'POST', path: '/api/v1/project-base/contract/submit', permission: '合同:收入合同:编辑|合同:成本合同:编辑' },
+  'contract.withdraw': { method: 'POST', path: '/api/v1/project-base/contract/withdraw', permission: '合同:收入合同:编辑|合同:成本合同:编辑' },
+  'contract.audit': { method: 'POST', path: '/api/v1/project-base/contract/audit', permission: '合同:收入合同:审核|合同:成本合同:审核' },
+  'contract.terminate': { method: 'POST', path: '/api/v1/project-base/contract/terminate', permission: '合同:收入合同:审核|合同:成本合同:审核' },
+  'contract.archive': { method: 'POST', path: '/api/v1/project-base/contract/archive', permission: '合同:收入合同:编辑|合同:成本合同:编辑' },
+  'costItem.page': { method: 'GET', path: '/api/v1/project-base/cost-item/page', permission: '项目管理:项目|财务' },
+  'costItem.exportExcel': { method: 'GET', path: '/api/v1/project-base/cost-item/export-excel', permission: '项目管理:项目|财务', binary: 'download' },
+  'costItem.get': { method: 'GET', path: '/api/v1/project-base/cost-item/{costItemId}', permission: '项目管理:项目|财务' },
+  'costItem.save': { method: 'POST', path: '/api/v1/project-base/cost-item/save', permission: '项目管理:项目:成本结算' },
+  'costItem.update': { method: 'PUT', path: '/api/v1/project-base/cost-item/{costItemId}', permission: '项目管理:项目:成本结算' },
+  'costItem.remove': { method: 'DELETE', path: '/api/v1/project-base/cost-item/{costItemId}', permission: '项目管理:项目:成本结算' },
+  'costItem.void': { method: 'POST', path: '/api/v1/project-base/cost-item/void', permission: '项目管理:项目:成本结算' },
+  'incomeItem.page': { method: 'GET', path: '/api/v1/project-base/income-item/page', permission: '项目管理:项目|财务' },
+  'incomeItem.invoiceable': { method: 'GET', path: '/api/v1/project-base/income-item/invoiceable', permission: '项目管理:项目|财务' },
+  'incomeItem.exportExcel': { method: 'GET', path: '/api/v1/project-base/income-item/export-excel', permission: '项目管理:项目|财务', binary: 'download' },
+  'incomeItem.get': { method: 'GET', path: '/api/v1/project-base/income-item/{incomeItemId}', permission: '项目管理:项目|财务' },
+  'incomeItem.save': { method: 'POST', path: '/api/v1/project-base/income-item/save', permission: '项目管理:项目:编辑' },
+  'incomeItem.update': { method: 'PUT', path: '/api/v1/project-base/income-item/{incomeItemId}', permission: '项目管理:项目:编辑' },
+  'incomeItem.remove': { method: 'DELETE', path: '/api/v1/project-base/income-item/{incomeItemId}', permission: '项目管理:项目:编辑' },
+  'incomeItem.void': { method: 'POST', path: '/api/v1/project-base/income-item/void', permission: '项目管理:项目:编辑' },
+  'insuranceEnquiry.page': { method: 'GET', path: '/api/v1/project-base/insurance-enquiry/page', permission: '项目管理:保险询价|项目管理:项目' },
+  'insuranceEnquiry.exportExcel': { method: 'GET', path: '/api/v1/project-base/insurance-enquiry/export-excel', permission: '项目管理:保险询价|项目管理:项目', binary: 'download' },
+  'insuranceEnquiry.get': { method: 'GET', path: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}', permission: '项目管理:保险询价|项目管理:项目' },
+  'insuranceEnquiry.save': { method: 'POST', path: '/api/v1/project-base/insurance-enquiry/save', permission: '项目管理:保险询价' },
+  'insuranceEnquiry.update': { method: 'PUT', path: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}', permission: '项目管理:保险询价' },
+  'insuranceEnquiry.remove': { method: 'DELETE', path: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}', permission: '项目管理:保险询价' },
+  'insuranceEnquiry.send': { method: 'POST', path: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/send', permission: '项目管理:保险询价' },
+  'insuranceEnquiry.quote': { method: 'POST', path: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/quote', permission: '项目管理:保险询价' },
+  'insuranceEnquiry.confirm': { method: 'POST', path: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/confirm', permission: '项目管理:保险询价' },
+  'insuranceEnquiry.cancel': { method: 'POST', path: '/api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/cancel', permission: '项目管理:保险询价' },
+  'insuranceRate.listTree': { method: 'GET', path: '/api/v1/project-base/insurance-rate/list-tree', permission: '项目管理:保险询价|项目管理:项目|商务:询价报价' },
+  'insuranceRate.page': { method: 'GET', path: '/api/v1/project-base/insurance-rate/page', permission: '项目管理:保险询价|项目管理:项目|商务:询价报价' },
+  'insuranceRate.get': { method: 'GET', path: '/api/v1/project-base/insurance-rate/{rateId}', permission: '项目管理:保险询价|项目管理:项目|商务:询价报价' },
+  'insuranceRate.save': { method: 'POST', path: '/api/v1/project-base/insurance-rate/save', permission: '项目管理:保险询价' },
+  'insuranceRate.update': { method: 'PUT', path: '/api/v1/project-base/insurance-rate/{rateId}', permission: '项目管理:保险询价' },
+  'insuranceRate.remove': { method: 'DELETE', path: '/api/v1/project-base/insurance-rate/{rateId}', permission: '项目管理:保险询价' },
+  'print.document': { method: 'GET', path: '/api/v1/project-base/print/{type}/{id}', permission: '@authenticated' },
+  'project.page': { method: 'GET', path: '/api/v1/project-base/project/page', permission: '项目管理:项目' },
+  'project.exportExcel': { method: 'GET', path: '/api/v1/project-base/project/export-excel', permission: '项目管理:项目', binary: 'download' },
+  'project.get': { method: 'GET', path: '/api/v1/project-base/project/{projectId}', permission: '项目管理:项目' },
+  'project.save': { method: 'POST', path: '/api/v1/project-base/project/save', permission: '项目管理:项目:编辑' },
+  'project.update': { method: 'PUT', path: '/api/v1/project-base/project/{projectId}', permission: '项目管理:项目:编辑' },
+  'project.remove': { method: 'DELETE', path: '/api/v1/project-base/project/{projectId}', permission: '项目管理:项目:编辑' },
+  'project.submit': { method: 'POST', path: '/api/v1/project-base/project/submit', permission: '项目管理:项目:编辑' },
+  'project.withdraw': { method: 'POST', path: '/api/v1/project-base/project/withdraw', permission: '项目管理:项目:编辑' },
+  'project.audit': { method: 'POST', path: '/api/v1/project-base/project/audit', permission: '项目管理:项目:审核' },
+  'project.start': { method: 'POST', path: '/api/v1/project-base/project/run-state/start', permission: '项目管理:项目:编辑' },
+  'project.pause': { method: 'POST', path: '/api/v1/project-base/project/run-state/pause', permission: '项目管理:项目:编辑' },
+  'project.resume': { method: 'POST', path: '/api/v1/project-base/project/run-state/resume', permission: '项目管理:项目:编辑' },
+  'project.terminate': { method: 'POST', path: '/api/v1/project-base/project/run-state/terminate', permission: '项目管理:项目:审核' },
+  'project.workDone': { method: 'POST', path: '/api/v1/project-base/project/run-state/work-done', permission: '项目管理:项目:编辑' },
+  'project.complete': { method: 'POST', path: '/api/v1/project-base/project/run-state/complete', permission: '项目管理:项目:编辑' },
+  'project.close': { method: 'POST', path: '/api/v1/project-base/project/close', permission: '项目管理:项目:关账' },
+  'project.wholeProcess': { method: 'GET', path: '/api/v1/project-base/project/{projectId}/whole-process', permission: '项目管理:项目|项目管理:全流程' },
+  'project.processPage': { method: 'GET', path: '/api/v1/project-base/project/process/page', permission: '项目管理:项目|项目管理:全流程' },
+  'project.processGet': { method: 'GET', path: '/api/v1/project-base/project/process/{projectId}', permission: '项目管理:项目|项目管理:全流程' },
+  'projectReport.project': { method: 'GET', path: '/api/v1/finance-base/finance-report/project', permission: '项目管理:项目:项目报表|财务:报表' },
+  'transportBulkCostSettle.projectCostSettle': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/{projectId}/cost-settle', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.clueCostSettle': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/cost-settle', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.listStaffCostSettle': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/{projectId}/list-staff-cost-settle', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.clueListStaffCostSettle': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/list-staff-cost-settle', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.listContractCostSettle': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/{projectId}/list-contract-cost-settle', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.clueListContractCostSettle': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/list-contract-cost-settle', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.contractCostSettleGet': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/{contractSettleId}', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.staffCostSettleGet': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/{staffSettleId}', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.truckCostSettleOfSchedule': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/schedule/{scheduleId}/{truckLicensePlate}', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.truckCostSettleOfClue': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/clue/{clueId}/{truckLicensePlate}', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.truckCostSettleOfProject': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/project/{projectId}', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.clueListTruckCostSettle': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/clue/{clueId}/list-truck-cost-settle', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.staffCostSettleSave': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/save', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.truckCostSettleSave': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/save', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.contractCostSettleSave': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/save', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.staffCostSettleRemove': { method: 'DELETE', path: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/{staffSettleId}', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.truckCostSettleRemove': { method: 'DELETE', path: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/{truckSettleId}', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.contractCostSettleRemove': { method: 'DELETE', path: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/{contractSettleId}', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.listStaffExpenseProject': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/{staffId}/list-staff-expense-project', permission: '@authenticated' },
+  'transportBulkCostSettle.staffCostSettlePage': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/page', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.truckCostSettlePage': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/page', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.contractCostSettlePage': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/page', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.truckCostSettleGet': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/{truckSettleId}', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.staffCostSettleUpdate': { method: 'PUT', path: '/api/v1/project-base/transport-bulk-cost-settle/staff-cost-settle/{staffSettleId}', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.truckCostSettleUpdate': { method: 'PUT', path: '/api/v1/project-base/transport-bulk-cost-settle/truck-cost-settle/{truckSettleId}', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.contractCostSettleUpdate': { method: 'PUT', path: '/api/v1/project-base/transport-bulk-cost-settle/contract-cost-settle/{contractSettleId}', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.applyPage': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/page', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.applyGet': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/{applyId}', permission: '项目管理:项目|商务:线索列表' },
+  'transportBulkCostSettle.applySave': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/save', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.applyRemove': { method: 'DELETE', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/{applyId}', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.applySubmit': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/submit', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.applyWithdraw': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/withdraw', permission: '项目管理:项目:成本结算' },
+  'transportBulkCostSettle.applyAudit': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/audit', permission: '项目管理:项目:审核' },
+  'wechatRoomMessage.page': { method: 'GET', path: '/api/v1/message-base/wechat-room-message/page', permission: '项目管理:微信群消息|项目管理:项目' },
+  'wechatRoomMessage.exportExcel': { method: 'GET', path: '/api/v1/message-base/wechat-room-message/export-excel', permission: '项目管理:微信群消息|项目管理:项目', binary: 'download' },
+  'wechatRoomMessage.get': { method: 'GET', path: '/api/v1/message-base/wechat-room-message/{roomMessageId}', permission: '项目管理:微信群消息|项目管理:项目' },
+  'wechatRoomMessage.save': { method: 'POST', path: '/api/v1/message-base/wechat-room-message/save', permission: '项目管理:微信群消息' },
+  'workerDaily.page': { method: 'GET', path: '/api/v1/project-base/worker-daily/page', permission: '项目管理:工人日报|项目管理:项目' },
+  'workerDaily.exportExcel': { method: 'GET', path: '/api/v1/project-base/worker-daily/export-excel', permission: '项目管理:工人日报|项目管理:项目', binary: 'download' },
+  'workerDaily.hours': { method: 'GET', path: '/api/v1/project-base/worker-daily/hours', permission: '项目管理:工人日报|项目管理:项目' },
+  'workerDaily.get': { method: 'GET', path: '/api/v1/project-base/worker-daily/{dailyId}', permission: '项目管理:工人日报|项目管理:项目' },
+  'workerDaily.save': { method: 'POST', path: '/api/v1/project-base/worker-daily/save', permission: '项目管理:工人日报' },
+  'workerDaily.update': { method: 'PUT', path: '/api/v1/project-base/worker-daily/{dailyId}', permission: '项目管理:工人日报' },
+  'workerDaily.remove': { method: 'DELETE', path: '/api/v1/project-base/worker-daily/{dailyId}', permission: '项目管理:工人日报' },
+  'workerDaily.importTemplate': { method: 'GET', path: '/api/v1/project-base/worker-daily/import-template', permission: '项目管理:工人日报|项目管理:项目', binary: 'download' },
+  'workerDaily.import': { method: 'POST', path: '/api/v1/project-base/worker-daily/import', permission: '项目管理:工人日报', binary: 'upload' },
   'reference.bankListAll': { method: 'GET', path: '/api/v1/user-base/bank/list-all', permission: '@authenticated' },
   'reference.regionTree': { method: 'GET', path: '/api/v1/user-base/region/tree', permission: '@authenticated' },
+  'billPlatform.listAll': { method: 'GET', path: '/api/v1/user-base/bill-platform/list-all', permission: '@authenticated' },
+  'billPlatform.page': { method: 'GET', path: '/api/v1/user-base/bill-platform/page', permission: '财务:配置' },
+  'billPlatform.get': { method: 'GET', path: '/api/v1/user-base/bill-platform/{billPlatformId}', permission: '财务:配置' },
+  'billPlatform.save': { method: 'POST', path: '/api/v1/user-base/bill-platform/save', permission: '财务:配置' },
+  'billPlatform.update': { method: 'PUT', path: '/api/v1/user-base/bill-platform/{billPlatformId}', permission: '财务:配置' },
+  'billPlatform.remove': { method: 'DELETE', path: '/api/v1/user-base/bill-platform/{billPlatformId}', permission: '财务:配置' },
+  'billPlatform.exportExcel': { method: 'GET', path: '/api/v1/user-base/bill-platform/export-excel', permission: '财务:配置', binary: 'download' },
+  'bulkConfig.get': { method: 'GET', path: '/api/v1/project-base/transport-bulk-cost-settle/config', permission: '@authenticated' },
+  'bulkConfig.update': { method: 'PUT', path: '/api/v1/project-base/transport-bulk-cost-settle/config', permission: '运力资源:自有重卡配置' },
+  'companyTruck.page': { method: 'GET', path: '/api/v1/project-base/company-truck/page', permission: '运力资源:自有车辆' },
+  'companyTruck.listLight': { method: 'GET', path: '/api/v1/project-base/company-truck/list-light', permission: '@authenticated' },
+  'companyTruck.get': { method: 'GET', path: '/api/v1/project-base/company-truck/{truckId}', permission: '运力资源:自有车辆' },
+  'companyTruck.save': { method: 'POST', path: '/api/v1/project-base/company-truck/save', permission: '运力资源:自有车辆' },
+  'companyTruck.update': { method: 'PUT', path: '/api/v1/project-base/company-truck/{truckId}', permission: '运力资源:自有车辆' },
+  'companyTruck.remove': { method: 'DELETE', path: '/api/v1/project-base/company-truck/{truckId}', permission: '运力资源:自有车辆' },
+  'companyTruck.status': { method: 'PUT', path: '/api/v1/project-base/company-truck/{truckId}/status', permission: '运力资源:自有车辆' },
+  'companyTruck.repair': { method: 'POST', path: '/api/v1/project-base/company-truck/repair', permission: '运力资源:自有车辆' },
+  'companyTruck.recover': { method: 'POST', path: '/api/v1/project-base/company-truck/recover', permission: '运力资源:自有车辆' },
+  'companyTruck.disable': { method: 'POST', path: '/api/v1/project-base/company-truck/disable', permission: '运力资源:自有车辆' },
+  'companyTruck.enable': { method: 'POST', path: '/api/v1/project-base/company-truck/enable', permission: '运力资源:自有车辆' },
+  'companyTruck.scrap': { method: 'POST', path: '/api/v1/project-base/company-truck/scrap', permission: '运力资源:自有车辆' },
+  'companyTruck.exportExcel': { method: 'GET', path: '/api/v1/project-base/company-truck/export-excel', permission: '运力资源:自有车辆', binary: 'download' },
+  'companyTruck.importTemplate': { method: 'GET', path: '/api/v1/project-base/company-truck/import-template', permission: '运力资源:自有车辆', binary: 'download' },
+  'companyTruck.import': { method: 'POST', path: '/api/v1/project-base/company-truck/import', permission: '运力资源:自有车辆', binary: 'upload' },
+  'driver.page': { method: 'GET', path: '/api/v1/project-base/driver/page', permission: '运力资源:平台车辆' },
+  'driver.listLight': { method: 'GET', path: '/api/v1/project-base/driver/list-light', permission: '@authenticated' },
+  'driver.get': { method: 'GET', path: '/api/v1/project-base/driver/{driverId}', permission: '运力资源:平台车辆' },
+  'driver.save': { method: 'POST', path: '/api/v1/project-base/driver/save', permission: '运力资源:平台车辆' },
+  'driver.update': { method: 'PUT', path: '/api/v1/project-base/driver/{driverId}', permission: '运力资源:平台车辆' },
+  'driver.remove': { method: 'DELETE', path: '/api/v1/project-base/driver/{driverId}', permission: '运力资源:平台车辆' },
+  'driver.verify': { method: 'POST', path: '/api/v1/project-base/driver/verify', permission: '运力资源:平台车辆' },
+  'driver.exportExcel': { method: 'GET', path: '/api/v1/project-base/driver/export-excel', permission: '运力资源:平台车辆', binary: 'download' },
+  'manualReview.page': { method: 'GET', path: '/api/v1/project-base/manual-review/page', permission: '运力资源:人工审核' },
+  'manualReview.get': { method: 'GET', path: '/api/v1/project-base/manual-review/{manualReviewId}', permission: '运力资源:人工审核' },
+  'manualReview.pass': { method: 'POST', path: '/api/v1/project-base/manual-review/pass', permission: '运力资源:人工审核' },
+  'manualReview.reject': { method: 'POST', path: '/api/v1/project-base/manual-review/reject', permission: '运力资源:人工审核' },
+  'manualReview.audit': { method: 'POST', path: '/api/v1/project-base/manual-review/audit', permission: '运力资源:人工审核' },
+  'manualReview.exportExcel': { method: 'GET', path: '/api/v1/project-base/manual-review/export-excel', permission: '运力资源:人工审核', binary: 'download' },
+  'platformTruck.page': { method: 'GET', path: '/api/v1/project-base/platform-truck/page', permission: '运力资源:平台车辆' },
+  'platformTruck.listLight': { method: 'GET', path: '/api/v1/project-base/platform-truck/list-light', permission: '@authenticated' },
+  'platformTruck.get': { method: 'GET', path: '/api/v1/project-base/platform-truck/{platformTruckId}', permission: '运力资源:平台车辆' },
+  'platformTruck.save': { method: 'POST', path: '/api/v1/project-base/platform-truck/save', permission: '运力资源:平台车辆' },
+  'platformTruck.update': { method: 'PUT', path: '/api/v1/project-base/platform-truck/{platformTruckId}', permission: '运力资源:平台车辆' },
+  'platformTruck.remove': { method: 'DELETE', path: '/api/v1/project-base/platform-truck/{platformTruckId}', permission: '运力资源:平台车辆' },
+  'platformTruck.verify': { method: 'POST', path: '/api/v1/project-base/platform-truck/verify', permission: '运力资源:平台车辆' },
+  'platformTruck.blacklist': { method: 'POST', path: '/api/v1/project-base/platform-truck/blacklist', permission: '运力资源:平台车辆' },
+  'platformTruck.unblacklist': { method: 'POST', path: '/api/v1/project-base/platform-truck/unblacklist', permission: '运力资源:平台车辆' },
+  'platformTruck.exportExcel': { method: 'GET', path: '/api/v1/project-base/platform-truck/export-excel', permission: '运力资源:平台车辆', binary: 'download' },
+  'platformTruck.importTemplate': { method: 'GET', path: '/api/v1/project-base/platform-truck/import-template', permission: '运力资源:平台车辆', binary: 'download' },
+  'platformTruck.import': { method: 'POST', path: '/api/v1/project-base/platform-truck/import', permission: '运力资源:平台车辆', binary: 'upload' },
+  'supplier.list': { method: 'GET', path: '/api/v1/user-base/supplier/list', permission: '运力资源:供应商' },
+  'supplier.get': { method: 'GET', path: '/api/v1/user-base/supplier/{supplierId}', permission: '运力资源:供应商' },
+  'supplier.save': { method: 'POST', path: '/api/v1/user-base/supplier/save', permission: '运力资源:供应商:编辑' },
+  'supplier.update': { method: 'PUT', path: '/api/v1/user-base/supplier/{supplierId}', permission: '运力资源:供应商:编辑' },
+  'supplier.remove': { method: 'DELETE', path: '/api/v1/user-base/supplier/{supplierId}', permission: '运力资源:供应商:编辑' },
+  'supplier.submit': { method: 'POST', path: '/api/v1/user-base/supplier/submit', permission: '运力资源:供应商:编辑' },
+  'supplier.withdraw': { method: 'POST', path: '/api/v1/user-base/supplier/withdraw', permission: '运力资源:供应商:编辑' },
+  'supplier.verify': { method: 'POST', path: '/api/v1/user-base/supplier/verify', permission: '运力资源:供应商:审核' },
+  'supplier.applyCancel': { method: 'POST', path: '/api/v1/user-base/supplier/apply-cancel', permission: '运力资源:供应商:编辑' },
+  'supplier.withdrawCancel': { method: 'POST', path: '/api/v1/user-base/supplier/withdraw-cancel', permission: '运力资源:供应商:编辑' },
+  'supplier.disable': { method: 'POST', path: '/api/v1/user-base/supplier/disable', permission: '运力资源:供应商:编辑' },
+  'supplier.enable': { method: 'POST', path: '/api/v1/user-base/supplier/enable', permission: '运力资源:供应商:编辑' },
+  'supplier.inviteRegister': { method: 'POST', path: '/api/v1/user-base/supplier/invite-register', permission: '运力资源:供应商:编辑' },
+  'supplier.inviteRegisterSmsStatus': { method: 'GET', path: '/api/v1/user-base/supplier/invite-register-sms-status/{platformSupplierId}', permission: '运力资源:供应商' },
+  'supplier.handover': { method: 'PUT', path: '/api/v1/user-base/supplier/{supplierId}/handover/{managerStaffId}', permission: '@authenticated' },
+  'supplier.listOrgSupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-org-supplier', permission: '运力资源:供应商' },
+  'supplier.listOrgActiveSupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-org-active-supplier', permission: '@authenticated' },
+  'supplier.listAllActiveSupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-all-active-supplier', permission: '@authenticated' },
+  'supplier.listThirdPartySupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-third-party-supplier', permission: '@authenticated' },
+  'supplier.supplierWithOrg': { method: 'GET', path: '/api/v1/user-base/supplier/supplier-with-org/{supplierId}', permission: '@authenticated' },
+  'supplier.staffsRelated': { method: 'GET', path: '/api/v1/user-base/supplier/staffs-related/{supplierId}', permission: '@authenticated' },
+  'supplier.canEvaluateList': { method: 'GET', path: '/api/v1/user-base/supplier/can-evaluate/list', permission: '@authenticated' },
+  'supplier.exportExcel': { method: 'GET', path: '/api/v1/user-base/supplier/export-excel', permission: '运力资源:供应商', binary: 'download' },
+  'supplier.importTemplate': { method: 'GET', path: '/api/v1/user-base/supplier/import-template', permission: '运力资源:供应商:编辑', binary: 'download' },
+  'supplier.import': { method: 'POST', path: '/api/v1/user-base/supplier/import', permission: '运力资源:供应商:编辑', binary: 'upload' },
+  'supplierEvaluation.page': { method: 'GET', path: '/api/v1/user-base/supplier-evaluation/page', permission: '@authenticated' },
+  'supplierEvaluation.save': { method: 'POST', path: '/api/v1/user-base/supplier-evaluation/save', permission: '@authenticated' },
   'sso.issueTicket': { method: 'POST', path: '/api/v1/auth/sso/ticket', permission: '@public' },
   'sso.login': { method: 'GET', path: '/api/v1/auth/sso/{routerId}', permission: '@public' },
   'sso.loginSaas': { method: 'GET', path: '/api/v1/auth/sso-saas', permission: '@public' },
   'staff.listOrgStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-org-staff', permission: '@authenticated' },
   'staff.listLocalOrgStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/list-local-org-staff-light', permission: '@authenticated' },
+  'staff.listLocalOrgStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-local-org-staff', permission: '@authenticated' },
+  'staff.listOrgAllStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-org-all-staff', permission: '@authenticated' },
+  'staff.listStaffByFilter': { method: 'GET', path: '/api/v1/user-base/staff/list-staff-by-filter', permission: '@authenticated' },
+  'staff.listPagedLocalOrgStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-paged-local-org-staff', permission: '公司管理' },
+  'staff.listPagedOrgStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-paged-org-staff', permission: '公司管理' },
+  'staff.listOrgManager': { method: 'GET', path: '/api/v1/user-base/staff/list-org-manager', permission: '@authenticated' },
+  'staff.orgStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/org/{orgId}/staff-light', permission: '@authenticated' },
+  'staff.depStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/dep/{depId}/staff-light', permission: '@authenticated' },
+  'staff.myDepStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/dep/staff-light', permission: '@authenticated' },
+  'staff.listOrgDepStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-org-dep-staff', permission: '@authenticated' },
+  'staff.listBusinessStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-business-staff', permission: '@authenticated' },
+  'staff.listVerifyStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-verify-staff', permission: '@authenticated' },
+  'staff.listFinanceApplier': { method: 'GET', path: '/api/v1/user-base/staff/list-finance-applier', permission: '@authenticated' },
+  'staff.customerManageStaff': { method: 'GET', path: '/api/v1/user-base/staff/customer/{customerId}/list-manage-staff', permission: '商务:客户列表' },
+  'staff.listPermStaff': { method: 'GET', path: '/api/v1/user-base/staff/list-perm-staff', permission: '@authenticated' },
+  'staff.staffsHasPermissions': { method: 'GET', path: '/api/v1/user-base/staff/staffs-has-permissions', permission: '公司管理' },
+  'staff.staffsHasPermission': { method: 'GET', path: '/api/v1/user-base/staff/staffs-has-permission/{perm}', permission: '@authenticated' },
+  'staff.leaveInfo': { method: 'GET', path: '/api/v1/user-base/staff/leave', permission: '@authenticated' },
+  'staff.leave': { method: 'PUT', path: '/api/v1/user-base/staff/leave', permission: '@authenticated' },
   'staff.get': { method: 'GET', path: '/api/v1/user-base/staff/{staffId}', permission: '公司管理' },
+  'staff.save': { method: 'POST', path: '/api/v1/user-base/staff/save', permission: '公司管理' },
   'staff.update': { method: 'PUT', path: '/api/v1/user-base/staff/{staffId}', permission: '公司管理' },
-  'supplier.listOrgActiveSupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-org-active-supplier', permission: '@authenticated' },
-  'wechatBotMessage.previewWechatBotInsuranceMessage': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', permission: '项目管理:微信群消息' },
+  'staff.disable': { method: 'PUT', path: '/api/v1/user-base/staff/{staffId}/disable', permission: '公司管理' },
+  'staff.enable': { method: 'PUT', path: '/api/v1/user-base/staff/{staffId}/enable', permission: '公司管理' },
+  'staff.resetPassword': { method: 'POST', path: '/api/v1/user-base/staff/resetPassword', permission: '公司管理' },
+  'staff.move': { method: 'POST', path: '/api/v1/user-base/staff/move', permission: '公司管理' },
+  'staff.deleteRelation': { method: 'DELETE', path: '/api/v1/user-base/staff/delete-relation/{relationId}', permission: '公司管理' },
+  'staff.exportExcel': { method: 'GET', path: '/api/v1/user-base/staff/export-excel', permission: '公司管理', binary: 'download' },
+  'staff.importTemplate': { method: 'GET', path: '/api/v1/user-base/staff/import-template', permission: '公司管理', binary: 'download' },
+  'staff.import': { method: 'POST', path: '/api/v1/user-base/staff/import', permission: '公司管理', binary: 'upload' },
+  'wechatBotMessage.previewWechatBotInsuranceMessage': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', permission: '项目管理:微信群消息|项目管理:保险询价' },
   'wechatBotMessage.list': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message/list', permission: '项目管理:微信群消息' },
   'wechatBotTemplateRule.listByTemplate': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list', permission: '项目管理:微信群消息' },
   'wechatBotTemplateRule.listTriggerRule': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/list-trigger-rule', permission: '项目管理:微信群消息' },

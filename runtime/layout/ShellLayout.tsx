@@ -127,13 +127,14 @@ function Shell({ children }: { children: ReactNode }) {
       </Layout.Sider>
       <Layout style={{ marginLeft: siderWidth, transition: 'margin-left .2s' }}>
         <Navbar
+          mobile={mobile}
           collapsed={collapsed}
           onToggle={() => setCollapsed(!collapsed)}
           fixed={settings.fixedHeader}
           roles={session.roles ?? []}
           token={session.token}
           realtime={<RealtimeHeader />}
-          user={<UserMenu name={profile?.name} orgName={orgName} avatar={profile?.avatar} onSwitchOrg={() => setSwitching(true)} />}
+          user={<UserMenu name={profile?.name} orgName={orgName} avatar={profile?.avatar} onSwitchOrg={() => setSwitching(true)} compact={mobile} />}
         />
         {settings.tagsView && <TagsView fixed={settings.fixedHeader} />}
         <Layout.Content className="shell-main">

@@ -1,19 +1,37 @@
-/** The notification box (seed 000 §2.5): at most 3 unread notices, bottom-right, above the page. */
+/**
+ * The notification box (seed 000 §2.5): at most 3 unread notices, bottom-right, above the page.
+ * It folds into a header button so it never has to sit on the page's own controls.
+ */
 import { useState } from 'react';
-import { Button, Card, Space, Typography } from 'antd';
-import { CloseOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Space, Tooltip, Typography } from 'antd';
+import { CloseOutlined, DownOutlined, NotificationOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useMessageState } from './store';
+import { patchMessageState, useMessageState } from './store';
 import { realtime } from './client';
 import { DAILY_MATTERS_REMIND_PATH, ENQUIRY_EVENT_TYPE, enquiryListPath, type BoxMessage } from './types';
 
 export const SYSTEM_SENDER = '系统';
 
+/** The header button of the box: its unread count, and folds or unfolds it. */
+export function NotificationToggle() {
+  const { box, queued, boxFolded } = useMessageState();
+  const count = box.length + queued.length;
+  if (!count) return null;
+  return (
+    <Tooltip title={boxFolded ? '展开消息通知' : '收起消息通知'}>
+      <Badge count={count} size="small" data-testid="notification-count">
+        <Button type="text" aria-label={boxFolded ? '展开消息通知' : '收起消息通知'} icon={<NotificationOutlined />}
+          onClick={() => patchMessageState((s) => ({ boxFolded: !s.boxFolded }))} />
+      </Badge>
+    </Tooltip>
+  );
+}
+
 export function NotificationBox() {
-  const { box, queued } = useMessageState();
+  const { box, queued, boxFolded } = useMessageState();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  if (!box.length) return null;
+  if (!box.length || boxFolded) return null;
 
   const open = (m: BoxMessage) => {
     if (m.eventType === ENQUIRY_EVENT_TYPE) navigate(enquiryListPath(m.eventSubjectId));
@@ -28,7 +46,7 @@ export function NotificationBox() {
   };
 
   return (
-    <div data-testid="notification-box" style={{ position: 'fixed', right: 16, bottom: 16, width: 320, zIndex: 1000 }}>
+    <div data-testid="notification-box" style={{ position: 'fixed', right: 16, bottom: 16, width: 320, zIndex: 999 }}>
       <Card
         size="small"
         title={`消息通知${queued.length ? `（另有 ${queued.length} 条）` : ''}`}
@@ -36,6 +54,7 @@ export function NotificationBox() {
           <Space size={4}>
             <Button size="small" type="link" onClick={() => navigate(DAILY_MATTERS_REMIND_PATH)}>查看全部</Button>
             <Button size="small" type="link" loading={busy} onClick={() => void ignoreAll()}>全部忽略</Button>
+            <Button size="small" type="text" aria-label="收起" icon={<DownOutlined />} onClick={() => patchMessageState({ boxFolded: true })} />
           </Space>
         }
         styles={{ body: { padding: 8 } }}

@@ -42,17 +42,20 @@ export class NoticeBox {
   /** On layout load: everything still unread, in order. */
   async load(): Promise<void> {
     const refs = await this.api.listAll();
-    for (const ref of refs) await this.arrived(ref.type, ref.id);
+    const fresh = refs.filter((ref) => !this.known.has(key(ref)));
+    // What waited for the user starts folded into the header button; live arrivals unfold the box.
+    if (fresh.length && !getMessageState().box.length) patchMessageState({ boxFolded: true });
+    for (const ref of refs) await this.arrived(ref.type, ref.id, false);
   }
 
   /** oa_message / event_message carry only type and id: the notice is fetched individually. */
-  async arrived(type: number, id: number): Promise<void> {
+  async arrived(type: number, id: number, live = true): Promise<void> {
     const k = key({ type, id });
     if (this.known.has(k)) return;
     this.known.add(k);
     try {
       const m = await this.api.get(type, id);
-      patchMessageState((s) => ({ queued: [...s.queued, { ...m, type, id }] }));
+      patchMessageState((s) => ({ queued: [...s.queued, { ...m, type, id }], ...(live ? { boxFolded: false } : {}) }));
     } catch {
       this.known.delete(k);
     }

@@ -13,9 +13,14 @@ export interface MessageState {
   dailyCount: number;
   chatUnread: number;
   connected: boolean;
+  /**
+   * The box is folded into its header button: notices that were waiting at login don't cover the
+   * page (they show as a count); one arriving live unfolds it.
+   */
+  boxFolded: boolean;
 }
 
-const initial: MessageState = { box: [], queued: [], dailyCount: 0, chatUnread: 0, connected: false };
+const initial: MessageState = { box: [], queued: [], dailyCount: 0, chatUnread: 0, connected: false, boxFolded: false };
 let state: MessageState = initial;
 const listeners = new Set<() => void>();
 

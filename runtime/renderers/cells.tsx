@@ -3,7 +3,7 @@
  * field-type registry (its `cell` kind). Enum labels as coloured tags, referenced titles from the
  * page's refs, money right-aligned with separators, expiry warnings on dates.
  */
-import { Tag, Tooltip, Typography } from 'antd';
+import { Popover, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { fieldType, type CellKind } from '../../schemas/src/fields/registry';
 import type { FieldDef } from '../../schemas/src/fields/types';
@@ -12,6 +12,7 @@ import { expiryWarning, thousands } from '../../schemas/src/format';
 import { enumLabel } from '../reference/enums';
 import { regionIndexFor } from '../reference/region';
 import { regionTree } from '../reference/lists';
+import { RefText } from './common/RefSelect';
 
 export type Refs = Record<string, Record<string, string>>;
 
@@ -93,7 +94,38 @@ export function renderValue(f: FieldDef, value: unknown, refs: Refs = {}) {
       );
     case 'longText':
       return <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</Typography.Text>;
+    case 'json':
+      return jsonCell(f, value) ?? textOf(f, value, refs);
     default:
       return textOf(f, value, refs);
   }
+}
+
+type ItemProps = Record<string, { title?: string; 'x-enum'?: string; 'x-ref'?: string }>;
+
+/**
+ * A json list of flat objects (a field diff, contacts, price lines) reads as "标题(n)"; its rows
+ * open in a popover table whose columns are the item properties that carry a title (the entity's
+ * `items` schema), else every key.
+ */
+function jsonCell(f: FieldDef, value: unknown) {
+  if (!Array.isArray(value) || !value.length || !value.every((v) => v && typeof v === 'object' && !Array.isArray(v))) return undefined;
+  const props = ((f.items as { items?: { properties?: ItemProps } } | undefined)?.items?.properties ?? {}) as ItemProps;
+  const titled = Object.entries(props).filter(([, p]) => p.title);
+  const keys = titled.length ? titled.map(([k, p]) => ({ key: k, title: p.title!, enum: p['x-enum'], ref: p['x-ref'] })) : Object.keys(value[0] as object).map((k) => ({ key: k, title: k, enum: undefined, ref: undefined }));
+  const show = (v: unknown, name: string | undefined): string => {
+    if (v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length)) return '-';
+    if (name) return (Array.isArray(v) ? v : [v]).map((x) => enumLabel(name, x)?.label ?? String(x)).join('、');
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  };
+  const rows = (value as Record<string, unknown>[]).map((r, i) => ({ ...r, __key: i }));
+  const table = (
+    <Table size="small" pagination={false} rowKey="__key" dataSource={rows} style={{ maxWidth: 560 }} scroll={{ y: 320 }}
+      columns={keys.map((k) => ({ key: k.key, dataIndex: k.key, title: k.title, render: (v: unknown) => (k.ref && v !== null && v !== undefined && !(Array.isArray(v) && !v.length) ? <RefText entity={k.ref} value={v as number | number[]} /> : show(v, k.enum)) }))} />
+  );
+  return (
+    <Popover content={table} title={f.title} trigger="click" placement="left">
+      <Typography.Link data-testid="json-cell">{`${f.title}(${value.length})`}</Typography.Link>
+    </Popover>
+  );
 }

@@ -1,10 +1,11 @@
 /** Renders one page definition by its kind, its body loaded with the screen. Every renderer is code-split. */
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { screens } from '../screens/registry';
 import { PageLoading } from '../screens/PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { loadPage } from './pages';
+import { matchRoute } from './routes';
 import type { PageDef, RouteEntry } from './types';
 
 const ListPage = lazy(() => import('../renderers/list/ListPage'));
@@ -15,7 +16,18 @@ const FormPage = lazy(() => import('../renderers/form/FormPage'));
 const StatusPage = lazy(() => import('../screens/StatusPage'));
 
 export function PageView({ route }: { route: RouteEntry }) {
-  const params = useParams() as Record<string, string>;
+  const { pathname, search } = useLocation();
+  // The route's parameters (/project/project-detail/:projectId) come from matching its pattern: pages
+  // are not <Route> elements, so the router's useParams() has none. Placeholders read them, else the
+  // address's query (hidden pages opened with ?projectId=). A page kept open in a tag while another
+  // is shown keeps the parameters of its own address.
+  const [ownPath] = useState(pathname);
+  const last = useRef<Record<string, string>>();
+  if (pathname === ownPath || !last.current) {
+    const routeParams = Object.fromEntries(Object.entries(matchRoute([route], pathname)?.params ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
+    last.current = { ...Object.fromEntries(new URLSearchParams(search)), ...routeParams };
+  }
+  const params = last.current;
   // Pending screens need nothing more than their route meta; every other kind loads its file.
   const [def, setDef] = useState<PageDef | undefined>(route.def.kind === 'pending' ? route.def : undefined);
   const [error, setError] = useState<string>();
@@ -28,7 +40,7 @@ export function PageView({ route }: { route: RouteEntry }) {
   else if (!def) body = <PageLoading />;
   else if (def.kind === 'custom' && def.component) {
     const Screen = screens[def.component];
-    body = Screen ? <Screen page={def} /> : <StatusPage status="warning" title={`未注册的页面组件 ${def.component}`} />;
+    body = Screen ? <Screen page={def} params={params} /> : <StatusPage status="warning" title={`未注册的页面组件 ${def.component}`} />;
   } else if (def.kind === 'list' && (def.list || def.tabs)) body = <ListPage page={def} params={params} />;
   else if (def.kind === 'detail' && def.detail) body = <DetailPage page={def} params={params} />;
   else if (def.kind === 'report' && def.report) body = <ReportPage page={def} params={params} />;

@@ -35,7 +35,9 @@ export interface QueryFieldDef {
 export type QueryField = string | QueryFieldDef;
 
 export interface PageAction {
-  type: 'create' | 'edit' | 'view' | 'remove' | 'transition' | 'approve' | 'link' | 'export' | 'import';
+  type: 'create' | 'edit' | 'view' | 'remove' | 'transition' | 'approve' | 'link' | 'export' | 'import' | 'form' | 'call';
+  /** call: entity fields asked for before calling */
+  fields?: string[];
   title?: string;
   form?: string;
   api?: string;
@@ -58,8 +60,10 @@ export interface ListApi {
 }
 
 export interface DetailTab {
-  type: 'fields' | 'children' | 'related' | 'attachments' | 'activity' | 'report';
+  type: 'fields' | 'children' | 'related' | 'attachments' | 'activity' | 'report' | 'timeline';
   title?: string;
+  /** timeline: the call answering the record's steps across documents */
+  api?: string;
   form?: string;
   name?: string;
   list?: ListDef;
@@ -87,6 +91,21 @@ export interface ListDef {
   actions?: PageAction[];
   rowActions?: PageAction[];
   summary?: boolean;
+  tree?: TreeDef;
+}
+
+/** A tree beside a list: choosing a node filters the list (page schema $defs/tree). */
+export interface TreeDef {
+  api: string;
+  title?: string;
+  filter: string;
+  descendants?: boolean;
+  form?: string;
+  get?: string;
+  create?: string;
+  update?: string;
+  remove?: string;
+  permission?: string;
 }
 
 export interface ChartDef {
@@ -114,6 +133,7 @@ export interface FormPageDef {
   form: string;
   api: { get: string; update: string };
   permission?: string;
+  actions?: PageAction[];
 }
 
 export interface PageTab {

@@ -4,6 +4,8 @@ import type { PageDef } from '../router/types';
 
 export interface ScreenProps {
   page: PageDef;
+  /** the route's parameters (and the address's query) */
+  params?: Record<string, string>;
 }
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
@@ -31,4 +33,9 @@ export const screens: Record<string, Screen> = {
   EnquiryQuoteMessage: lazy(() => import('../realtime/ChatPage')),
   FormDesigner: lazy(() => import('../../pages/designer/DesignerScreen')),
   FormView: lazy(() => import('../../pages/designer/ViewScreen')),
+  // 合同打印 (issue 9): an A4 page the browser prints.
+  ContractPrint: lazy(() => import('../../pages/print/ContractPrint')),
+  // 系统管理 (issue 10): screens a definition can't draw.
+  HolidayCalendar: lazy(() => import('../../pages/system/HolidayCalendar')),
+  DataImport: lazy(() => import('../../pages/system/DataImport')),
 };

@@ -9,8 +9,8 @@ export const NO_ORG_MESSAGE = '登录失败，账户不存在!';
 export const NO_PERMISSION_MESSAGE = '您没有权限登录系统!';
 export const EMPTY_PROFILE_MESSAGE = 'Verification failed, please Login again.';
 
-export async function login(username: string, password: string, orgId?: number): Promise<void> {
-  const body: { username: string; password: string; orgId?: number } = { username: username.trim(), password };
+export async function login(username: string, password: string, orgId?: number, captcha?: { captchaId: string; captchaCode: string }): Promise<void> {
+  const body: auth.LoginBody = { username: username.trim(), password, ...captcha };
   if (orgId !== undefined && orgId !== null) body.orgId = orgId;
   const { token } = await auth.login(body);
   // The session publishes the token only with its roles, so the router moves on exactly once.

@@ -20,3 +20,13 @@ export function ShellBreadcrumb() {
     />
   );
 }
+
+/** The collapsed header's title (mobile): the current page only, cut with an ellipsis when long. */
+export function ShellPageTitle() {
+  const { pathname } = useLocation();
+  const title = useMemo(() => {
+    const route = matchRoute(routes, pathname)?.route;
+    return breadcrumbOf(route, route ? groupsOf(pageFiles, route.file) : []).at(-1)?.title ?? '';
+  }, [pathname]);
+  return <span className="shell-page-title" data-testid="page-title">{title}</span>;
+}

@@ -1,9 +1,15 @@
-/** Settings panel (seed 000 §2.5, §3.5): its button sits 250 px from the top at the right edge; the drawer loads on click. */
+/**
+ * Settings panel (seed 000 §2.5, §3.5): its button sits 250 px from the top at the right edge; the
+ * drawer loads on click. The button is a slim tab that widens under the pointer, and the page
+ * keeps a gutter of its width on the right (shell.css), so it never covers a page's own buttons.
+ */
 import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 
 export const PANEL_BUTTON_TOP = 250;
+/** The tab's width at rest; .shell-main keeps this much free on the right. */
+export const PANEL_BUTTON_WIDTH = 20;
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 
 export function RightPanel() {
@@ -15,7 +21,8 @@ export function RightPanel() {
         aria-label="系统布局配置"
         data-testid="settings-button"
         icon={<SettingOutlined />}
-        style={{ position: 'fixed', right: 0, top: PANEL_BUTTON_TOP, zIndex: 1000, width: 48, height: 48, borderRadius: '6px 0 0 6px' }}
+        className="shell-settings-tab"
+        style={{ top: PANEL_BUTTON_TOP }}
         onClick={() => setOpen(true)}
       />
       {open && (

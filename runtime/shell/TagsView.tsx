@@ -1,5 +1,5 @@
 /** Visited-page tabs with the context menu of seed 000 §2.5 (width 105, §9). */
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CloseOutlined } from '@ant-design/icons';
 import { closeAll, closeOthers, closeTag, getTags, nextAfterClose, setTags, useTags, type TagView } from './tags';
@@ -16,13 +16,29 @@ export function TagsView({ fixed = false }: { fixed?: boolean }) {
   const navigate = useNavigate();
   const { theme } = useSettings();
   const [menu, setMenu] = useState<MenuState>();
+  const scroller = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!menu) return;
     const close = () => setMenu(undefined);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
     document.addEventListener('click', close);
-    return () => document.removeEventListener('click', close);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [menu]);
+
+  // With many tabs the active one may sit outside the bar: bring it into view on every navigation.
+  useEffect(() => {
+    const bar = scroller.current;
+    const active = bar?.querySelector<HTMLElement>('.shell-tag.active');
+    if (!bar || !active) return;
+    const left = active.offsetLeft - bar.offsetLeft;
+    if (left < bar.scrollLeft) bar.scrollLeft = Math.max(0, left - 15);
+    else if (left + active.offsetWidth > bar.scrollLeft + bar.clientWidth) bar.scrollLeft = left + active.offsetWidth - bar.clientWidth + 15;
+  }, [pathname, tags.length]);
 
   const afterClose = (remaining: TagView[], closedActive: boolean) => {
     setTags(remaining);
@@ -63,7 +79,8 @@ export function TagsView({ fixed = false }: { fixed?: boolean }) {
 
   return (
     <div className={`shell-tags${fixed ? ' fixed' : ''}`} data-testid="tags-view">
-      <div className="shell-tags-scroll">
+      {/* The bar hides its scrollbar: a mouse wheel scrolls it sideways. */}
+      <div className="shell-tags-scroll" ref={scroller} onWheel={(e) => { if (scroller.current && e.deltaY) scroller.current.scrollLeft += e.deltaY; }}>
         {tags.map((tag) => {
           const active = tag.path === pathname;
           return (

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { logout } from '../session/actions';
 import { refreshPendingIncome, usePendingIncome } from './income';
 
-export function UserMenu({ name, orgName, avatar, onSwitchOrg }: { name?: string; orgName: string; avatar?: string; onSwitchOrg: () => void }) {
+/** On mobile only the avatar shows; name and organisation head the opened menu instead. */
+export function UserMenu({ name, orgName, avatar, onSwitchOrg, compact = false }: { name?: string; orgName: string; avatar?: string; onSwitchOrg: () => void; compact?: boolean }) {
   const navigate = useNavigate();
   const pending = usePendingIncome();
   return (
@@ -14,6 +15,7 @@ export function UserMenu({ name, orgName, avatar, onSwitchOrg }: { name?: string
       onOpenChange={(open) => open && void refreshPendingIncome()}
       menu={{
         items: [
+          ...(compact ? [{ key: 'who', disabled: true, label: <span data-testid="user-menu-who">{name}{orgName ? ` · ${orgName}` : ''}</span> }, { type: 'divider' as const }] : []),
           { key: 'switch', icon: <SwapOutlined />, label: '切换单位' },
           { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
           { key: 'handover', icon: <UserSwitchOutlined />, label: '离职交接' },
@@ -34,10 +36,10 @@ export function UserMenu({ name, orgName, avatar, onSwitchOrg }: { name?: string
         },
       }}
     >
-      <Space style={{ cursor: 'pointer', marginLeft: 8 }} data-testid="user-menu">
+      <Space style={{ cursor: 'pointer', marginLeft: compact ? 4 : 8, whiteSpace: 'nowrap' }} data-testid="user-menu" aria-label={compact ? `${name ?? ''} ${orgName}` : undefined}>
         <Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} />
-        <span>{name}</span>
-        {orgName && <span style={{ color: 'rgba(0,0,0,.45)' }}>{orgName}</span>}
+        {!compact && <span>{name}</span>}
+        {!compact && orgName && <span style={{ color: 'rgba(0,0,0,.45)' }}>{orgName}</span>}
       </Space>
     </Dropdown>
   );

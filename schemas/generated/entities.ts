@@ -173,16 +173,143 @@ createdBy: (number | null)
 updatedBy: (number | null)
 name: string
 website?: (string | null)
+taxNo?: (string | null)
+platformFeeRate?: (string | null)
+invoiceTaxRate?: (string | null)
+maxBillAmount?: (string | null)
 remark?: (string | null)
 }
 
 export interface BillPlatformCreate {
 name: string
 website?: (string | null)
+taxNo?: (string | null)
+platformFeeRate?: (string | number | null)
+invoiceTaxRate?: (string | number | null)
+maxBillAmount?: (string | number | null)
 remark?: (string | null)
 }
 
 export type BillPlatformUpdate = Partial<BillPlatformCreate> & { version: number; billPlatformId?: number };
+
+/** 自有重卡配置 */
+
+export interface BulkConfig {
+configId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+fuelPrice: string
+emptyFuelPer100?: (string | null)
+loadedFuelPer100?: (string | null)
+/**
+ * @maxItems 20
+ */
+tollRates?: ({
+axles: number
+yuanPerKm: number
+}[] | null)
+depreciationPerDay?: (string | null)
+tyrePerKm?: (string | null)
+maintenancePerKm?: (string | null)
+insurancePerDay?: (string | null)
+driverDailyAllowance?: (string | null)
+escortDailyAllowance?: (string | null)
+operatorDailyAllowance?: (string | null)
+overtimeHourRate?: (string | null)
+mealAllowance?: (string | null)
+lodgingCap?: (string | null)
+managementFeeRate?: (string | null)
+/**
+ * @maxItems 200
+ */
+truckOverrides?: ({
+companyTruckId: number
+loadedFuelPer100?: number
+depreciationPerDay?: number
+}[] | null)
+}
+
+export interface BulkConfigCreate {
+fuelPrice: (string | number)
+emptyFuelPer100?: (string | number | null)
+loadedFuelPer100?: (string | number | null)
+/**
+ * @maxItems 20
+ */
+tollRates?: ({
+axles: number
+yuanPerKm: number
+}[] | null)
+depreciationPerDay?: (string | number | null)
+tyrePerKm?: (string | number | null)
+maintenancePerKm?: (string | number | null)
+insurancePerDay?: (string | number | null)
+driverDailyAllowance?: (string | number | null)
+escortDailyAllowance?: (string | number | null)
+operatorDailyAllowance?: (string | number | null)
+overtimeHourRate?: (string | number | null)
+mealAllowance?: (string | number | null)
+lodgingCap?: (string | number | null)
+managementFeeRate?: (string | number | null)
+/**
+ * @maxItems 200
+ */
+truckOverrides?: ({
+companyTruckId: number
+loadedFuelPer100?: number
+depreciationPerDay?: number
+}[] | null)
+}
+
+export type BulkConfigUpdate = Partial<BulkConfigCreate> & { version: number; configId?: number };
+
+/** 大件成本结算申请 */
+
+export interface BulkCostSettleApply {
+applyId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+applyNo?: (string | null)
+projectId?: (number | null)
+clueId?: (number | null)
+periodStart: string
+periodEnd: string
+staffTotal?: (string | null)
+truckTotal?: (string | null)
+contractTotal?: (string | null)
+total?: (string | null)
+lineCount?: (number | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+applicantStaffId?: (number | null)
+reviewedAt?: (string | null)
+remark?: (string | null)
+}
+
+export interface BulkCostSettleApplyCreate {
+projectId?: (number | null)
+clueId?: (number | null)
+periodStart: string
+periodEnd: string
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type BulkCostSettleApplyUpdate = Partial<BulkCostSettleApplyCreate> & { version: number; applyId?: number };
 
 /** 业务类型 */
 
@@ -209,6 +336,429 @@ disabled?: (boolean | null)
 
 export type BusinessTypeUpdate = Partial<BusinessTypeCreate> & { version: number; businessTypeId?: number };
 
+/** 线索 */
+
+export interface Clue {
+clueId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+clueNo?: (string | null)
+name: string
+customerId: number
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+crawlerInfoId?: (number | null)
+businessTypeId?: (number | null)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+/**
+ * suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+expectedStartDate?: (string | null)
+expectedAmount?: (string | null)
+competitor?: (string | null)
+/**
+ * defaults to the author
+ */
+ownerStaffId?: (number | null)
+depId?: (number | null)
+clueStatus?: (0 | 5 | 10 | 15 | null)
+lastFollowAt?: (string | null)
+nextFollowDate?: (string | null)
+closeReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface ClueCreate {
+name: string
+customerId: number
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+businessTypeId?: (number | null)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | number | null)
+length?: (string | number | null)
+width?: (string | number | null)
+height?: (string | number | null)
+/**
+ * suggested on create when the load exceeds a 超限 limit (DOMAIN §3.1); editable
+ */
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+expectedStartDate?: (string | null)
+expectedAmount?: (string | number | null)
+competitor?: (string | null)
+/**
+ * defaults to the author
+ */
+ownerStaffId?: (number | null)
+depId?: (number | null)
+nextFollowDate?: (string | null)
+closeReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type ClueUpdate = Partial<ClueCreate> & { version: number; clueId?: number };
+
+/** 跟进记录 */
+
+export interface ClueFollow {
+followId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+clueId: number
+followType: (1 | 2 | 3 | 4 | 5)
+content: string
+followAt: string
+nextFollowDate?: (string | null)
+staffId?: (number | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface ClueFollowCreate {
+clueId: number
+followType: (1 | 2 | 3 | 4 | 5)
+content: string
+followAt: string
+nextFollowDate?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type ClueFollowUpdate = Partial<ClueFollowCreate> & { version: number; followId?: number };
+
+/** 自有车辆 */
+
+export interface CompanyTruck {
+truckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | null)
+approvedLoad?: (string | null)
+grossMass?: (string | null)
+tractionMass?: (string | null)
+outerLength?: (string | null)
+outerWidth?: (string | null)
+outerHeight?: (string | null)
+deckHeight?: (string | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+status?: (1 | 2 | 3 | 4 | 5 | null)
+originalValue?: (string | null)
+currentScheduleId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface CompanyTruckCreate {
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+isHeavy?: (boolean | null)
+brandModel?: (string | null)
+vin?: (string | null)
+engineNo?: (string | null)
+axles?: (number | null)
+axleLines?: (number | null)
+curbWeight?: (string | number | null)
+approvedLoad?: (string | number | null)
+grossMass?: (string | number | null)
+tractionMass?: (string | number | null)
+outerLength?: (string | number | null)
+outerWidth?: (string | number | null)
+outerHeight?: (string | number | null)
+deckHeight?: (string | number | null)
+registerDate?: (string | null)
+inspectionExpiry?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+compulsoryInsuranceExpiry?: (string | null)
+commercialInsuranceExpiry?: (string | null)
+gpsTerminalNo?: (string | null)
+defaultDriverStaffId?: (number | null)
+trailerPlate?: (string | null)
+depId?: (number | null)
+originalValue?: (string | number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type CompanyTruckUpdate = Partial<CompanyTruckCreate> & { version: number; truckId?: number };
+
+/** 合同 */
+
+export interface Contract {
+contractId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+contractNo?: (string | null)
+name: string
+contractType: (1 | 2)
+customerId?: (number | null)
+supplierId?: (number | null)
+/**
+ * @maxItems 200
+ */
+projectIds?: (number[] | null)
+quotationId?: (number | null)
+contractKind: (1 | 2 | 3)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+settleMode?: (1 | 2 | 3 | 4 | null)
+creditDays?: (number | null)
+signDate: string
+startDate: string
+endDate: string
+ownerStaffId: number
+/**
+ * @maxItems 100
+ */
+rates?: ({
+route?: (string | null)
+vehicleKind?: (string | null)
+unit: ("件" | "吨" | "吨公里" | "车" | "吨·天")
+unitPrice: number
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+freeDays?: (number | null)
+}[] | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+contractState?: (0 | 10 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface ContractCreate {
+name: string
+contractType: (1 | 2)
+customerId?: (number | null)
+supplierId?: (number | null)
+contractKind: (1 | 2 | 3)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+amount: (string | number)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+settleMode?: (1 | 2 | 3 | 4 | null)
+creditDays?: (number | null)
+signDate: string
+startDate: string
+endDate: string
+ownerStaffId: number
+/**
+ * @maxItems 100
+ */
+rates?: ({
+route?: (string | null)
+vehicleKind?: (string | null)
+unit: ("件" | "吨" | "吨公里" | "车" | "吨·天")
+unitPrice: number
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+freeDays?: (number | null)
+}[] | null)
+terminateReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type ContractUpdate = Partial<ContractCreate> & { version: number; contractId?: number };
+
+/** 大件合同结算 */
+
+export interface ContractCostSettle {
+contractSettleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectId?: (number | null)
+clueId?: (number | null)
+costContractId: number
+supplierId?: (number | null)
+content: string
+quantity?: (string | null)
+unit?: (string | null)
+unitPrice?: (string | null)
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+applyId?: (number | null)
+remark?: (string | null)
+}
+
+export interface ContractCostSettleCreate {
+projectId?: (number | null)
+clueId?: (number | null)
+costContractId: number
+content: string
+quantity?: (string | number | null)
+unit?: (string | null)
+unitPrice?: (string | number | null)
+amount: (string | number)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type ContractCostSettleUpdate = Partial<ContractCostSettleCreate> & { version: number; contractSettleId?: number };
+
 /** 集团 */
 
 export interface Corp {
@@ -234,6 +784,79 @@ custom?: {
 }
 
 export type CorpUpdate = Partial<CorpCreate> & { version: number; corpId?: number };
+
+/** 成本明细 */
+
+export interface CostItem {
+costItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectId?: (number | null)
+demandId?: (number | null)
+scheduleId?: (number | null)
+transshipId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+customerId?: (number | null)
+costType: (1 | 2 | 3 | 4 | 5 | 6 | 7)
+typeId?: (number | null)
+feeSubjectConfigId?: (number | null)
+payeeKind?: (1 | 2 | null)
+supplierId?: (number | null)
+staffId?: (number | null)
+summary: string
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+taxAmount?: (string | null)
+amountExclTax?: (string | null)
+occurredDate: string
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+sourceId?: (number | null)
+settleBillId?: (number | null)
+itemSettleStatus?: (0 | 5 | 15 | null)
+receivedInvoiceAmount?: (string | null)
+paidAmount?: (string | null)
+itemStatus?: (10 | 15 | 20 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}
+
+export interface CostItemCreate {
+projectId?: (number | null)
+demandId?: (number | null)
+scheduleId?: (number | null)
+transshipId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+customerId?: (number | null)
+costType: (1 | 2 | 3 | 4 | 5 | 6 | 7)
+typeId?: (number | null)
+feeSubjectConfigId?: (number | null)
+payeeKind?: (1 | 2 | null)
+supplierId?: (number | null)
+staffId?: (number | null)
+summary: string
+amount: (string | number)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+occurredDate: string
+voidReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type CostItemUpdate = Partial<CostItemCreate> & { version: number; costItemId?: number };
 
 /** 客户 */
 
@@ -268,6 +891,22 @@ bankAccount?: (string | null)
 invoiceAddress?: (string | null)
 managerStaffId?: (number | null)
 verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
+parentCustomerId?: (number | null)
+isTemporary?: (boolean | null)
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+/**
+ * @maxItems 20
+ */
+contacts?: ({
+name?: string
+post?: string
+mobile?: string
+}[] | null)
+boundOrgId?: (number | null)
+inviterOrgId?: (number | null)
+inviteStatus?: (0 | 5 | 10 | 15 | null)
+cancelReason?: (string | null)
+verifyRemark?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 }
@@ -291,7 +930,19 @@ bankName?: (string | null)
 bankAccount?: (string | null)
 invoiceAddress?: (string | null)
 managerStaffId?: (number | null)
-verifyStatus?: (0 | 5 | 10 | 15 | 20 | null)
+parentCustomerId?: (number | null)
+isTemporary?: (boolean | null)
+source?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+/**
+ * @maxItems 20
+ */
+contacts?: ({
+name?: string
+post?: string
+mobile?: string
+}[] | null)
+boundOrgId?: (number | null)
+cancelReason?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 custom?: {
@@ -300,6 +951,37 @@ custom?: {
 }
 
 export type CustomerUpdate = Partial<CustomerCreate> & { version: number; customerId?: number };
+
+/** 导入任务 */
+
+export interface DataImportJob {
+jobId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+importType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null)
+fileName?: (string | null)
+totalRows?: (number | null)
+successRows?: (number | null)
+failedRows?: (number | null)
+status?: (0 | 5 | 10 | 15 | null)
+errors?: ({
+row?: number
+message?: string
+}[] | null)
+operatorStaffId?: (number | null)
+committedAt?: (string | null)
+}
+
+export interface DataImportJobCreate {
+
+}
+
+export type DataImportJobUpdate = Partial<DataImportJobCreate> & { version: number; jobId?: number };
 
 /** 部门 */
 
@@ -357,6 +1039,313 @@ value: number
 }
 
 export type DocSequenceUpdate = Partial<DocSequenceCreate> & { docSequenceId?: number };
+
+/** 司机 */
+
+export interface Driver {
+driverId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+mobile: string
+idCardNo: string
+licenseClass: (1 | 2 | 3 | 4 | 5)
+licenseExpiry?: (string | null)
+qualificationCertNo?: (string | null)
+qualificationExpiry?: (string | null)
+supplierId?: (number | null)
+platformTruckId?: (number | null)
+staffId?: (number | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+remark?: (string | null)
+}
+
+export interface DriverCreate {
+name: string
+mobile: string
+idCardNo: string
+licenseClass: (1 | 2 | 3 | 4 | 5)
+licenseExpiry?: (string | null)
+qualificationCertNo?: (string | null)
+qualificationExpiry?: (string | null)
+supplierId?: (number | null)
+platformTruckId?: (number | null)
+staffId?: (number | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type DriverUpdate = Partial<DriverCreate> & { version: number; driverId?: number };
+
+/** 个体司机/分包收入 */
+
+export interface DriverIncome {
+incomeId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+incomeNo?: (string | null)
+incomeKind: (1 | 2)
+supplierId: number
+payeeName: string
+idCardNo?: (string | null)
+truckLicensePlate?: (string | null)
+period: string
+projectId?: (number | null)
+/**
+ * @maxItems 500
+ */
+scheduleIds?: (number[] | null)
+scheduleCount?: (number | null)
+grossAmount?: (string | null)
+deductAmount?: (string | null)
+taxAmount?: (string | null)
+netAmount?: (string | null)
+paidAmount?: (string | null)
+billPlatformId?: (number | null)
+confirmStatus?: (0 | 5 | 10 | null)
+confirmedAt?: (string | null)
+disputeReason?: (string | null)
+reviewId?: (number | null)
+}
+
+export interface DriverIncomeCreate {
+incomeKind: (1 | 2)
+supplierId: number
+payeeName: string
+idCardNo?: (string | null)
+truckLicensePlate?: (string | null)
+period: string
+projectId?: (number | null)
+/**
+ * @maxItems 500
+ */
+scheduleIds?: (number[] | null)
+scheduleCount?: (number | null)
+grossAmount?: (string | number | null)
+deductAmount?: (string | number | null)
+taxAmount?: (string | number | null)
+billPlatformId?: (number | null)
+disputeReason?: (string | null)
+custom?: {
+
+}
+}
+
+export type DriverIncomeUpdate = Partial<DriverIncomeCreate> & { version: number; incomeId?: number };
+
+/** 询价单 */
+
+export interface Enquiry {
+enquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+currentSeq?: (number | null)
+deadline: string
+status?: (0 | 5 | 10 | 15 | 20 | null)
+invitedCount?: (number | null)
+quotedCount?: (number | null)
+initiatorStaffId?: (number | null)
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+firstLowestAmount?: (string | null)
+awardedAmount?: (string | null)
+dropRate?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface EnquiryCreate {
+clueId?: (number | null)
+planId?: (number | null)
+projectId?: (number | null)
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+cargoName?: (string | null)
+pieces?: (number | null)
+weight?: (string | number | null)
+length?: (string | number | null)
+width?: (string | number | null)
+height?: (string | number | null)
+fromRegionCode?: (string | null)
+fromAddress?: (string | null)
+toRegionCode?: (string | null)
+toAddress?: (string | null)
+loadDate?: (string | null)
+/**
+ * 件/吨/吨公里/车 by quoteMode
+ */
+quantity?: (string | number | null)
+/**
+ * @maxItems 200
+ */
+supplierIds: number[]
+deadline: string
+/**
+ * @maxItems 200
+ */
+quoteIds?: (number[] | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type EnquiryUpdate = Partial<EnquiryCreate> & { version: number; enquiryId?: number };
+
+/** 供应商报价 */
+
+export interface EnquiryQuote {
+quoteId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryId: number
+supplierId: number
+seq: number
+/**
+ * 供应商 第N轮 金额, kept by the hooks so pickers show it
+ */
+label?: (string | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+quantity?: (string | null)
+amount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+includesTax?: (boolean | null)
+vehicleDesc?: (string | null)
+truckCount?: (number | null)
+transitDays?: (string | null)
+validUntil?: (string | null)
+quoteStatus?: (0 | 5 | 10 | 15 | 20 | null)
+quotedByName?: (string | null)
+quotedAt?: (string | null)
+recordedByStaffId?: (number | null)
+diffFromPrev?: (string | null)
+remark?: (string | null)
+}
+
+export interface EnquiryQuoteCreate {
+enquiryId: number
+supplierId: number
+seq: number
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | number | null)
+quantity?: (string | number | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+includesTax?: (boolean | null)
+vehicleDesc?: (string | null)
+truckCount?: (number | null)
+transitDays?: (string | number | null)
+validUntil?: (string | null)
+quotedByName?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type EnquiryQuoteUpdate = Partial<EnquiryQuoteCreate> & { version: number; quoteId?: number };
 
 /** 询价报价消息 */
 
@@ -467,6 +1456,98 @@ values: unknown
 
 export type FormSubmissionUpdate = Partial<FormSubmissionCreate> & { formSubmissionId?: number };
 
+/** 节假日日历 */
+
+export interface HolidayCalendar {
+calendarId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+day?: (string | null)
+year?: (number | null)
+dayType: (1 | 2 | 3 | 4)
+holidayName?: (string | null)
+remark?: (string | null)
+}
+
+export interface HolidayCalendarCreate {
+dayType: (1 | 2 | 3 | 4)
+holidayName?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type HolidayCalendarUpdate = Partial<HolidayCalendarCreate> & { version: number; calendarId?: number };
+
+/** 收入明细 */
+
+export interface IncomeItem {
+incomeItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectId: number
+demandId?: (number | null)
+scheduleId?: (number | null)
+transshipId?: (number | null)
+customerId?: (number | null)
+typeId?: (number | null)
+feeSubjectConfigId?: (number | null)
+summary: string
+amount: string
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+taxAmount?: (string | null)
+amountExclTax?: (string | null)
+occurredDate: string
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+sourceId?: (number | null)
+settleBillId?: (number | null)
+itemSettleStatus?: (0 | 5 | 15 | null)
+invoicedAmount?: (string | null)
+receivedAmount?: (string | null)
+invoiceStatus?: (0 | 5 | 10 | null)
+itemStatus?: (10 | 15 | 20 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}
+
+export interface IncomeItemCreate {
+projectId: number
+demandId?: (number | null)
+scheduleId?: (number | null)
+transshipId?: (number | null)
+customerId?: (number | null)
+typeId?: (number | null)
+feeSubjectConfigId?: (number | null)
+summary: string
+amount: (string | number)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+occurredDate: string
+voidReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type IncomeItemUpdate = Partial<IncomeItemCreate> & { version: number; incomeItemId?: number };
+
 /** 收入确认 */
 
 export interface IncomeReview {
@@ -501,6 +1582,211 @@ status?: (number | null)
 }
 
 export type IncomeReviewUpdate = Partial<IncomeReviewCreate> & { version: number; incomeReviewId?: number };
+
+/** 保险询价 */
+
+export interface InsuranceEnquiry {
+insuranceEnquiryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+enquiryNo?: (string | null)
+projectId: number
+demandId?: (number | null)
+cargoName: string
+packing?: (string | null)
+cargoValue: string
+transportMode: (1 | 2 | 3 | 4)
+coverage: (1 | 2 | 3)
+rateId?: (number | null)
+fromAddress?: (string | null)
+toAddress?: (string | null)
+startDate: string
+refRate?: (string | null)
+refPremium?: (string | null)
+/**
+ * @maxItems 10
+ */
+quotes?: ({
+insurer: string
+rate: number
+premium?: (number | null)
+deductible?: (string | null)
+remark?: (string | null)
+}[] | null)
+chosenInsurer?: (string | null)
+supplierId?: (number | null)
+rate?: (string | null)
+premium?: (string | null)
+policyNo?: (string | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+botMessage?: (string | null)
+wechatBotMessageId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface InsuranceEnquiryCreate {
+projectId: number
+demandId?: (number | null)
+cargoName: string
+packing?: (string | null)
+cargoValue: (string | number)
+transportMode: (1 | 2 | 3 | 4)
+coverage: (1 | 2 | 3)
+rateId?: (number | null)
+fromAddress?: (string | null)
+toAddress?: (string | null)
+startDate: string
+/**
+ * @maxItems 10
+ */
+quotes?: ({
+insurer: string
+rate: number
+premium?: (number | null)
+deductible?: (string | null)
+remark?: (string | null)
+}[] | null)
+chosenInsurer?: (string | null)
+supplierId?: (number | null)
+rate?: (string | number | null)
+policyNo?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type InsuranceEnquiryUpdate = Partial<InsuranceEnquiryCreate> & { version: number; insuranceEnquiryId?: number };
+
+/** 运输保险费率 */
+
+export interface InsuranceRate {
+rateId: number
+corpId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+parentId?: (number | null)
+name: string
+transportMode?: (1 | 2 | 3 | 4 | null)
+cargoCategory?: (string | null)
+coverage?: (1 | 2 | 3 | null)
+rate?: (string | null)
+minPremium?: (string | null)
+keyword?: (string | null)
+sort?: (number | null)
+}
+
+export interface InsuranceRateCreate {
+parentId?: (number | null)
+name: string
+transportMode?: (1 | 2 | 3 | 4 | null)
+cargoCategory?: (string | null)
+coverage?: (1 | 2 | 3 | null)
+rate?: (string | number | null)
+minPremium?: (string | number | null)
+keyword?: (string | null)
+sort?: (number | null)
+custom?: {
+
+}
+}
+
+export type InsuranceRateUpdate = Partial<InsuranceRateCreate> & { version: number; rateId?: number };
+
+/** 人工审核 */
+
+export interface ManualReview {
+manualReviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+reviewType: (1 | 2 | 3)
+subjectId: number
+subjectName?: (string | null)
+supplierId?: (number | null)
+submittedAt?: (string | null)
+/**
+ * @maxItems 20
+ */
+materials?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+autoCheckResult?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reviewerStaffId?: (number | null)
+reviewedAt?: (string | null)
+rejectReason?: (string | null)
+}
+
+export interface ManualReviewCreate {
+reviewType: (1 | 2 | 3)
+subjectId: number
+subjectName?: (string | null)
+supplierId?: (number | null)
+submittedAt?: (string | null)
+/**
+ * @maxItems 20
+ */
+materials?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+autoCheckResult?: (string | null)
+rejectReason?: (string | null)
+custom?: {
+
+}
+}
+
+export type ManualReviewUpdate = Partial<ManualReviewCreate> & { version: number; manualReviewId?: number };
 
 /** 日常事项 */
 
@@ -625,9 +1911,12 @@ action?: (string | null)
 /**
  * [{field, label, before, after}] with display values
  */
-content?: {
-[k: string]: unknown
-}
+content?: ({
+field?: string
+label?: string
+before?: (string | null)
+after?: (string | null)
+}[] | null)
 operatorStaffId?: (number | null)
 operatorName?: (string | null)
 ip?: (string | null)
@@ -646,9 +1935,12 @@ action?: (string | null)
 /**
  * [{field, label, before, after}] with display values
  */
-content?: {
-[k: string]: unknown
-}
+content?: ({
+field?: string
+label?: string
+before?: (string | null)
+after?: (string | null)
+}[] | null)
 operatorStaffId?: (number | null)
 operatorName?: (string | null)
 ip?: (string | null)
@@ -672,24 +1964,34 @@ custom: {
 }
 name: string
 shortName?: (string | null)
+parentOrgId?: (number | null)
+orgType?: (1 | 2 | 3 | null)
 creditCode?: (string | null)
 regionCode?: (string | null)
 address?: (string | null)
 contactName?: (string | null)
 contactPhone?: (string | null)
+/**
+ * a staff member of this organisation; set by set-manager
+ */
 managerStaffId?: (number | null)
+/**
+ * the manager's name, kept with managerStaffId (another organisation's staff titles are not readable from here)
+ */
+managerName?: (string | null)
 disabled?: (boolean | null)
 }
 
 export interface OrganizationCreate {
 name: string
 shortName?: (string | null)
+parentOrgId?: (number | null)
+orgType?: (1 | 2 | 3 | null)
 creditCode?: (string | null)
 regionCode?: (string | null)
 address?: (string | null)
 contactName?: (string | null)
 contactPhone?: (string | null)
-managerStaffId?: (number | null)
 custom?: {
 
 }
@@ -720,6 +2022,103 @@ routePath?: (string | null)
 
 export type PageVisitUpdate = Partial<PageVisitCreate> & { visitId?: number };
 
+/** 平台车辆 */
+
+export interface PlatformTruck {
+platformTruckId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | null)
+approvedLoad?: (string | null)
+axles?: (number | null)
+supplierId: number
+ownerName?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+inspectionExpiry?: (string | null)
+/**
+ * @maxItems 20
+ */
+drivingLicensePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+/**
+ * @maxItems 20
+ */
+roadTransportPhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+authState?: (1 | 2 | 3 | null)
+authSource?: (1 | 2 | null)
+authFailReason?: (string | null)
+blacklisted?: (0 | 1 | null)
+blacklistReason?: (string | null)
+tripCount?: (number | null)
+rating?: (string | null)
+registeredAt?: (string | null)
+remark?: (string | null)
+}
+
+export interface PlatformTruckCreate {
+truckLicensePlate: string
+plateColor: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94)
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+vehicleLength?: (string | number | null)
+approvedLoad?: (string | number | null)
+axles?: (number | null)
+supplierId: number
+ownerName?: (string | null)
+roadTransportNo?: (string | null)
+roadTransportExpiry?: (string | null)
+inspectionExpiry?: (string | null)
+/**
+ * @maxItems 20
+ */
+drivingLicensePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+/**
+ * @maxItems 20
+ */
+roadTransportPhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+blacklistReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type PlatformTruckUpdate = Partial<PlatformTruckCreate> & { version: number; platformTruckId?: number };
+
 /** 业务流程 */
 
 export interface ProcessTemplate {
@@ -740,557 +2139,39 @@ bizType: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19
  * @minItems 1
  * @maxItems 10
  */
-nodes: [{
+nodes: {
 name: string
 approverType: (1 | 2 | 3 | 4 | 5)
 /**
  * @maxItems 50
  */
-approverIds?: number[]
+staffIds?: number[]
+/**
+ * @maxItems 20
+ */
+roleIds?: number[]
 permission?: string
 minAmount?: (number | null)
 mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
 /**
+ * staff (type 1) or role (type 2) ids as the approval mechanism reads them; derived from staffIds/roleIds
+ * 
  * @maxItems 50
  */
 approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
 /**
- * @maxItems 50
+ * the node applies only when the record's field compares so with value (or the organisation's system setting of that name, value being its default)
  */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
+when?: {
+field: string
+op: ("lt" | "lte" | "gt" | "gte" | "eq" | "ne")
+value?: (number | null)
+setting?: string
+}
+}[]
 /**
- * @maxItems 50
+ * one enabled template per business type; changed by enable/disable
  */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]
 enabled?: (boolean | null)
 remark?: (string | null)
 }
@@ -1302,558 +2183,36 @@ bizType: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19
  * @minItems 1
  * @maxItems 10
  */
-nodes: [{
+nodes: {
 name: string
 approverType: (1 | 2 | 3 | 4 | 5)
 /**
  * @maxItems 50
  */
-approverIds?: number[]
+staffIds?: number[]
+/**
+ * @maxItems 20
+ */
+roleIds?: number[]
 permission?: string
 minAmount?: (number | null)
 mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
 /**
+ * staff (type 1) or role (type 2) ids as the approval mechanism reads them; derived from staffIds/roleIds
+ * 
  * @maxItems 50
  */
 approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
 /**
- * @maxItems 50
+ * the node applies only when the record's field compares so with value (or the organisation's system setting of that name, value being its default)
  */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]|[{
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}, {
-name: string
-approverType: (1 | 2 | 3 | 4 | 5)
-/**
- * @maxItems 50
- */
-approverIds?: number[]
-permission?: string
-minAmount?: (number | null)
-mode?: ("any" | "all")
-}]
-enabled?: (boolean | null)
+when?: {
+field: string
+op: ("lt" | "lte" | "gt" | "gte" | "eq" | "ne")
+value?: (number | null)
+setting?: string
+}
+}[]
 remark?: (string | null)
 custom?: {
 
@@ -1862,11 +2221,174 @@ custom?: {
 
 export type ProcessTemplateUpdate = Partial<ProcessTemplateCreate> & { version: number; processTemplateId?: number };
 
+/** 项目 */
+
+export interface Project {
+projectId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectNo?: (string | null)
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+contractAmount?: (string | null)
+budgetIncome?: (string | null)
+budgetCost?: (string | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+terminateReason?: (string | null)
+openingReceived?: (string | null)
+openingInvoiced?: (string | null)
+openingPaid?: (string | null)
+openingCostInvoiced?: (string | null)
+closedAt?: (string | null)
+confirmedIncome?: (string | null)
+confirmedCost?: (string | null)
+grossProfit?: (string | null)
+grossMargin?: (string | null)
+receivableBalance?: (string | null)
+payableBalance?: (string | null)
+remark?: (string | null)
+}
+
+export interface ProjectCreate {
+name: string
+customerId: number
+incomeContractId?: (number | null)
+clueId?: (number | null)
+planId?: (number | null)
+businessTypeId: number
+serviceCategory: (1 | 2 | 3 | 4 | 5)
+projectManagerStaffId: number
+depId: number
+startDate: string
+endDate?: (string | null)
+budgetIncome?: (string | number | null)
+budgetCost?: (string | number | null)
+isOversize?: (boolean | null)
+fromRegionCode?: (string | null)
+toRegionCode?: (string | null)
+wechatRoomName?: (string | null)
+terminateReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type ProjectUpdate = Partial<ProjectCreate> & { version: number; projectId?: number };
+
+/** 对客报价 */
+
+export interface Quotation {
+quotationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+quotationNo?: (string | null)
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | null)
+unitPrice?: (string | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: string
+amountExclTax?: (string | null)
+marginRate?: (string | null)
+validUntil?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+quoteResult?: (0 | 1 | 2 | 3 | null)
+lostReason?: (string | null)
+contractId?: (number | null)
+quoterStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface QuotationCreate {
+clueId: number
+planId?: (number | null)
+enquiryId?: (number | null)
+customerId: number
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+quoteMode: (1 | 2 | 3 | 4 | 5)
+quantity?: (string | number | null)
+unitPrice?: (string | number | null)
+/**
+ * defaults to the awarded quotes of the enquiry, without their tax
+ */
+costAmount?: (string | number | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+amountInclTax: (string | number)
+validUntil?: (string | null)
+lostReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type QuotationUpdate = Partial<QuotationCreate> & { version: number; quotationId?: number };
+
 /** 角色 */
 
 export interface Role {
 roleId: number
 corpId: number
+orgId: number
 version: number
 createdAt: string
 updatedAt: string
@@ -1878,6 +2400,8 @@ custom: {
 name: string
 code: string
 /**
+ * permission names of schemas/permissions.json; a name covers its colon subtree
+ * 
  * @maxItems 1000
  */
 permissions?: (string[] | null)
@@ -1888,6 +2412,8 @@ export interface RoleCreate {
 name: string
 code: string
 /**
+ * permission names of schemas/permissions.json; a name covers its colon subtree
+ * 
  * @maxItems 1000
  */
 permissions?: (string[] | null)
@@ -1898,6 +2424,43 @@ custom?: {
 }
 
 export type RoleUpdate = Partial<RoleCreate> & { version: number; roleId?: number };
+
+/** 短信记录 */
+
+export interface SmsRecord {
+smsId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+mobile: string
+templateCode?: (string | null)
+bizType?: (1 | 2 | 3 | 4 | 5 | null)
+bizId?: (number | null)
+content: string
+status?: (0 | 1 | 2 | null)
+errorCode?: (string | null)
+attempts?: (number | null)
+sentAt?: (string | null)
+senderStaffId?: (number | null)
+/**
+ * a drainer's lease: another process does not send it meanwhile
+ */
+claimedUntil?: (string | null)
+}
+
+export interface SmsRecordCreate {
+mobile: string
+templateCode?: (string | null)
+bizType?: (1 | 2 | 3 | 4 | 5 | null)
+bizId?: (number | null)
+content: string
+}
+
+export type SmsRecordUpdate = Partial<SmsRecordCreate> & { version: number; smsId?: number };
 
 /** 单点登录票据 */
 
@@ -1945,24 +2508,58 @@ custom: {
 
 }
 accountId?: (number | null)
+/**
+ * the person's login (account.username); set when the staff member is created, never changed here
+ */
+username?: (string | null)
 depId?: (number | null)
 name: string
 mobile?: (string | null)
+/**
+ * mirrors the staffRole rows (the source of permissions), kept in step by the staff hooks
+ * 
+ * @maxItems 200
+ */
+roleIds?: (number[] | null)
+post?: (string | null)
+hireDate?: (string | null)
+leaveDate?: (string | null)
+isDriver?: (boolean | null)
+licenseClass?: (string | null)
 avatar?: (string | null)
 introduction?: (string | null)
-post?: (string | null)
 isDefault?: (boolean | null)
+disabled?: (boolean | null)
 resigned?: (boolean | null)
+handoverStaffId?: (number | null)
+leaveReason?: (string | null)
 config?: unknown
 }
 
 export interface StaffCreate {
+/**
+ * the person's login (account.username); set when the staff member is created, never changed here
+ */
+username?: (string | null)
+/**
+ * only for a new login account; hashed into the account, never stored here
+ */
+initialPassword?: (string | null)
 depId?: (number | null)
 name: string
 mobile?: (string | null)
+/**
+ * mirrors the staffRole rows (the source of permissions), kept in step by the staff hooks
+ * 
+ * @maxItems 200
+ */
+roleIds?: (number[] | null)
+post?: (string | null)
+hireDate?: (string | null)
+isDriver?: (boolean | null)
+licenseClass?: (string | null)
 avatar?: (string | null)
 introduction?: (string | null)
-post?: (string | null)
 config?: unknown
 custom?: {
 
@@ -1970,6 +2567,69 @@ custom?: {
 }
 
 export type StaffUpdate = Partial<StaffCreate> & { version: number; staffId?: number };
+
+/** 大件人员结算 */
+
+export interface StaffCostSettle {
+staffSettleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectId?: (number | null)
+clueId?: (number | null)
+staffId: number
+post: (1 | 2 | 3 | 4)
+startDate: string
+endDate: string
+days: string
+dailyAllowance?: (string | null)
+overtimeHours?: (string | null)
+overtimeAmount?: (string | null)
+mealAmount?: (string | null)
+lodgingAmount?: (string | null)
+otherAmount?: (string | null)
+totalAmount?: (string | null)
+summary?: (string | null)
+/**
+ * @maxItems 100
+ */
+scheduleIds?: (number[] | null)
+applyId?: (number | null)
+remark?: (string | null)
+}
+
+export interface StaffCostSettleCreate {
+projectId?: (number | null)
+clueId?: (number | null)
+staffId: number
+post: (1 | 2 | 3 | 4)
+startDate: string
+endDate: string
+days: (string | number)
+dailyAllowance?: (string | number | null)
+overtimeHours?: (string | number | null)
+overtimeAmount?: (string | number | null)
+mealAmount?: (string | number | null)
+lodgingAmount?: (string | number | null)
+otherAmount?: (string | number | null)
+/**
+ * @maxItems 100
+ */
+scheduleIds?: (number[] | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type StaffCostSettleUpdate = Partial<StaffCostSettleCreate> & { version: number; staffSettleId?: number };
 
 /** 员工角色 */
 
@@ -2008,29 +2668,313 @@ custom: {
 }
 name: string
 shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+verifyStatus?: (0 | 5 | 10 | 15 | 20 | 25 | null)
+status?: (1 | 2 | null)
+registerStatus?: (0 | 5 | 10 | null)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
 contactName?: (string | null)
 contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
 /**
- * 1 合作中, 2 已停用
+ * @maxItems 100
  */
-status?: (number | null)
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+inviteSmsStatus?: (0 | 1 | 2 | null)
+platformSupplierId?: (number | null)
+rating?: (string | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
 }
 
 export interface SupplierCreate {
 name: string
 shortName?: (string | null)
+supplierType: (1 | 2 | 3 | 4 | 5)
+creditCode?: (string | null)
+idCardNo?: (string | null)
+legalPerson?: (string | null)
 contactName?: (string | null)
 contactPhone?: (string | null)
+regionCode?: (string | null)
+address?: (string | null)
+transportLicenseNo?: (string | null)
+transportLicenseExpiry?: (string | null)
+taxpayerType?: (1 | 2 | 3 | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceTitle?: (string | null)
+taxNo?: (string | null)
+invoiceAddress?: (string | null)
+bankName?: (string | null)
+bankAccount?: (string | null)
 /**
- * 1 合作中, 2 已停用
+ * @maxItems 100
  */
-status?: (number | null)
+serviceCategories?: ((1 | 2 | 3 | 4 | 5)[] | null)
+vehicleCount?: (number | null)
+managerStaffId?: (number | null)
+billPlatformId?: (number | null)
+creditDays?: (number | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
 custom?: {
 
 }
 }
 
 export type SupplierUpdate = Partial<SupplierCreate> & { version: number; supplierId?: number };
+
+/** 供应商评价 */
+
+export interface SupplierEvaluation {
+evaluationId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+supplierId: number
+enquiryId?: (number | null)
+scheduleId?: (number | null)
+score: number
+priceScore?: (number | null)
+timeScore?: (number | null)
+serviceScore?: (number | null)
+safetyScore?: (number | null)
+comment?: (string | null)
+evaluatorStaffId?: (number | null)
+}
+
+export interface SupplierEvaluationCreate {
+supplierId: number
+enquiryId?: (number | null)
+scheduleId?: (number | null)
+score: number
+priceScore?: (number | null)
+timeScore?: (number | null)
+serviceScore?: (number | null)
+safetyScore?: (number | null)
+comment?: (string | null)
+custom?: {
+
+}
+}
+
+export type SupplierEvaluationUpdate = Partial<SupplierEvaluationCreate> & { version: number; evaluationId?: number };
+
+/** 系统配置 */
+
+export interface SystemConfig {
+systemConfigId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+/**
+ * one row per organisation (its unique index)
+ */
+singleton?: (boolean | null)
+receiptOverdueDays?: (number | null)
+receiptOriginalRequired?: (boolean | null)
+freightTolerancePct?: (string | null)
+quoteMarginAlertPct?: (string | null)
+defaultTaxRate?: (number | null)
+insuranceMinPremium?: (string | null)
+expiryWarnDays?: (number | null)
+trackRefreshSeconds?: (number | null)
+locationOnlineMinutes?: (number | null)
+maxTrackHours?: (number | null)
+}
+
+export interface SystemConfigCreate {
+receiptOverdueDays?: (number | null)
+receiptOriginalRequired?: (boolean | null)
+freightTolerancePct?: (string | number | null)
+quoteMarginAlertPct?: (string | number | null)
+defaultTaxRate?: (number | null)
+insuranceMinPremium?: (string | number | null)
+expiryWarnDays?: (number | null)
+trackRefreshSeconds?: (number | null)
+locationOnlineMinutes?: (number | null)
+maxTrackHours?: (number | null)
+}
+
+export type SystemConfigUpdate = Partial<SystemConfigCreate> & { version: number; systemConfigId?: number };
+
+/** 技术方案 */
+
+export interface TechnicalPlan {
+planId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+planNo?: (string | null)
+name: string
+clueId: number
+customerId?: (number | null)
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | null)
+length?: (string | null)
+width?: (string | null)
+height?: (string | null)
+totalWeight?: (string | null)
+routeDesc?: (string | null)
+mileage?: (string | null)
+vehicleConfig?: (string | null)
+axleLines?: (number | null)
+surveyDate?: (string | null)
+/**
+ * @maxItems 200
+ */
+surveyStaffIds?: (number[] | null)
+/**
+ * @maxItems 100
+ */
+obstacles?: ({
+location?: string
+/**
+ * 限高 限宽 桥梁 弯道 收费站 高压线
+ */
+kind?: string
+/**
+ * 拆除 绕行 顶升 临时加固
+ */
+measure?: string
+}[] | null)
+permitRequired?: (boolean | null)
+/**
+ * suggested on create for 三类 loads (DOMAIN §3.1)
+ */
+escortRequired?: (boolean | null)
+estimatedCost?: (string | null)
+quoteAmount?: (string | null)
+planStage?: (5 | 10 | 15 | 20 | 25 | 30 | null)
+tenderDeadline?: (string | null)
+authorStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface TechnicalPlanCreate {
+name: string
+clueId: number
+cargoName?: (string | null)
+pieces?: (number | null)
+maxPieceWeight?: (string | number | null)
+length?: (string | number | null)
+width?: (string | number | null)
+height?: (string | number | null)
+totalWeight?: (string | number | null)
+routeDesc?: (string | null)
+mileage?: (string | number | null)
+vehicleConfig?: (string | null)
+axleLines?: (number | null)
+surveyDate?: (string | null)
+/**
+ * @maxItems 200
+ */
+surveyStaffIds?: (number[] | null)
+/**
+ * @maxItems 100
+ */
+obstacles?: ({
+location?: string
+/**
+ * 限高 限宽 桥梁 弯道 收费站 高压线
+ */
+kind?: string
+/**
+ * 拆除 绕行 顶升 临时加固
+ */
+measure?: string
+}[] | null)
+permitRequired?: (boolean | null)
+/**
+ * suggested on create for 三类 loads (DOMAIN §3.1)
+ */
+escortRequired?: (boolean | null)
+estimatedCost?: (string | number | null)
+quoteAmount?: (string | number | null)
+tenderDeadline?: (string | null)
+authorStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type TechnicalPlanUpdate = Partial<TechnicalPlanCreate> & { version: number; planId?: number };
 
 /** 状态流转记录 */
 
@@ -2069,6 +3013,65 @@ approvalId?: (number | null)
 
 export type TransitionLogUpdate = Partial<TransitionLogCreate> & { transitionLogId?: number };
 
+/** 大件车辆结算 */
+
+export interface TruckCostSettle {
+truckSettleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectId?: (number | null)
+clueId?: (number | null)
+scheduleId?: (number | null)
+truckLicensePlate: string
+companyTruckId?: (number | null)
+emptyKm?: (string | null)
+loadedKm?: (string | null)
+fuelLiters?: (string | null)
+fuelAmount?: (string | null)
+tollAmount?: (string | null)
+depreciationDays?: (string | null)
+depreciationAmount?: (string | null)
+tyreAmount?: (string | null)
+maintenanceAmount?: (string | null)
+insuranceAmount?: (string | null)
+otherAmount?: (string | null)
+totalAmount?: (string | null)
+applyId?: (number | null)
+remark?: (string | null)
+}
+
+export interface TruckCostSettleCreate {
+projectId?: (number | null)
+clueId?: (number | null)
+scheduleId?: (number | null)
+truckLicensePlate: string
+companyTruckId?: (number | null)
+emptyKm?: (string | number | null)
+loadedKm?: (string | number | null)
+fuelAmount?: (string | number | null)
+tollAmount?: (string | number | null)
+depreciationDays?: (string | number | null)
+depreciationAmount?: (string | number | null)
+tyreAmount?: (string | number | null)
+maintenanceAmount?: (string | number | null)
+insuranceAmount?: (string | number | null)
+otherAmount?: (string | number | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type TruckCostSettleUpdate = Partial<TruckCostSettleCreate> & { version: number; truckSettleId?: number };
+
 /** 企业微信机器人消息记录 */
 
 export interface WechatBotMessage {
@@ -2081,13 +3084,13 @@ createdBy: (number | null)
 updatedBy: (number | null)
 ruleId?: (number | null)
 templateId?: (number | null)
-triggerType?: (number | null)
+triggerType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null)
 content?: (string | null)
 webhookUrl?: (string | null)
 /**
- * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录), 4 发送中
  */
-status?: (number | null)
+status?: (0 | 4 | 1 | 2 | 3 | null)
 attempts?: (number | null)
 lastError?: (string | null)
 sentAt?: (string | null)
@@ -2096,13 +3099,13 @@ sentAt?: (string | null)
 export interface WechatBotMessageCreate {
 ruleId?: (number | null)
 templateId?: (number | null)
-triggerType?: (number | null)
+triggerType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | null)
 content?: (string | null)
 webhookUrl?: (string | null)
 /**
- * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录)
+ * 0 待发送, 1 已发送, 2 发送失败, 3 未配置机器人(仅记录), 4 发送中
  */
-status?: (number | null)
+status?: (0 | 4 | 1 | 2 | 3 | null)
 attempts?: (number | null)
 lastError?: (string | null)
 sentAt?: (string | null)
@@ -2153,6 +3156,136 @@ remark?: (string | null)
 
 export type WechatBotTemplateRuleUpdate = Partial<WechatBotTemplateRuleCreate> & { version: number; ruleId?: number };
 
+/** 企业微信配置 */
+
+export interface WechatConfig {
+wechatConfigId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+singleton?: (boolean | null)
+wxCorpId?: (string | null)
+agentId?: (string | null)
+secretSet?: (boolean | null)
+defaultWebhookUrl?: (string | null)
+enabled?: (boolean | null)
+}
+
+export interface WechatConfigCreate {
+wxCorpId?: (string | null)
+agentId?: (string | null)
+secret?: (string | null)
+callbackToken?: (string | null)
+defaultWebhookUrl?: (string | null)
+enabled?: (boolean | null)
+}
+
+export type WechatConfigUpdate = Partial<WechatConfigCreate> & { version: number; wechatConfigId?: number };
+
+/** 微信群消息 */
+
+export interface WechatRoomMessage {
+roomMessageId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+projectId?: (number | null)
+roomName: string
+senderName: string
+direction?: (1 | 2 | null)
+msgType?: (1 | 2 | 3 | 4 | null)
+content?: (string | null)
+fileUrl?: (string | null)
+sentAt: string
+wechatBotMessageId?: (number | null)
+}
+
+export interface WechatRoomMessageCreate {
+projectId?: (number | null)
+roomName: string
+senderName: string
+direction?: (1 | 2 | null)
+msgType?: (1 | 2 | 3 | 4 | null)
+content?: (string | null)
+fileUrl?: (string | null)
+sentAt: string
+wechatBotMessageId?: (number | null)
+}
+
+export type WechatRoomMessageUpdate = Partial<WechatRoomMessageCreate> & { roomMessageId?: number };
+
+/** 工人日报 */
+
+export interface WorkerDaily {
+dailyId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+projectId: number
+workDate: string
+workerName: string
+staffId?: (number | null)
+post?: (1 | 2 | 3 | 4 | 5 | null)
+workContent: string
+workHours: string
+overtimeHours?: (string | null)
+weather?: (string | null)
+location?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+reporterStaffId?: (number | null)
+}
+
+export interface WorkerDailyCreate {
+projectId: number
+workDate: string
+workerName: string
+staffId?: (number | null)
+post?: (1 | 2 | 3 | 4 | 5 | null)
+workContent: string
+workHours: (string | number)
+overtimeHours?: (string | number | null)
+weather?: (string | null)
+location?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type WorkerDailyUpdate = Partial<WorkerDailyCreate> & { version: number; dailyId?: number };
+
 /** Record type by entity name (hooks are typed by it). */
 export interface EntityRecords {
   account: Account;
@@ -2160,28 +3293,58 @@ export interface EntityRecords {
   approvalTask: ApprovalTask;
   bankStatement: BankStatement;
   billPlatform: BillPlatform;
+  bulkConfig: BulkConfig;
+  bulkCostSettleApply: BulkCostSettleApply;
   businessType: BusinessType;
+  clue: Clue;
+  clueFollow: ClueFollow;
+  companyTruck: CompanyTruck;
+  contract: Contract;
+  contractCostSettle: ContractCostSettle;
   corp: Corp;
+  costItem: CostItem;
   customer: Customer;
+  dataImportJob: DataImportJob;
   department: Department;
   docSequence: DocSequence;
+  driver: Driver;
+  driverIncome: DriverIncome;
+  enquiry: Enquiry;
+  enquiryQuote: EnquiryQuote;
   enquiryQuoteMessage: EnquiryQuoteMessage;
   fileObject: FileObject;
   formDefinition: FormDefinition;
   formSubmission: FormSubmission;
+  holidayCalendar: HolidayCalendar;
+  incomeItem: IncomeItem;
   incomeReview: IncomeReview;
+  insuranceEnquiry: InsuranceEnquiry;
+  insuranceRate: InsuranceRate;
+  manualReview: ManualReview;
   message: Message;
   notice: Notice;
   operationLog: OperationLog;
   organization: Organization;
   pageVisit: PageVisit;
+  platformTruck: PlatformTruck;
   processTemplate: ProcessTemplate;
+  project: Project;
+  quotation: Quotation;
   role: Role;
+  smsRecord: SmsRecord;
   ssoTicket: SsoTicket;
   staff: Staff;
+  staffCostSettle: StaffCostSettle;
   staffRole: StaffRole;
   supplier: Supplier;
+  supplierEvaluation: SupplierEvaluation;
+  systemConfig: SystemConfig;
+  technicalPlan: TechnicalPlan;
   transitionLog: TransitionLog;
+  truckCostSettle: TruckCostSettle;
   wechatBotMessage: WechatBotMessage;
   wechatBotTemplateRule: WechatBotTemplateRule;
+  wechatConfig: WechatConfig;
+  wechatRoomMessage: WechatRoomMessage;
+  workerDaily: WorkerDaily;
 }

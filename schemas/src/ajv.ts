@@ -172,6 +172,10 @@ function errorSentence(error: ErrorObject, r: Schemaish): string {
       return `${fieldName(r, error.instancePath)}不能为空`;
     case 'x-decimal':
       return `${fieldName(r, error.instancePath)}${String(p.reason)}`;
+    case 'multipleOf':
+      return `${fieldName(r, error.instancePath)}应为${String(p.multipleOf)}的倍数`;
+    case 'uniqueItems':
+      return `${fieldName(r, error.instancePath)}不能有重复项`;
     case 'x-maxText':
       return `${fieldName(r, error.instancePath)}超过最大字符数${String((schemaAt(r, error.instancePath) ?? {})['x-maxText'])}`;
     case 'pattern':

@@ -32,6 +32,10 @@ export interface ReportMeasure {
   where?: Record<string, unknown>;
   /** a ratio of two other measures (numerator ÷ denominator), computed after aggregation */
   ratio?: [string, string];
+  /** the difference of two other measures (minuend − subtrahend), computed after aggregation */
+  diff?: [string, string];
+  /** aggregates this entity's rows instead of the entry's (it has the report's dimension and filter fields) */
+  entity?: string;
   format?: 'integer' | 'money' | 'decimal' | 'percent';
 }
 
@@ -43,7 +47,7 @@ export interface ReportDef {
 export interface EntryOptions {
   /** filters the list accepts: a field (default operator of its type) or {field, op} */
   filters?: (string | { field: string; op?: FilterOp })[];
-  /** filters the caller cannot change */
+  /** filters the caller cannot change; '@me' is the calling staff member */
   fixed?: Record<string, unknown>;
   /** fields returned (light lists) */
   fields?: string[];

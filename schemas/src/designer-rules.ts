@@ -525,19 +525,35 @@ function single(cell: TableCell | undefined): boolean {
   return Boolean(cell) && !cell!.hide && (cell!.col ?? 1) === 1 && (cell!.row ?? 1) === 1;
 }
 
-/** Merge right is offered only when the next cell to the right is a single, unmerged, visible cell. */
-export function canMergeRight(item: DesignerItem, r: number, c: number): boolean {
+/**
+ * Merge right is offered only when the cells to the right, across every row the cell spans, are
+ * single, unmerged and visible; merge down likewise below, across every column it spans (a cell
+ * spanning two columns hides both cells below it, or the next row would have too many slots).
+ */
+function rightOf(rows: TableCell[][], r: number, c: number, cell: TableCell): [number, number][] {
+  const col = c + (cell.col ?? 1);
+  return Array.from({ length: cell.row ?? 1 }, (_, i) => [r + i, col] as [number, number]);
+}
+
+function below(rows: TableCell[][], r: number, c: number, cell: TableCell): [number, number][] {
+  const row = r + (cell.row ?? 1);
+  return Array.from({ length: cell.col ?? 1 }, (_, j) => [row, c + j] as [number, number]);
+}
+
+function mergeable(item: DesignerItem, r: number, c: number, side: typeof rightOf): [number, number][] | null {
   const rows = tableRows(item);
   const cell = rows[r]?.[c];
-  if (!cell || cell.hide) return false;
-  return single(rows[r]?.[c + (cell.col ?? 1)]);
+  if (!cell || cell.hide) return null;
+  const targets = side(rows, r, c, cell);
+  return targets.every(([i, j]) => single(rows[i]?.[j])) ? targets : null;
+}
+
+export function canMergeRight(item: DesignerItem, r: number, c: number): boolean {
+  return mergeable(item, r, c, rightOf) !== null;
 }
 
 export function canMergeDown(item: DesignerItem, r: number, c: number): boolean {
-  const rows = tableRows(item);
-  const cell = rows[r]?.[c];
-  if (!cell || cell.hide) return false;
-  return single(rows[r + (cell.row ?? 1)]?.[c]);
+  return mergeable(item, r, c, below) !== null;
 }
 
 export function canSplit(item: DesignerItem, r: number, c: number): boolean {
@@ -545,28 +561,27 @@ export function canSplit(item: DesignerItem, r: number, c: number): boolean {
   return Boolean(cell) && !cell!.hide && ((cell!.col ?? 1) > 1 || (cell!.row ?? 1) > 1);
 }
 
-export function mergeRight(item: DesignerItem, r: number, c: number): DesignerItem {
-  if (!canMergeRight(item, r, c)) return item;
+function merge(item: DesignerItem, r: number, c: number, side: typeof rightOf, grow: 'col' | 'row'): DesignerItem {
+  const targets = mergeable(item, r, c, side);
+  if (!targets) return item;
   const rows = cloneRows(item);
   const cell = rows[r]![c]!;
-  const next = rows[r]![c + (cell.col ?? 1)]!;
-  next.hide = true;
-  cell.columns = [...(cell.columns ?? []), ...(next.columns ?? [])];
-  next.columns = [];
-  cell.col = (cell.col ?? 1) + 1;
+  for (const [i, j] of targets) {
+    const covered = rows[i]![j]!;
+    covered.hide = true;
+    cell.columns = [...(cell.columns ?? []), ...(covered.columns ?? [])];
+    covered.columns = [];
+  }
+  cell[grow] = (cell[grow] ?? 1) + 1;
   return { ...item, layoutArray: rows };
 }
 
+export function mergeRight(item: DesignerItem, r: number, c: number): DesignerItem {
+  return merge(item, r, c, rightOf, 'col');
+}
+
 export function mergeDown(item: DesignerItem, r: number, c: number): DesignerItem {
-  if (!canMergeDown(item, r, c)) return item;
-  const rows = cloneRows(item);
-  const cell = rows[r]![c]!;
-  const below = rows[r + (cell.row ?? 1)]![c]!;
-  below.hide = true;
-  cell.columns = [...(cell.columns ?? []), ...(below.columns ?? [])];
-  below.columns = [];
-  cell.row = (cell.row ?? 1) + 1;
-  return { ...item, layoutArray: rows };
+  return merge(item, r, c, below, 'row');
 }
 
 export function splitCell(item: DesignerItem, r: number, c: number): DesignerItem {

@@ -40,12 +40,14 @@ export function transitionBody(e: ResolvedEntity, name: string, enums: EnumLooku
   if (e.versioned) properties.version = { type: 'integer', minimum: 1, title: '版本' };
   properties.comment = { type: 'string', maxLength: 500, title: '意见', ...(t?.comment === 'required' ? { 'x-notBlank': true } : {}) };
   const required: string[] = t?.comment === 'required' ? ['comment'] : [];
+  // What a transition asks for is what it needs: its form fields are required (as the dialog
+  // asks for them), and a text of blanks doesn't count.
   for (const field of t?.form ?? []) {
     const f = e.fields[field];
     if (!f) continue;
-    const s = fieldSchema(f, enums(f.enum ?? ''));
+    const s = fieldSchema({ ...f, required: true }, enums(f.enum ?? ''));
     properties[field] = s;
-    if (f.required) required.push(field);
+    required.push(field);
   }
   return { type: 'object', title: t?.title ?? name, properties, required, additionalProperties: false };
 }

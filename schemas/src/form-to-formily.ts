@@ -154,7 +154,12 @@ export function toDayjsFormat(format: string | undefined, fallback: string): str
 
 function validators(item: DesignerItem): Record<string, unknown>[] {
   const list: Record<string, unknown>[] = [];
-  if (item.required) list.push({ required: true, message: item.ruleError || DEFAULT_RULE_ERROR });
+  if (item.required) {
+    // Seed 001 §5: the required message shows on change and on blur (tabbing through, or
+    // opening and closing a select without choosing).
+    list.push({ required: true, message: item.ruleError || DEFAULT_RULE_ERROR });
+    list.push({ required: true, message: item.ruleError || DEFAULT_RULE_ERROR, triggerType: 'onBlur' });
+  }
   for (const rule of item.rules ?? []) {
     if (!rule?.rule) continue;
     try {
@@ -248,7 +253,11 @@ function selectExtra(item: DesignerItem, api: ItemCompilerApi): ISchema {
   };
 }
 
-registerCompType('input', field('Input', (item) => ({ 'x-component-props': { maxLength: (item.maxLength as number) || undefined } })));
+registerCompType('input', (item, api) => ({
+  key: item.id,
+  // A secret (show-password, or an entity's write-only field) is typed unseen.
+  schema: api.field(item, item['show-password'] ? 'Password' : 'Input', { 'x-component-props': { maxLength: (item.maxLength as number) || undefined } }),
+}));
 registerCompType('textarea', field('Input.TextArea', (item) => ({
   'x-component-props': {
     maxLength: (item.maxlength ?? item.maxLength) as number | undefined,
@@ -285,9 +294,13 @@ const selectOrReference: ItemCompiler = (item, api) => {
       key: item.id,
       schema: api.field(item, 'RefSelect', {
         type: item.multiple ? 'array' : undefined,
-        'x-component-props': { entity: source.slice(4), mode: item.multiple ? 'multiple' : undefined },
+        'x-component-props': { entity: source.slice(4), mode: item.multiple ? 'multiple' : undefined, ...(item.refFilter ? { filterBy: item.refFilter } : {}) },
       }),
     };
+  }
+  if (item.tree) {
+    // Several values checked in a tree of options (a layout's treeCheck widget).
+    return { key: item.id, schema: api.field(item, 'TreeCheck', { type: 'array', default: [], 'x-component-props': { treeData: api.options(item) } }) };
   }
   return { key: item.id, schema: api.field(item, 'Select', selectExtra(item, api)) };
 };

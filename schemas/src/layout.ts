@@ -23,6 +23,8 @@ export interface LayoutField {
   rows?: number;
   /** child lines / json tables: the columns to show, in order */
   columns?: string[];
+  /** select / treeCheck: the option source (enum:<name>, ref:<entity>, region, permissions) */
+  options?: string;
 }
 
 export interface LayoutSection {
@@ -71,12 +73,18 @@ export function fieldItem(entity: ResolvedEntity, lf: LayoutField, span: number,
   if (child) return childTable(entity, lf, labelWidth, resolve);
   const f = entity.fields[lf.field];
   if (!f) throw new Error(`${entity.name} has no field ${lf.field}`);
+  if (lf.widget === 'treeCheck') {
+    // A list of values checked in a tree: a multiple select of the designer's format, shown as a tree.
+    const item = base('select', lf.field, f, lf, span, labelWidth);
+    return Object.assign(item, { dataType: 'store', storeDispatchName: lf.options ?? '', options: [], multiple: true, tree: true, value: [] });
+  }
   const compType = lf.widget ?? (f.type === 'json' ? 'dynamicTable' : fieldType(f).widget === 'reference' ? 'select' : fieldType(f).widget);
   if (compType === 'dynamicTable') return jsonTable(entity, lf, f, labelWidth);
   const item = base(compType, lf.field, f, lf, span, labelWidth);
+  if (lf.options && compType === 'select') Object.assign(item, { dataType: 'store', storeDispatchName: lf.options, options: [] });
   switch (f.type) {
     case 'string':
-      Object.assign(item, { maxLength: f.maxLength ?? 255 });
+      Object.assign(item, { maxLength: f.maxLength ?? 255, ...(f.writeOnly ? { 'show-password': true } : {}) });
       break;
     case 'text':
       Object.assign(item, { maxlength: f.maxLength ?? 2000, rows: lf.rows ?? 3, 'show-word-limit': true });
@@ -106,7 +114,7 @@ export function fieldItem(entity: ResolvedEntity, lf: LayoutField, span: number,
       break;
     case 'reference':
     case 'references':
-      Object.assign(item, { dataType: 'store', storeDispatchName: `ref:${f.ref}`, options: [], multiple: f.type === 'references', filterable: true });
+      Object.assign(item, { dataType: 'store', storeDispatchName: `ref:${f.ref}`, options: [], multiple: f.type === 'references', filterable: true, ...(f.filterBy ? { refFilter: f.filterBy } : {}) });
       break;
     case 'attachments':
       Object.assign(item, { limit: 20, multiple: true, buttonText: '上传附件', value: [] });
@@ -118,8 +126,9 @@ export function fieldItem(entity: ResolvedEntity, lf: LayoutField, span: number,
 }
 
 function columnItem(entity: ResolvedEntity, name: string, resolve: EntityResolver): DesignerItem {
-  const item = fieldItem(entity, { field: name }, 24, 0, resolve);
-  return { ...item, showLabel: true, labelWidth: 0 };
+  // A table column's label is its header; the width is the designer's default (a shown label needs one).
+  const item = fieldItem(entity, { field: name }, 24, 80, resolve);
+  return { ...item, showLabel: true };
 }
 
 /** Child lines (master-detail) as a dynamic table whose columns are the child entity's fields. */
@@ -137,20 +146,40 @@ function childTable(entity: ResolvedEntity, lf: LayoutField, labelWidth: number,
   } as unknown as DesignerItem;
 }
 
-/** A json field holding a list of flat objects (contacts, price lines) as a dynamic table. */
+/**
+ * A json field holding a list of flat objects (contacts, price lines, approval nodes) as a dynamic
+ * table. A property annotated `x-enum` (an enumeration) is a select of its labels; `x-ref` (an
+ * entity) a picker over that entity, several ids when the property is an array.
+ */
 function jsonTable(entity: ResolvedEntity, lf: LayoutField, f: FieldDef, labelWidth: number): DesignerItem {
-  const itemsSchema = (f.items as { items?: { properties?: Record<string, { type?: string | string[]; title?: string; maxLength?: number; enum?: unknown[] }> } } | undefined)?.items;
+  type Prop = { type?: string | string[]; title?: string; maxLength?: number; enum?: unknown[]; 'x-enum'?: string; 'x-ref'?: string };
+  const itemsSchema = (f.items as { items?: { properties?: Record<string, Prop>; required?: string[] } } | undefined)?.items;
   const props = itemsSchema?.properties ?? {};
-  const names = lf.columns ?? Object.keys(props);
+  const titled = Object.keys(props).filter((n) => props[n]?.title);
+  // Untitled properties are bookkeeping (derived ids): shown only when no property has a title.
+  const names = lf.columns ?? (titled.length ? titled : Object.keys(props));
   const columns = names.map((n) => {
     const p = props[n] ?? {};
     const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
+    const required = (itemsSchema?.required ?? []).includes(n);
+    if (p['x-enum'] || p['x-ref']) {
+      const many = t === 'array';
+      const pseudo: FieldDef = p['x-enum']
+        ? { type: 'enum', enum: p['x-enum'], title: p.title ?? n, required }
+        : { type: many ? 'references' : 'reference', ref: p['x-ref'], title: p.title ?? n, required };
+      const item = base('select', n, pseudo, { field: n }, 24, 0);
+      Object.assign(item, {
+        dataType: 'store', storeDispatchName: p['x-enum'] ? `enum:${p['x-enum']}` : `ref:${p['x-ref']}`, options: [], multiple: many, filterable: true,
+        value: many ? [] : '',
+      });
+      return item;
+    }
     const pseudo: FieldDef = {
       type: t === 'number' ? 'number' : t === 'integer' ? 'integer' : t === 'boolean' ? 'boolean' : 'string',
-      title: p.title ?? n, maxLength: p.maxLength,
+      title: p.title ?? n, maxLength: p.maxLength, required,
     };
     const compType = pseudo.type === 'number' || pseudo.type === 'integer' ? 'inputNumber' : pseudo.type === 'boolean' ? 'Switch' : 'input';
-    const item = base(compType, n, pseudo, { field: n }, 24, 0);
+    const item = base(compType, n, pseudo, { field: n }, 24, 80);
     if (compType === 'inputNumber') Object.assign(item, { min: null, max: null, precision: pseudo.type === 'integer' ? 0 : 3, value: null });
     if (compType === 'input') Object.assign(item, { maxLength: pseudo.maxLength ?? 100 });
     return item;

@@ -13,10 +13,21 @@ export function grants(held: string, required: string): boolean {
   return required === held || required.startsWith(held + ':');
 }
 
-/** True when any of the held permissions covers the required one. */
+/** Separates alternatives in one requirement: `合同:成本合同|调度:查看` is met by either. */
+export const ANY_OF = '|';
+
+/** The names a requirement accepts (one, or its `|`-separated alternatives). */
+export function alternatives(required: string): string[] {
+  return required.split(ANY_OF).map((p) => p.trim()).filter(Boolean);
+}
+
+/**
+ * True when any of the held permissions covers the required one, or one of its alternatives
+ * (a list several roles may read, e.g. the cost contracts the dispatch roles also see).
+ */
 export function hasPermission(held: readonly string[], required: string): boolean {
   if (required === PUBLIC || required === AUTHENTICATED) return true;
-  return held.some((h) => grants(h, required));
+  return alternatives(required).some((r) => held.some((h) => grants(h, r)));
 }
 
 /**

@@ -36,6 +36,25 @@ export function makeUscc(regionCode: string, serial: number): string {
   return first17 + usccCheckChar(first17);
 }
 
+/**
+ * A moment as forms and people write it — `YYYY-MM-DD HH:mm[:ss]`, China Standard Time (seed
+ * 000's default format) — or as machines do (RFC 3339 with a zone).
+ */
+export const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+export function isDateTimeText(v: string): boolean {
+  const m = DATETIME_RE.exec(v);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const day = new Date(Date.UTC(y!, mo! - 1, d!));
+  return day.getUTCMonth() === mo! - 1 && day.getUTCDate() === d && h! < 24 && mi! < 60 && (Number.isNaN(s) || s! < 60);
+}
+/** The same moment as a timestamp with its zone (no zone written means China Standard Time). */
+export function dateTimeWithZone(v: string): string {
+  const m = DATETIME_RE.exec(v);
+  if (!m || m[7]) return v.replace(' ', 'T');
+  return `${v.replace(' ', 'T')}+08:00`;
+}
+
 /** Mainland mobile number (the designer's phone preset). */
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
 /** Mobile or landline (area code optional dash) — what a contact-phone field accepts. */
@@ -70,6 +89,7 @@ export const FORMAT_VALIDATORS: Record<string, (v: string) => boolean> = {
   plate: isValidPlate,
   bankAccount: (v) => BANK_ACCOUNT_RE.test(v),
   region: (v) => REGION_RE.test(v),
+  datetime: isDateTimeText,
 };
 
 /** Default Chinese clause per format, said after the field's title, when a field declares no message. */
@@ -82,4 +102,5 @@ export const FORMAT_MESSAGES: Record<string, string> = {
   plate: '格式不正确',
   bankAccount: '应为8至32位数字',
   region: '不是有效的地区',
+  datetime: '应为时间(YYYY-MM-DD HH:mm:ss)',
 };

@@ -8,7 +8,7 @@ import type { Problem } from './validate';
 import { filterSpec, type ResolvedEntity } from '../../schemas/src/entity-schema';
 import type { EntryOptions, ResolvedEntry } from '../../schemas/src/catalogue';
 import { LAYOUT_FIELD, type LayoutDef } from '../../schemas/src/layout';
-import { AUTHENTICATED, PUBLIC } from '../../schemas/src/permission';
+import { AUTHENTICATED, PUBLIC, alternatives } from '../../schemas/src/permission';
 
 const SYSTEM = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version', 'orgId', 'corpId']);
 
@@ -26,7 +26,7 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
   const { defs, entities, catalogue, enumValues, permissions, handlers, hooks } = input;
   const problems: Problem[] = [];
   const at = (file: string, pointer: string, message: string) => problems.push({ file, pointer, message });
-  const knownPermission = (p: string) => p === AUTHENTICATED || p === PUBLIC || permissions.has(p);
+  const knownPermission = (p: string) => p === AUTHENTICATED || p === PUBLIC || (alternatives(p).length > 0 && alternatives(p).every((x) => permissions.has(x)));
   const fileOfEntity = new Map<string, string>();
   for (const e of defs.entities) fileOfEntity.set((e.data as { name: string }).name, e.file);
 
@@ -42,6 +42,15 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
     for (const [name, f] of Object.entries(e.fields)) {
       if ((f.type === 'reference' || f.type === 'references') && f.ref && entities[f.ref] && !entities[f.ref]!.titleField) {
         at(file, `/fields/${name}/ref`, `${f.ref} has no title field (titleField or name) to show references by`);
+      }
+      if (f.filterBy) {
+        const target = f.ref ? entities[f.ref] : undefined;
+        if (f.type !== 'reference' && f.type !== 'references') at(file, `/fields/${name}/filterBy`, 'filterBy applies to references only');
+        for (const [k, v] of Object.entries(f.filterBy)) {
+          if (target && !(target.lookup?.fields ?? []).includes(k)) at(file, `/fields/${name}/filterBy/${k}`, `${f.ref} has no lookup field ${k} (add it to its lookup.fields)`);
+          const m = typeof v === 'string' ? /^\{(\w+)\}$/.exec(v) : null;
+          if (m && !has(m[1]!)) at(file, `/fields/${name}/filterBy/${k}`, `unknown field ${m[1]}`);
+        }
       }
       if (f.enum && f.default !== undefined && !f.multiple && !(enumValues(f.enum) ?? []).some((v) => String(v) === String(f.default))) {
         at(file, `/fields/${name}/default`, `default ${String(f.default)} is not a value of ${f.enum}`);
@@ -114,12 +123,12 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
     });
     (o.fields ?? []).forEach((f, i) => { if (!(f in e.fields) && f !== e.idField && !SYSTEM.has(f)) at(loc.file, p(`/options/fields/${i}`), `unknown field ${f}`); });
     Object.keys(o.fixed ?? {}).forEach((f) => { if (!(f in e.fields)) at(loc.file, p('/options/fixed'), `unknown field ${f}`); });
-    (o.columns ?? []).forEach((f, i) => { if (!(f in e.fields)) at(loc.file, p(`/options/columns/${i}`), `unknown field ${f}`); });
+    // An export may also show when a record was made or last changed; imports set fields only.
+    const exportTimes = en.handler === 'crud.export' ? ['createdAt', 'updatedAt'] : [];
+    (o.columns ?? []).forEach((f, i) => { if (!(f in e.fields) && !exportTimes.includes(f)) at(loc.file, p(`/options/columns/${i}`), `unknown field ${f}`); });
     if (o.mine && !e.ownerField) at(loc.file, p('/options/mine'), `${e.name} declares no ownerField`);
-    if (en.handler === 'crud.transition') {
-      if (!o.transition) at(loc.file, p('/options'), 'crud.transition needs options.transition');
-      else if (!e.transitions.some((t) => t.name === o.transition)) at(loc.file, p('/options/transition'), `${e.name} has no transition ${o.transition}`);
-    }
+    if (en.handler === 'crud.transition' && !o.transition) at(loc.file, p('/options'), 'crud.transition needs options.transition');
+    if (o.transition && !e.transitions.some((t) => t.name === o.transition)) at(loc.file, p('/options/transition'), `${e.name} has no transition ${o.transition}`);
     if (en.handler === 'crud.audit' && !e.transitions.some((t) => t.approval)) at(loc.file, p('/handler'), `${e.name} has no transition with approval`);
     if (en.handler === 'crud.report') {
       const r = o.report;
@@ -128,10 +137,21 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
         r.dimensions.forEach((d, i) => { if (!(d.field in e.fields) && !SYSTEM.has(d.field)) at(loc.file, p(`/options/report/dimensions/${i}/field`), `unknown field ${d.field}`); });
         const measures = new Set(r.measures.map((m) => m.name));
         r.measures.forEach((m, i) => {
-          if (m.field && !(m.field in e.fields) && m.field !== e.idField) at(loc.file, p(`/options/report/measures/${i}/field`), `unknown field ${m.field}`);
-          if (m.agg !== 'count' && !m.field && !m.ratio) at(loc.file, p(`/options/report/measures/${i}`), `${m.agg} needs a field`);
-          Object.keys(m.where ?? {}).forEach((f) => { if (!(f in e.fields)) at(loc.file, p(`/options/report/measures/${i}/where`), `unknown field ${f}`); });
+          // A measure of another entity needs that entity to have the report's dimensions and filters.
+          const src = m.entity ? entities[m.entity] : e;
+          if (!src) return at(loc.file, p(`/options/report/measures/${i}/entity`), `unknown entity ${m.entity}`);
+          if (m.entity) {
+            r.dimensions.forEach((d) => { if (!(d.field in src.fields) && !SYSTEM.has(d.field)) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no dimension field ${d.field}`); });
+            (o.filters ?? []).forEach((raw) => {
+              try { filterSpec(src, raw); } catch (err) { at(loc.file, p(`/options/report/measures/${i}/entity`), (err as Error).message); }
+            });
+            Object.keys(o.fixed ?? {}).forEach((f) => { if (!(f in src.fields)) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no fixed filter field ${f}`); });
+          }
+          if (m.field && !(m.field in src.fields) && m.field !== src.idField) at(loc.file, p(`/options/report/measures/${i}/field`), `unknown field ${m.field}`);
+          if (m.agg !== 'count' && !m.field && !m.ratio && !m.diff) at(loc.file, p(`/options/report/measures/${i}`), `${m.agg} needs a field`);
+          Object.keys(m.where ?? {}).forEach((f) => { if (!(f in src.fields)) at(loc.file, p(`/options/report/measures/${i}/where`), `unknown field ${f}`); });
           (m.ratio ?? []).forEach((x) => { if (!measures.has(x)) at(loc.file, p(`/options/report/measures/${i}/ratio`), `unknown measure ${x}`); });
+          (m.diff ?? []).forEach((x) => { if (!measures.has(x)) at(loc.file, p(`/options/report/measures/${i}/diff`), `unknown measure ${x}`); });
         });
       }
     }
@@ -154,6 +174,10 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
       if (child) {
         const ce = entities[child.entity];
         (lf.columns ?? []).forEach((c) => { if (ce && !ce.fields[c]) at(l.file, `${pointer}/columns`, `${child.entity} has no field ${c}`); });
+      } else if (lf.widget === 'treeCheck') {
+        const items = f!.items as { type?: string } | undefined;
+        if (f!.type !== 'json' || items?.type !== 'array') at(l.file, pointer, `${lf.field}: treeCheck needs a json list of values`);
+        if (!lf.options) at(l.file, pointer, `${lf.field}: treeCheck needs options (an option source)`);
       } else if (f!.type === 'json') {
         const items = (f!.items as { type?: string; items?: { type?: string; properties?: Record<string, unknown> } } | undefined);
         if (items?.type !== 'array' || items.items?.type !== 'object' || !items.items.properties) at(l.file, pointer, `${lf.field}: only a json list of objects has a form widget (a table)`);
@@ -199,6 +223,11 @@ function checkPage(pg: Loaded, c: PageCtx) {
     if (!c.formNames.has(d.form.form)) c.at(file, '/form/form', `unknown form ${d.form.form}`);
     for (const k of ['get', 'update']) if (!c.entryById.has(d.form.api[k])) c.at(file, `/form/api/${k}`, `unknown catalogue entry ${d.form.api[k]}`);
     if (d.form.permission && !c.knownPermission(d.form.permission)) c.at(file, '/form/permission', `unknown permission ${d.form.permission}`);
+    (d.form.actions ?? []).forEach((a: Json, i: number) => {
+      if (a.type !== 'call') c.at(file, `/form/actions/${i}/type`, 'a form page takes call actions only');
+      if (!c.entryById.has(a.api)) c.at(file, `/form/actions/${i}/api`, a.api ? `unknown catalogue entry ${a.api}` : 'call needs api');
+      if (a.permission && !c.knownPermission(a.permission)) c.at(file, `/form/actions/${i}/permission`, `unknown permission ${a.permission}`);
+    });
   }
 }
 
@@ -236,25 +265,60 @@ function checkList(file: string, base: string, list: Json, c: PageCtx) {
     (list[key] ?? []).forEach((a: Json, i: number) => checkAction(file, `${base}/${key}/${i}`, a, entity, list, c));
   }
   if (list.detail) checkDetail(file, `${base}/detail`, list.detail, entity, c);
+  if (list.tree) {
+    const t = list.tree as Json;
+    const { entity: treeEntity } = entityOfEntry(c, file, `${base}/tree/api`, t.api);
+    if (!filters.has(t.filter)) c.at(file, `${base}/tree/filter`, `${entry.id} declares no filter ${String(t.filter)}`);
+    for (const k of ['get', 'create', 'update', 'remove']) {
+      if (!t[k]) continue;
+      const { entry: other } = entityOfEntry(c, file, `${base}/tree/${k}`, t[k]);
+      if (other && treeEntity && other.entity !== treeEntity.name) c.at(file, `${base}/tree/${k}`, `${t[k]} is about ${other.entity}, the tree about ${treeEntity.name}`);
+    }
+    if ((t.create || t.update) && !t.form) c.at(file, `${base}/tree`, 'a tree that adds or edits nodes needs a form');
+    if (t.form && !c.formNames.has(t.form)) c.at(file, `${base}/tree/form`, `unknown form ${t.form}`);
+    if (t.permission && !c.knownPermission(t.permission)) c.at(file, `${base}/tree/permission`, `unknown permission ${t.permission}`);
+  }
 }
 
 function checkAction(file: string, pointer: string, a: Json, entity: ResolvedEntity, list: Json, c: PageCtx) {
   if (a.form && !c.formNames.has(a.form)) c.at(file, `${pointer}/form`, `unknown form ${a.form}`);
   if (a.permission && !c.knownPermission(a.permission)) c.at(file, `${pointer}/permission`, `unknown permission ${a.permission}`);
   if ((a.type === 'create' || a.type === 'edit' || a.type === 'view') && !a.form && !list.form && !(a.type === 'view' && list.detail)) c.at(file, pointer, `${a.type} needs a form (action or list)`);
-  if (a.type === 'create' && !list.api?.create) c.at(file, pointer, 'create needs list.api.create');
+  if (a.type === 'create' && a.api) {
+    // Another kind of record made from the row (创建项目 from a contract): its create entry, its fields.
+    const target = c.entryById.get(a.api);
+    if (!target) c.at(file, `${pointer}/api`, `unknown catalogue entry ${a.api}`);
+    else if (target.handler !== 'crud.create') c.at(file, `${pointer}/api`, `${a.api} is not a crud.create entry`);
+    else {
+      const te = target.entity ? c.entities[target.entity] : undefined;
+      Object.keys(a.values ?? {}).forEach((f) => { if (te && !(f in te.fields)) c.at(file, `${pointer}/values`, `${te.name} has no field ${f}`); });
+    }
+    if (!a.form) c.at(file, pointer, 'create with its own api needs its form');
+  } else if (a.type === 'create' && !list.api?.create) c.at(file, pointer, 'create needs list.api.create');
+  for (const v of Object.values(a.values ?? {})) {
+    if (typeof v === 'string') for (const m of v.matchAll(/\{(\w+)\}/g)) if (!(m[1]! in entity.fields) && m[1] !== entity.idField && a.type === 'create' && a.api) c.at(file, `${pointer}/values`, `${entity.name} has no field ${m[1]}`);
+  }
   if (a.type === 'edit' && !list.api?.update) c.at(file, pointer, 'edit needs list.api.update');
   if (a.type === 'remove' && !list.api?.remove && !a.api) c.at(file, pointer, 'remove needs list.api.remove');
   if (a.type === 'export' && !list.api?.export) c.at(file, pointer, 'export needs list.api.export');
   if (a.type === 'import' && (!list.api?.import || !list.api?.importTemplate)) c.at(file, pointer, 'import needs list.api.import and list.api.importTemplate');
   if (a.type === 'link' && !a.to) c.at(file, pointer, 'link needs to');
+  if (a.type === 'form' && !a.form) c.at(file, pointer, 'form needs a form');
+  if ((a.type === 'form' || a.type === 'call') && !c.entryById.has(a.api)) c.at(file, `${pointer}/api`, a.api ? `unknown catalogue entry ${a.api}` : `${a.type} needs api`);
   if (a.type === 'transition' || a.type === 'approve') {
     const entry = a.api ? c.entryById.get(a.api) : undefined;
     if (!entry) return c.at(file, `${pointer}/api`, a.api ? `unknown catalogue entry ${a.api}` : `${a.type} needs api`);
     if (entry.entity !== entity.name) c.at(file, `${pointer}/api`, `${a.api} is about ${entry.entity}, not ${entity.name}`);
-    if (a.type === 'transition' && entry.handler !== 'crud.transition') c.at(file, `${pointer}/api`, `${a.api} is not a crud.transition entry`);
+    // A named handler may perform a declared transition too (e.g. across organisations), saying which.
+    if (a.type === 'transition' && entry.handler !== 'crud.transition' && !entry.options?.transition) c.at(file, `${pointer}/api`, `${a.api} is not a crud.transition entry and names no options.transition`);
     if (a.type === 'approve' && entry.handler !== 'crud.audit') c.at(file, `${pointer}/api`, `${a.api} is not a crud.audit entry`);
   }
+  if (a.type === 'call') {
+    const entry = a.api ? c.entryById.get(a.api) : undefined;
+    if (!entry) c.at(file, `${pointer}/api`, a.api ? `unknown catalogue entry ${a.api}` : 'call needs api');
+    else if (entry.entity && entry.entity !== entity.name) c.at(file, `${pointer}/api`, `${a.api} is about ${entry.entity}, not ${entity.name}`);
+  }
+  (a.fields ?? []).forEach((f: string, i: number) => { if (!(f in entity.fields)) c.at(file, `${pointer}/fields/${i}`, `${entity.name} has no field ${f}`); });
   if (a.to) for (const m of String(a.to).matchAll(/\{(\w+)\}/g)) if (!(m[1]! in entity.fields) && m[1] !== entity.idField) c.at(file, `${pointer}/to`, `${entity.name} has no field ${m[1]}`);
   Object.keys(a.when ?? {}).forEach((f) => { if (!(f in entity.fields)) c.at(file, `${pointer}/when`, `${entity.name} has no field ${f}`); });
 }
@@ -278,6 +342,7 @@ function checkDetail(file: string, base: string, detail: Json, listEntity: Resol
       if (!t.key || !filters.has(t.key)) c.at(file, `${p}/key`, `${t.list.api?.page} declares no filter ${String(t.key)} to take the record's id`);
     }
     if (t.type === 'report') checkReport(file, `${p}/report`, t.report, c);
+    if (t.type === 'timeline' && (!t.api || !c.entryById.has(t.api))) c.at(file, `${p}/api`, t.api ? `unknown catalogue entry ${t.api}` : 'timeline needs api');
   });
 }
 

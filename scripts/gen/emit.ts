@@ -29,6 +29,8 @@ async function typeOf(schema: JSONSchema | undefined, name: string): Promise<str
     declareExternallyReferenced: true,
     strictIndexSignatures: false,
     unknownAny: true,
+    // Tuples for every length up to maxItems made the client 1.9 MB; an array type says the same.
+    ignoreMinAndMaxItems: true,
   });
   return ts.trim();
 }

@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Definitions, Loaded } from './load';
-import { AUTHENTICATED, PUBLIC } from '../../schemas/src/permission';
+import { AUTHENTICATED, PUBLIC, alternatives } from '../../schemas/src/permission';
 
 export interface Problem {
   file: string;
@@ -81,7 +81,7 @@ export function validateDefinitions(defs: Definitions): Problem[] {
   for (const f of defs.enums) for (const n of Object.keys((f.data as { enums: object }).enums)) enumNames.add(n);
   const permNames = new Set<string>();
   for (const f of defs.permissions) for (const p of (f.data as { permissions: { name: string }[] }).permissions) permNames.add(p.name);
-  const knownPermission = (p: string) => p === AUTHENTICATED || p === PUBLIC || permNames.has(p);
+  const knownPermission = (p: string) => p === AUTHENTICATED || p === PUBLIC || (alternatives(p).length > 0 && alternatives(p).every((x) => permNames.has(x)));
 
   for (const e of defs.entities) {
     const d = e.data as { fields: Record<string, { enum?: string; ref?: string }>; search?: string[]; indexes?: { fields: string[] }[] };

@@ -4,7 +4,8 @@ import { requireSession } from '../crud/context';
 import { HttpError, badRequest } from '../http/errors';
 import type { Db } from '../db/connect';
 import { burnPasswordCheck, hashPassword, isAcceptablePassword, verifyPassword } from './password';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit';
+import { captchaNeededAfter, clearLoginFailures, releaseAttempt, reserveAttempt } from './rate-limit';
+import { issueCaptcha, solveCaptcha } from './captcha';
 import { createSession, revokeOtherSessions, revokeSession } from './sessions';
 import { staffPermissions } from './permissions';
 
@@ -16,6 +17,7 @@ export const AUTH_MSG = {
   switchDisabled: '该单位已被禁用，无法切换',
   notMember: '您不是该单位的成员',
   oldPassword: '原密码不正确',
+  badCaptcha: '验证码不正确，请重新输入',
   weakPassword: '新密码应为8至64位，且同时包含字母和数字',
 } as const;
 
@@ -28,6 +30,7 @@ async function memberships(db: Db, accountId: number): Promise<Membership[]> {
     .select(['s.staffId', 's.orgId', 's.corpId', 's.isDefault', 'o.name as orgName', 'o.disabled'])
     .where('s.accountId', '=', accountId)
     .where('s.resigned', 'is not', true)
+    .where('s.disabled', 'is not', true)
     .orderBy('s.orgId')
     .execute()) as Membership[];
 }
@@ -52,26 +55,30 @@ const login: Handler = async (ctx) => {
   const username = String(ctx.body.username ?? '').trim();
   const password = String(ctx.body.password ?? '');
   const ip = request.ip ?? 'unknown';
-  await assertLoginAllowed(db, username, ip);
+  // A captcha sent along is checked (and burnt) first; it only matters past the account limit.
+  const captchaSent = ctx.body.captchaId !== undefined && ctx.body.captchaId !== null;
+  const captchaSolved = captchaSent && (await solveCaptcha(db, ctx.body.captchaId, ctx.body.captchaCode));
+  if (captchaSent && !captchaSolved) throw new HttpError(400, AUTH_MSG.badCaptcha, { captchaRequired: true });
+  const attempt = await reserveAttempt(db, username, ip, { accountLimit: 'captcha', captchaSolved });
+  const refuse = () => new HttpError(400, AUTH_MSG.badCredentials, captchaNeededAfter(attempt) ? { captchaRequired: true } : null);
   const account = (await db.selectFrom('account').selectAll().where('username', '=', username).executeTakeFirst()) as any;
   if (!account || account.disabled) {
     await burnPasswordCheck(password);
-    await recordLoginFailure(db, username, ip);
-    throw badRequest(AUTH_MSG.badCredentials);
+    throw refuse();
   }
-  if (!(await verifyPassword(account.passwordHash, password))) {
-    await recordLoginFailure(db, username, ip);
-    throw badRequest(AUTH_MSG.badCredentials);
-  }
+  if (!(await verifyPassword(account.passwordHash, password))) throw refuse();
+  await releaseAttempt(db, username, attempt);
   const all = await memberships(db, account.accountId);
   if (!all.length) throw badRequest(AUTH_MSG.noAccount);
   const m = chooseMembership(all, ctx.body.orgId ?? undefined, account.defaultStaffId ?? null);
   if (!(await staffPermissions(db, m.staffId, m.orgId)).length) throw badRequest(AUTH_MSG.noPermission);
-  await clearLoginFailures(db, username);
   const token = await createSession(db, { accountId: account.accountId, staffId: m.staffId, orgId: m.orgId, corpId: m.corpId, ip });
   request.log.info({ accountId: account.accountId, orgId: m.orgId }, 'login');
   return { token };
 };
+
+/** A fresh captcha for the login page (asked for once a login answered captchaRequired). */
+const captcha: Handler = async (ctx) => issueCaptcha(ctx.db);
 
 const me: Handler = async (ctx) => {
   const s = requireSession(ctx);
@@ -127,13 +134,10 @@ const changePassword: Handler = async (ctx: HandlerContext) => {
   // A stolen session must not be able to guess the old password without limit and keep the account.
   const attemptKey = `password-change:${s.accountId}`;
   const ip = ctx.request.ip ?? 'unknown';
-  await assertLoginAllowed(ctx.db, attemptKey, ip, '原密码错误');
+  const attempt = await reserveAttempt(ctx.db, attemptKey, ip, { accountLimit: 'refuse', what: '原密码错误' });
   const account = (await ctx.db.selectFrom('account').select(['passwordHash']).where('accountId', '=', s.accountId).executeTakeFirst()) as any;
-  if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) {
-    await recordLoginFailure(ctx.db, attemptKey, ip);
-    throw badRequest(AUTH_MSG.oldPassword);
-  }
-  await clearLoginFailures(ctx.db, attemptKey);
+  if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) throw badRequest(AUTH_MSG.oldPassword);
+  await releaseAttempt(ctx.db, attemptKey, attempt);
   if (!isAcceptablePassword(newPassword)) throw badRequest(AUTH_MSG.weakPassword);
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction().execute(async (trx) => {
@@ -145,6 +149,7 @@ const changePassword: Handler = async (ctx: HandlerContext) => {
 
 export const authHandlers: Record<string, Handler> = {
   'auth.login': login,
+  'auth.captcha': captcha,
   'auth.me': me,
   'auth.logout': logout,
   'auth.orgs': orgs,

@@ -5,13 +5,15 @@
  * applicant's department head or superior, or holders of a permission; a node may apply only
  * from an amount on, and may need any one or all of its approvers. Without a template, holders
  * of the transition's approval permission decide. The chain is resolved when the approval
- * starts, so a template change applies to approvals started after it.
+ * starts, so a template change applies to approvals started after it. A node may also apply only
+ * when the record meets a condition (`when`: field, comparison, value or system setting).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import { hasPermission } from '../../schemas/src/permission';
-import type { ResolvedEntity, Transition } from '../schema/types';
+import type { EntityMap, ResolvedEntity, Transition } from '../schema/types';
+import { numericSetting } from './settings';
 
 export interface ApprovalNode {
   seq: number;
@@ -27,6 +29,23 @@ interface TemplateNode {
   permission?: string;
   minAmount?: number | null;
   mode?: 'any' | 'all';
+  /** the node applies only when the record's field compares so (e.g. a margin below the alert setting) */
+  when?: { field: string; op: 'lt' | 'lte' | 'gt' | 'gte' | 'eq' | 'ne'; value?: number | null; setting?: string };
+}
+
+const COMPARE: Record<string, (a: number, b: number) => boolean> = {
+  lt: (a, b) => a < b, lte: (a, b) => a <= b, gt: (a, b) => a > b, gte: (a, b) => a >= b, eq: (a, b) => a === b, ne: (a, b) => a !== b,
+};
+
+/** Whether a node's condition holds for the record; an empty field or threshold never matches. */
+async function nodeApplies(db: Db, entities: EntityMap, session: Session, node: TemplateNode, record: Record<string, any> | null): Promise<boolean> {
+  const when = node.when;
+  if (!when) return true;
+  const threshold = when.setting ? await numericSetting(db, entities, session.orgId, when.setting, when.value ?? null) : when.value ?? null;
+  const raw = record?.[when.field];
+  const value = raw === null || raw === undefined || raw === '' ? NaN : Number(raw);
+  if (threshold === null || !Number.isFinite(value)) return false;
+  return COMPARE[when.op]?.(value, threshold) ?? false;
 }
 
 export const APPROVAL = { pending: 0, approved: 10, rejected: 20, withdrawn: 30 } as const;
@@ -97,7 +116,9 @@ function withoutApplicant(ids: number[], applicant: number): number[] {
   return others.length ? others : ids;
 }
 
-export async function resolveChain(db: Db, session: Session, t: Transition, amount: number | null): Promise<{ nodes: ApprovalNode[]; templateId: number | null }> {
+export async function resolveChain(
+  db: Db, session: Session, t: Transition, amount: number | null, record: Record<string, any> | null = null, entities: EntityMap = {},
+): Promise<{ nodes: ApprovalNode[]; templateId: number | null }> {
   const approval = t.approval!;
   const template = (await db.selectFrom('processTemplate').selectAll()
     .where('orgId', '=', session.orgId).where('bizType', '=', approval.bizType).where('enabled', '=', true)
@@ -108,6 +129,7 @@ export async function resolveChain(db: Db, session: Session, t: Transition, amou
   if (template && Array.isArray(template.nodes)) {
     for (const node of template.nodes) {
       if (node.minAmount !== undefined && node.minAmount !== null && (amount ?? 0) < Number(node.minAmount)) continue;
+      if (!(await nodeApplies(db, entities, session, node, record))) continue;
       let approvers = [...new Set(await nodeApprovers(db, session, node, approval.permission))].filter((id) => staff.has(id));
       approvers = approvers.length ? withoutApplicant(approvers, session.staffId) : await fallback();
       nodes.push({ seq: nodes.length + 1, name: node.name, mode: node.mode === 'all' ? 'all' : 'any', approvers });

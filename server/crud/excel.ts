@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, ajvErrorField, formatAjvError } from '../../schemas/src/ajv';
-import { createSchema } from '../../schemas/src/entity-schema';
+import { createSchema, SYSTEM_FIELD_DEFS } from '../../schemas/src/entity-schema';
 import { exportableFields, importableFields } from '../../schemas/src/entry-schemas';
 import { fieldType, type ExcelContext } from '../../schemas/src/fields/registry';
 import type { ResolvedEntity } from '../schema/types';
@@ -21,7 +21,7 @@ import { parseMultipart } from '../files/multipart';
 import type { Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import { REPLIED, requireEntity, type Handler, type HandlerContext } from './context';
-import { filteredQuery, selection } from './query';
+import { filteredQuery, selection, sortKey } from './query';
 import { scoped } from './scope';
 import { collectIds, fetchTitles, type Refs } from './refs';
 import { presentInList } from './values';
@@ -56,10 +56,14 @@ function attachment(reply: HandlerContext['reply'], name: string) {
   reply.header('cache-control', 'no-store');
 }
 
+/** Export columns may also be the record's creation and change times (an operation log's time). */
+const EXPORTABLE_SYSTEM = ['createdAt', 'updatedAt'] as const;
+const exportField = (entity: ResolvedEntity, c: string) => entity.fields[c] ?? ((EXPORTABLE_SYSTEM as readonly string[]).includes(c) ? (SYSTEM_FIELD_DEFS[c] as ResolvedEntity['fields'][string]) : undefined);
+
 function columnsOf(ctx: HandlerContext, entity: ResolvedEntity): string[] {
   const requested = Array.isArray(ctx.query.columns) && ctx.query.columns.length ? (ctx.query.columns as string[]) : undefined;
   const allowed = ctx.entry.options?.columns ?? exportableFields(entity);
-  return (requested ?? allowed).filter((c) => allowed.includes(c) && entity.fields[c]);
+  return (requested ?? allowed).filter((c) => allowed.includes(c) && exportField(entity, c));
 }
 
 /** Keyset batches where the order allows it (id or timestamps: never null), offsets otherwise. */
@@ -74,7 +78,7 @@ async function* batches(ctx: HandlerContext, entity: ResolvedEntity): AsyncGener
   let offset = 0;
   for (;;) {
     let qb = selection(filteredQuery(ctx.db, entity, options, ctx.query, ctx.session), entity, options)
-      .orderBy(`${entity.table}.${sortField}`, order);
+      .orderBy(sortKey(entity, sortField), order);
     if (sortField !== entity.idField) qb = qb.orderBy(`${entity.table}.${entity.idField}`, order);
     if (keyset && last) {
       const cmp = order === 'desc' ? '<' : '>';
@@ -101,7 +105,7 @@ export const exportHandler: Handler = async (ctx) => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(entity.title);
   sheet.columns = columns.map((c) => {
-    const f = entity.fields[c]!;
+    const f = exportField(entity, c)!;
     return { header: f.title, key: c, width: Math.min(40, Math.max(10, (f.width ?? 120) / 8)), style: fieldType(f).excel.numFmt ? { numFmt: fieldType(f).excel.numFmt } : {} };
   });
   sheet.getRow(1).font = { bold: true };
@@ -109,7 +113,7 @@ export const exportHandler: Handler = async (ctx) => {
   (async () => {
     for await (const rows of batches(ctx, entity)) {
       const list = rows.map((r) => presentInList(entity, r));
-      const refs: Refs = await fetchTitles(ctx.db, ctx.session, ctx.entities, collectIds({ ...entity, fields: Object.fromEntries(columns.map((c) => [c, entity.fields[c]!])) }, list));
+      const refs: Refs = await fetchTitles(ctx.db, ctx.session, ctx.entities, collectIds({ ...entity, fields: Object.fromEntries(columns.filter((c) => entity.fields[c]).map((c) => [c, entity.fields[c]!])) }, list));
       const excel: ExcelContext = {
         ...enums,
         refTitle: (name, id) => refs[name]?.[String(id)],
@@ -119,7 +123,7 @@ export const exportHandler: Handler = async (ctx) => {
       };
       for (const row of list) {
         sheet.addRow(columns.map((c) => {
-          const f = entity.fields[c]!;
+          const f = exportField(entity, c)!;
           return fieldType(f).excel.write(row[c], f, excel);
         })).commit();
       }
@@ -133,21 +137,22 @@ export const exportHandler: Handler = async (ctx) => {
   return REPLIED;
 };
 
-export const importTemplateHandler: Handler = async (ctx) => {
-  const entity = requireEntity(ctx);
-  const columns = (ctx.entry.options?.columns ?? importableFields(entity)).filter((c) => entity.fields[c]);
+/** The import template of an entity: a header row (required columns starred) with hints and enum drop-downs. */
+export async function importTemplateBuffer(entity: ResolvedEntity, columns?: string[]): Promise<Buffer> {
+  const cols = (columns ?? importableFields(entity)).filter((c) => entity.fields[c]);
   const enums = loadEnums();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(entity.title);
-  sheet.columns = columns.map((c) => ({ header: `${entity.fields[c]!.required ? '*' : ''}${entity.fields[c]!.title}`, key: c, width: 18 }));
+  sheet.columns = cols.map((c) => ({ header: `${entity.fields[c]!.required ? '*' : ''}${entity.fields[c]!.title}`, key: c, width: 18 }));
   sheet.getRow(1).font = { bold: true };
-  columns.forEach((c, i) => {
+  cols.forEach((c, i) => {
     const f = entity.fields[c]!;
     const cell = sheet.getRow(1).getCell(i + 1);
     const hints: string[] = [];
     if (f.required) hints.push('必填');
     if (f.type === 'enum' && f.enum) hints.push(`可选：${(enums[f.enum]?.values ?? []).map((v) => v.label).join(f.multiple ? '；' : '/')}${f.multiple ? '（多个用;分隔）' : ''}`);
     if (f.type === 'reference') hints.push('填写名称');
+    if (f.type === 'references') hints.push('填写名称，多个用;分隔');
     if (f.type === 'date') hints.push('格式 2026-01-31');
     if (f.type === 'region') hints.push('如 浙江省/湖州市/长兴县');
     if (hints.length) cell.note = hints.join('，');
@@ -158,8 +163,17 @@ export const importTemplateHandler: Handler = async (ctx) => {
       }
     }
   });
-  attachment(ctx.reply, `${fileTitle(ctx, entity)}导入模板.xlsx`);
-  return ctx.reply.send(Buffer.from(await workbook.xlsx.writeBuffer()));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export function sendXlsx(reply: HandlerContext['reply'], name: string, data: Buffer) {
+  attachment(reply, name);
+  return reply.send(data);
+}
+
+export const importTemplateHandler: Handler = async (ctx) => {
+  const entity = requireEntity(ctx);
+  return sendXlsx(ctx.reply, `${fileTitle(ctx, entity)}导入模板.xlsx`, await importTemplateBuffer(entity, ctx.entry.options?.columns));
 };
 
 const ajv = createAjv();
@@ -216,17 +230,36 @@ async function titleLookup(db: Db, session: Session | null, ctx: HandlerContext,
   return ids;
 }
 
-export const importHandler: Handler = async (ctx) => {
-  const entity = requireEntity(ctx);
-  const mode = ctx.query.mode === 'commit' ? 'commit' : 'check';
+export interface ImportReport { total: number; valid: number; imported: number; errors: ImportError[] }
+
+/** The uploaded .xlsx of a multipart request (field "file"). */
+export function uploadedWorkbook(ctx: HandlerContext): { name: string; data: Buffer } {
   const body = ctx.request.body;
   const type = String(ctx.request.headers['content-type'] ?? '');
   if (!Buffer.isBuffer(body) || !type.startsWith('multipart/form-data')) throw badRequest('请上传Excel文件(.xlsx)');
   const file = parseMultipart(body, type).find((p) => p.name === 'file' && p.filename);
   if (!file) throw badRequest('请上传Excel文件(.xlsx)');
+  return { name: String(file.filename), data: file.data as Buffer };
+}
+
+export const importHandler: Handler = async (ctx) => {
+  const entity = requireEntity(ctx);
+  const mode = ctx.query.mode === 'commit' ? 'commit' : 'check';
+  return importWorkbook({ db: ctx.db, session: ctx.session, entities: ctx.entities, request: ctx.request }, entity, uploadedWorkbook(ctx).data, mode, ctx.entry.options?.columns);
+};
+
+/**
+ * Reads a sheet laid out like the template and creates its rows through the write pipeline:
+ * `check` writes nothing and reports; `commit` keeps every row that passes (each row wholly or not).
+ */
+export async function importWorkbook(
+  w: { db: Db; session: Session | null; entities: HandlerContext['entities']; request?: HandlerContext['request'] },
+  entity: ResolvedEntity, data: Buffer, mode: 'check' | 'commit', columnsOption?: string[],
+): Promise<ImportReport> {
+  const ctx = { entities: w.entities } as HandlerContext;
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(file.data as unknown as ArrayBuffer);
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
     throw badRequest('无法读取该文件，请使用下载的模板(.xlsx)填写');
   }
@@ -234,7 +267,7 @@ export const importHandler: Handler = async (ctx) => {
   if (!sheet || sheet.rowCount < 2) throw badRequest('文件中没有数据行');
   if (sheet.rowCount - 1 > IMPORT_MAX_ROWS) throw badRequest(`单次最多导入${IMPORT_MAX_ROWS}行`);
 
-  const importable = (ctx.entry.options?.columns ?? importableFields(entity)).filter((c) => entity.fields[c]);
+  const importable = (columnsOption ?? importableFields(entity)).filter((c) => entity.fields[c]);
   const byTitle = new Map<string, string>();
   for (const c of importable) {
     byTitle.set(entity.fields[c]!.title, c);
@@ -250,7 +283,7 @@ export const importHandler: Handler = async (ctx) => {
   const missing = importable.filter((c) => entity.fields[c]!.required && !colIndex.has(c));
   if (missing.length) throw badRequest(`缺少必填列：${missing.map((c) => entity.fields[c]!.title).join('、')}`);
 
-  const titles = await titleLookup(ctx.db, ctx.session, ctx, entity, columns, sheet, colIndex);
+  const titles = await titleLookup(w.db, w.session, ctx, entity, columns, sheet, colIndex);
   const excel: ExcelContext = {
     ...enumContext(),
     refTitle: () => undefined,
@@ -290,29 +323,40 @@ export const importHandler: Handler = async (ctx) => {
   // savepoint; a check rolls everything back, a commit keeps the rows that passed.
   let imported = 0;
   const rollback = new Error('rollback');
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      const wctx = { db: trx, session: ctx.session, entities: ctx.entities, request: ctx.request };
-      for (const p of parsed) {
-        await sql`savepoint import_row`.execute(trx);
-        try {
-          await createRecord(wctx, entity, p.data);
-          await sql`release savepoint import_row`.execute(trx);
-          imported++;
-        } catch (err) {
-          await sql`rollback to savepoint import_row`.execute(trx);
-          const { mapError } = await import('../http/error-handler');
-          const { uniqueMessages } = await import('../db/sync');
-          const mapped = err instanceof HttpError ? { msg: err.message, data: err.data } : mapError(err, uniqueMessages(ctx.entities));
-          if (!(err instanceof HttpError) && mapped.msg === '服务器内部错误') throw err;
-          const field = (mapped.data as { field?: string } | null | undefined)?.field;
-          errors.push({ row: p.row, ...(field ? { field } : {}), message: `第${p.row}行 ${mapped.msg}` });
-        }
+  const rows = async (trx: Db) => {
+    const wctx = { db: trx, session: w.session, entities: w.entities, request: w.request };
+    for (const p of parsed) {
+      await sql`savepoint import_row`.execute(trx);
+      try {
+        await createRecord(wctx, entity, p.data);
+        await sql`release savepoint import_row`.execute(trx);
+        imported++;
+      } catch (err) {
+        await sql`rollback to savepoint import_row`.execute(trx);
+        const { mapError } = await import('../http/error-handler');
+        const { uniqueMessages } = await import('../db/sync');
+        const mapped = err instanceof HttpError ? { msg: err.message, data: err.data } : mapError(err, uniqueMessages(w.entities));
+        if (!(err instanceof HttpError) && mapped.msg === '服务器内部错误') throw err;
+        const field = (mapped.data as { field?: string } | null | undefined)?.field;
+        errors.push({ row: p.row, ...(field ? { field } : {}), message: `第${p.row}行 ${mapped.msg}` });
       }
-      if (mode === 'check') throw rollback;
-    });
-  } catch (err) {
-    if (err !== rollback) throw err;
+    }
+  };
+  if (w.db.isTransaction) {
+    // Inside a caller's transaction (a job, demo data): a savepoint stands in for our own.
+    await sql`savepoint import_all`.execute(w.db);
+    await rows(w.db);
+    if (mode === 'check') await sql`rollback to savepoint import_all`.execute(w.db);
+    else await sql`release savepoint import_all`.execute(w.db);
+  } else {
+    try {
+      await w.db.transaction().execute(async (trx) => {
+        await rows(trx);
+        if (mode === 'check') throw rollback;
+      });
+    } catch (err) {
+      if (err !== rollback) throw err;
+    }
   }
   errors.sort((a, b) => a.row - b.row);
   const total = parsed.length + errors.filter((e) => !parsed.some((p) => p.row === e.row)).length;

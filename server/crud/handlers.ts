@@ -18,6 +18,16 @@ export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }
 
+/**
+ * The list's query, plus path parameters named like one of its declared filters: a call such as
+ * `{projectId}/list-staff-cost-settle` lists the project's rows without a handler of its own.
+ */
+function listQuery(ctx: HandlerContext): Record<string, any> {
+  const declared = new Set((ctx.entry.options?.filters ?? []).map((f) => (typeof f === 'string' ? f : f.field)));
+  const fromPath = Object.fromEntries(Object.entries(ctx.params).filter(([k]) => declared.has(k)));
+  return { ...ctx.query, ...fromPath };
+}
+
 const writeContext = (ctx: HandlerContext, db: Db): WriteContext => ({ db, session: ctx.session, entities: ctx.entities, request: ctx.request });
 
 const page: Handler = async (ctx) => {
@@ -28,8 +38,9 @@ const page: Handler = async (ctx) => {
   const pageSize = Math.min(max, Math.max(1, Number(ctx.query.pageSize) || 20));
   // Deep offsets cost as much as the rows they skip; past the counted window, narrow the filter.
   if ((pageNo - 1) * pageSize >= COUNT_CAP + max) throw badRequest(`最多查看前${COUNT_CAP}条记录，请缩小查询范围`);
-  const base = filteredQuery(ctx.db, entity, options, ctx.query, ctx.session);
-  const rows = (await orderBy(selection(base, entity, options), entity, options, ctx.query)
+  const query = listQuery(ctx);
+  const base = filteredQuery(ctx.db, entity, options, query, ctx.session);
+  const rows = (await orderBy(selection(base, entity, options), entity, options, query)
     .limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Record<string, any>[];
   // A first page that isn't full holds every match: no count needed.
   const counted = pageNo === 1 && rows.length < pageSize ? { total: rows.length, capped: false } : await cappedCount(base, ctx.db);
@@ -49,14 +60,16 @@ const page: Handler = async (ctx) => {
 const list: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const options = ctx.entry.options ?? {};
-  const rows = await orderBy(selection(filteredQuery(ctx.db, entity, options, ctx.query, ctx.session), entity, options), entity, options, ctx.query).limit(LIST_CAP).execute();
+  const query = listQuery(ctx);
+  const rows = await orderBy(selection(filteredQuery(ctx.db, entity, options, query, ctx.session), entity, options), entity, options, query).limit(LIST_CAP).execute();
   return (rows as Record<string, any>[]).map((r) => presentInList(entity, r));
 };
 
 const tree: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const options = ctx.entry.options ?? {};
-  const rows = (await orderBy(selection(filteredQuery(ctx.db, entity, options, ctx.query, ctx.session), entity, options), entity, options, ctx.query)
+  const query = listQuery(ctx);
+  const rows = (await orderBy(selection(filteredQuery(ctx.db, entity, options, query, ctx.session), entity, options), entity, options, query)
     .limit(LIST_CAP).execute()) as Record<string, any>[];
   const parentField = entity.parentField ?? 'parentId';
   const byId = new Map<unknown, any>();

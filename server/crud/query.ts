@@ -9,6 +9,9 @@ import type { Session } from '../auth/session-types';
 import type { ResolvedEntity } from '../schema/types';
 import { scoped } from './scope';
 
+/** A fixed filter value meaning the calling staff member. */
+export const ME = '@me';
+
 /** The most rows a list counts exactly; beyond it the total reads "10000+". */
 export const COUNT_CAP = 10000;
 
@@ -58,7 +61,9 @@ export function applyFilters(
       qb = values.length === 1 ? qb.where(col(field), '=', values[0]) : qb.where(col(field), 'in', values);
     }
   }
-  for (const [f, v] of Object.entries(options.fixed ?? {})) {
+  for (const [f, raw] of Object.entries(options.fixed ?? {})) {
+    // '@me' stands for the caller (lists of "my" records whose call takes no parameter).
+    const v = raw === ME ? session?.staffId ?? -1 : raw;
     qb = Array.isArray(v) ? qb.where(col(f), 'in', v) : qb.where(col(f), '=', v);
   }
   if (options.mine && entity.ownerField && (query.mine === true || query.mine === 'true') && session) {
@@ -81,6 +86,12 @@ export function filteredQuery(db: Kysely<any>, entity: ResolvedEntity, options: 
   return applyFilters(scoped(db.selectFrom(entity.table), entity, session), entity, options, query, session);
 }
 
+/** Text sorts the way Chinese readers expect, by pinyin (server/db/collation.ts); other columns as they are. */
+export function sortKey(entity: ResolvedEntity, field: string) {
+  const text = ['string', 'text'].includes(entity.fields[field]?.type as string);
+  return text ? sql`${sql.ref(`${entity.table}.${field}`)} collate zh_pinyin` : `${entity.table}.${field}`;
+}
+
 export function orderBy(qb: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>) {
   const allowed = sortableFields(entity, options.sort);
   const requested = typeof query.sortField === 'string' && allowed.includes(query.sortField) ? query.sortField : undefined;
@@ -88,7 +99,7 @@ export function orderBy(qb: SelectQueryBuilder<any, any, any>, entity: ResolvedE
   const order = query.sortOrder === 'asc' || query.sortOrder === 'desc'
     ? query.sortOrder
     : requested ? 'asc' : entity.defaultSort.order;
-  qb = qb.orderBy(`${entity.table}.${field}`, order);
+  qb = qb.orderBy(sortKey(entity, field), order);
   // A unique tie-breaker keeps pages stable when many rows share the sort value.
   if (field !== entity.idField) qb = qb.orderBy(`${entity.table}.${entity.idField}`, order);
   return qb;

@@ -5,7 +5,7 @@
  * computed from the aggregates. The summary row is derived from the groups, not queried again.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { ReportDef, ReportMeasure } from '../../schemas/src/catalogue';
+import type { ReportDef, ReportDimension, ReportMeasure } from '../../schemas/src/catalogue';
 import type { ResolvedEntity } from '../schema/types';
 import ExcelJS from 'exceljs';
 import { REPLIED, requireEntity, type Handler } from './context';
@@ -62,33 +62,74 @@ function num(v: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Runs a report definition; exported for named report handlers that add their own filters. */
-export async function runReport(
-  ctx: Parameters<Handler>[0], entity: ResolvedEntity, report: ReportDef, dims: string[],
-): Promise<Record<string, unknown>> {
-  const dimensions = report.dimensions.filter((d) => dims.includes(d.name ?? d.field));
-  const stored = report.measures.filter((m) => !m.ratio);
-  // avg needs its sum and count to be summarised correctly
-  const helpers = stored.filter((m) => m.agg === 'avg').flatMap((m) => [
-    { name: `${m.name}HelperSum`, title: '', agg: 'sum' as const, field: m.field, where: m.where },
-    { name: `${m.name}HelperCount`, title: '', agg: 'count' as const, where: { ...(m.where ?? {}) } },
-  ]);
+/** Groups of one entity's rows: the dimension values and that entity's stored measures. */
+async function groupRows(
+  ctx: Parameters<Handler>[0], entity: ResolvedEntity, dimensions: ReportDimension[], measures: ReportMeasure[],
+): Promise<Record<string, unknown>[]> {
   let qb = filteredQuery(ctx.db, entity, { filters: ctx.entry.options?.filters, fixed: ctx.entry.options?.fixed }, ctx.query, ctx.session) as any;
   for (const d of dimensions) qb = qb.select(dimensionExpr(entity, d.field, d.granularity).as(d.name ?? d.field));
-  for (const m of [...stored, ...helpers]) qb = qb.select(measureExpr(entity, m).as(m.name));
+  for (const m of measures) qb = qb.select(measureExpr(entity, m).as(m.name));
   if (dimensions.length) {
     const exprs = dimensions.map((d) => dimensionExpr(entity, d.field, d.granularity));
     qb = qb.groupBy(exprs).orderBy(exprs[0]!);
     for (const e of exprs.slice(1)) qb = qb.orderBy(e);
   }
-  const raw = (await qb.execute()) as Record<string, unknown>[];
-  const rows = raw.map((r) => {
-    const out: Record<string, unknown> = {};
-    for (const d of dimensions) out[d.name ?? d.field] = r[d.name ?? d.field] ?? null;
-    for (const m of stored) out[m.name] = num(r[m.name]);
-    for (const h of helpers) out[h.name] = num(r[h.name]);
-    return out;
+  return (await qb.execute()) as Record<string, unknown>[];
+}
+
+const compareDim = (a: unknown, b: unknown): number => {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  return typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : 1;
+};
+
+/**
+ * Runs a report definition; exported for named report handlers that add their own filters.
+ * A measure may aggregate another entity that shares the report's dimension and filter fields
+ * (`entity`: income beside cost, a ledger kept in two tables): each entity is grouped once and
+ * the groups are joined on the dimension values. `ratio` and `diff` are computed afterwards.
+ */
+export async function runReport(
+  ctx: Parameters<Handler>[0], entity: ResolvedEntity, report: ReportDef, dims: string[],
+): Promise<Record<string, unknown>> {
+  const dimensions = report.dimensions.filter((d) => dims.includes(d.name ?? d.field));
+  const derived = (m: ReportMeasure) => Boolean(m.ratio || m.diff);
+  const stored = report.measures.filter((m) => !derived(m));
+  // avg needs its sum and count to be summarised correctly
+  const helpers = stored.filter((m) => m.agg === 'avg').flatMap((m) => [
+    { name: `${m.name}HelperSum`, title: '', agg: 'sum' as const, field: m.field, where: m.where, entity: m.entity },
+    { name: `${m.name}HelperCount`, title: '', agg: 'count' as const, where: { ...(m.where ?? {}) }, entity: m.entity },
+  ]);
+  const bySource = new Map<string, ReportMeasure[]>();
+  for (const m of [...stored, ...helpers]) bySource.set(m.entity ?? entity.name, [...(bySource.get(m.entity ?? entity.name) ?? []), m]);
+  if (!bySource.size) bySource.set(entity.name, []);
+  const keyOf = (r: Record<string, unknown>) => JSON.stringify(dimensions.map((d) => r[d.name ?? d.field] ?? null));
+  const merged = new Map<string, Record<string, unknown>>();
+  for (const [name, measures] of bySource) {
+    const source = name === entity.name ? entity : ctx.entities[name];
+    if (!source) throw new Error(`report of ${entity.name}: unknown entity ${name}`);
+    for (const r of await groupRows(ctx, source, dimensions, measures)) {
+      const key = keyOf(r);
+      const out = merged.get(key) ?? Object.fromEntries(dimensions.map((d) => [d.name ?? d.field, r[d.name ?? d.field] ?? null]));
+      for (const m of measures) out[m.name] = num(r[m.name]);
+      merged.set(key, out);
+    }
+  }
+  // A group one entity lacks holds none of its rows: its counts and sums are 0.
+  const rows = [...merged.values()].map((r) => {
+    for (const m of [...stored, ...helpers]) if (!(m.name in r)) r[m.name] = m.agg === 'count' || m.agg === 'countDistinct' || m.agg === 'sum' ? 0 : null;
+    return r;
   });
+  if (bySource.size > 1) {
+    rows.sort((a, b) => {
+      for (const d of dimensions) {
+        const c = compareDim(a[d.name ?? d.field], b[d.name ?? d.field]);
+        if (c) return c;
+      }
+      return 0;
+    });
+  }
   const summary: Record<string, unknown> = {};
   for (const m of stored) {
     const values = rows.map((r) => r[m.name] as number | null).filter((v): v is number => v !== null);
@@ -101,14 +142,17 @@ export async function runReport(
       summary[m.name] = n ? s / n : null;
     } else summary[m.name] = dimensions.length ? null : values[0] ?? null;
   }
-  const ratio = (target: Record<string, unknown>, m: ReportMeasure) => {
-    const a = num(target[m.ratio![0]]);
-    const b = num(target[m.ratio![1]]);
-    target[m.name] = a === null || !b ? null : a / b;
+  const compute = (target: Record<string, unknown>, m: ReportMeasure) => {
+    const [x, y] = (m.ratio ?? m.diff)!;
+    const a = num(target[x]);
+    const b = num(target[y]);
+    if (m.diff) target[m.name] = a === null && b === null ? null : Math.round(((a ?? 0) - (b ?? 0)) * 1e6) / 1e6;
+    else target[m.name] = a === null || !b ? null : a / b;
   };
-  for (const m of report.measures.filter((x) => x.ratio)) {
-    for (const r of rows) ratio(r, m);
-    ratio(summary, m);
+  // In declared order, so a ratio may use a difference declared before it (毛利率 = 毛利 ÷ 收入).
+  for (const m of report.measures.filter(derived)) {
+    for (const r of rows) compute(r, m);
+    compute(summary, m);
   }
   for (const r of rows) for (const h of helpers) delete r[h.name];
   const refDims = Object.fromEntries(dimensions.filter((d) => entity.fields[d.field]?.type === 'reference').map((d) => [d.name ?? d.field, entity.fields[d.field]!]));

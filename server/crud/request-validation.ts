@@ -43,8 +43,34 @@ export function splitQuery(schema: JsonSchema | undefined, raw: Record<string, u
   return out;
 }
 
+const INTEGER_TEXT = /^-?\d{1,16}$/;
+const NUMBER_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
+
+/**
+ * Path and query values are text that ajv coerces with JavaScript's Number(): '0x10' would
+ * become 16, '1e1' 10, ' 7 ' 7. Only plain decimal text may stand for a number.
+ */
+function plainDecimals(schema: JsonSchema | undefined, value: unknown): { msg: string; field: string } | null {
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema & { title?: string }>;
+  if (!value || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const p = props[k];
+    if (!p) continue;
+    const item = (isArraySchema(p) ? (p.items as JsonSchema | undefined) : p) ?? {};
+    const types = ([] as unknown[]).concat(item.type ?? []);
+    const pattern = types.includes('integer') ? INTEGER_TEXT : types.includes('number') ? NUMBER_TEXT : null;
+    if (!pattern) continue;
+    for (const x of Array.isArray(v) ? v : [v]) {
+      if (typeof x === 'string' && !pattern.test(x)) return { msg: `${p.title ?? k}应为${types.includes('integer') ? '整数' : '数字'}`, field: k };
+    }
+  }
+  return null;
+}
+
 export function check(validate: ValidateFunction | undefined, value: unknown): void {
   if (!validate) return;
+  const notDecimal = plainDecimals(validate.schema as JsonSchema, value);
+  if (notDecimal) throw new HttpError(400, notDecimal.msg, { field: notDecimal.field });
   if (!validate(value)) {
     const field = ajvErrorField(validate.errors?.[0]);
     throw new HttpError(400, formatAjvErrors(validate.errors, validate.schema as any), field ? { field } : null);
@@ -56,5 +82,8 @@ export function unwrapBody(entry: CatalogueEntry, method: string, body: unknown)
   const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
   if (!entry.body) return isObject ? (body as any).data : undefined;
   if (!isObject || !('data' in (body as object))) throw new HttpError(400, MSG.bodyShape);
+  // The OpenAPI body is {data} with additionalProperties false: a key beside it is refused, not ignored.
+  const extra = Object.keys(body as object).find((k) => k !== 'data');
+  if (extra !== undefined) throw new HttpError(400, `${MSG.bodyShape}，不允许的字段：${extra.slice(0, 50)}`);
   return (body as any).data;
 }

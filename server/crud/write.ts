@@ -41,10 +41,11 @@ function entityNamed(ctx: WriteContext, name: string): ResolvedEntity {
   return e;
 }
 
-export function hookContext(ctx: WriteContext, entity: ResolvedEntity): HookContext {
+export function hookContext(ctx: WriteContext, entity: ResolvedEntity, system = false): HookContext {
   return {
     db: ctx.db,
     session: ctx.session,
+    system,
     entity,
     entities: ctx.entities,
     q: scopedQueries(ctx.db, ctx.entities, ctx.session),
@@ -79,6 +80,15 @@ async function loadForUpdate(ctx: WriteContext, entity: ResolvedEntity, id: numb
 function readable(entity: ResolvedEntity, values: Record<string, unknown>, data: Record<string, unknown>): Record<string, any> {
   const out: Record<string, any> = {};
   for (const k of Object.keys(values)) out[k] = k in data ? data[k] : values[k];
+  return out;
+}
+
+/** Declared defaults of a new record, so hooks see what the row will hold (a default tax rate, a flag). */
+function fieldDefaults(entity: ResolvedEntity): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if (f.default !== undefined && f.type !== 'json' && f.type !== 'references' && f.type !== 'attachments') out[name] = toColumn(entity, name, f.default);
+  }
   return out;
 }
 
@@ -140,8 +150,8 @@ export async function loadChildren(db: Db, session: Session | null, entities: En
 
 export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, data: Record<string, unknown>, opts: { system?: boolean } = {}): Promise<Record<string, any>> {
   const hooks = hooksOf(entity);
-  const hctx = hookContext(ctx, entity);
-  const values: Record<string, unknown> = { ...stateDefaults(entity), ...writableValues(entity, data, 'create') };
+  const hctx = hookContext(ctx, entity, Boolean(opts.system));
+  const values: Record<string, unknown> = { ...fieldDefaults(entity), ...stateDefaults(entity), ...writableValues(entity, data, 'create') };
   if (opts.system) {
     // The system (hooks) may set read-only fields such as states of derived records.
     for (const [k, v] of Object.entries(data)) if (entity.fields[k] && !(k in values)) values[k] = toColumn(entity, k, v);
@@ -174,7 +184,7 @@ export async function updateRecord(
   ctx: WriteContext, entity: ResolvedEntity, id: number, data: Record<string, unknown>, opts: { system?: boolean; version?: number } = {},
 ): Promise<Record<string, any>> {
   const hooks = hooksOf(entity);
-  const hctx = hookContext(ctx, entity);
+  const hctx = hookContext(ctx, entity, Boolean(opts.system));
   const prev = await loadForUpdate(ctx, entity, id);
   if (!prev) throw notFound(MSG.notFound);
   if (entity.versioned && !opts.system) {
@@ -253,9 +263,9 @@ async function setState(
   return updated;
 }
 
-async function runAfterTransition(ctx: WriteContext, entity: ResolvedEntity, t: Transition, row: Record<string, any>, prev: Record<string, any>, input: TransitionInput) {
+async function runAfterTransition(ctx: WriteContext, entity: ResolvedEntity, t: Transition, row: Record<string, any>, prev: Record<string, any>, input: TransitionInput, system = false) {
   const hooks = hooksOf(entity).afterTransition;
-  const hctx = hookContext(ctx, entity);
+  const hctx = hookContext(ctx, entity, system);
   await hooks?.[t.name]?.(hctx, row, prev, input);
   await hooks?.['*']?.(hctx, row, prev, input);
 }
@@ -269,7 +279,7 @@ export async function transitionRow(
   if (entity.versioned && Number.isInteger(opts.version) && opts.version !== row.version) throw conflict(MSG.stale);
   if (!t.from.some((f) => String(f) === String(row[t.field]))) throw conflict(STATE_REFUSED);
   const hooks = hooksOf(entity);
-  const hctx = hookContext(ctx, entity);
+  const hctx = hookContext(ctx, entity, Boolean(opts.system));
   const formValues: Record<string, unknown> = {};
   for (const f of t.form ?? []) if (f in input.values) formValues[f] = input.values[f];
   await hooks.beforeTransition?.[t.name]?.(hctx, row, { ...input, values: formValues });
@@ -289,7 +299,7 @@ export async function transitionRow(
   if (t.approval && ctx.session) {
     const amountField = t.approval.amountField;
     const amount = amountField ? Number(row[amountField] ?? 0) : null;
-    const { nodes, templateId } = await resolveChain(ctx.db, ctx.session, t, amount);
+    const { nodes, templateId } = await resolveChain(ctx.db, ctx.session, t, amount, { ...row, ...formValues }, ctx.entities);
     const subjectName = titleOf(entity, row);
     const approvalRow = (await ctx.db.insertInto('approval').values({
       corpId: ctx.session.corpId, orgId: ctx.session.orgId, entity: entity.name, entityTitle: entity.title, subjectId: id, subjectName,
@@ -304,7 +314,7 @@ export async function transitionRow(
     return updated;
   }
   const updated = await setState(ctx, entity, row, t.field, t.to, columns, { name: t.name, title: t.title, comment: input.comment ?? null });
-  await runAfterTransition(ctx, entity, t, updated, row, { ...input, values: formValues });
+  await runAfterTransition(ctx, entity, t, updated, row, { ...input, values: formValues }, Boolean(opts.system));
   return updated;
 }
 

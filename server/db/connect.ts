@@ -10,6 +10,8 @@ export type Db = Kysely<any>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
+  /** the pg pool (PostgreSQL only), for metrics */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export function wrapPgPool(pool: pg.Pool): Database {
   return {
     db,
     kind: 'pg',
+    pool,
     async close() {
       // Kysely's destroy ends the pool it was given.
       await db.destroy();
@@ -55,10 +58,13 @@ export function wrapPgPool(pool: pg.Pool): Database {
 
 export const pgliteParsers = { [DATE_OID]: identity };
 
+/** The embedded database's folder. */
+export const pgliteDir = (env: NodeJS.ProcessEnv = process.env) => path.resolve(env.DATA_DIR ?? './data', 'pglite');
+
 /** PGlite under DATA_DIR by default; real PostgreSQL when DATABASE_URL is set. */
 export async function connectDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
   if (env.DATABASE_URL) return wrapPgPool(createPgPool(env.DATABASE_URL));
-  const dir = path.resolve(env.DATA_DIR ?? './data', 'pglite');
+  const dir = pgliteDir(env);
   mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir, { parsers: pgliteParsers });
   return wrapPglite(pglite);

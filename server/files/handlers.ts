@@ -33,8 +33,9 @@ const SIGNATURES: Record<string, number[][]> = {
   doc: [[0xd0, 0xcf, 0x11, 0xe0]], xls: [[0xd0, 0xcf, 0x11, 0xe0]], rar: [[0x52, 0x61, 0x72, 0x21]],
 };
 
+/** UPLOAD_DIR, or DATA_DIR/uploads. Several processes share one folder (docs/deploy.md). */
 export function uploadsDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? './data', 'uploads');
+  return process.env.UPLOAD_DIR ? path.resolve(process.env.UPLOAD_DIR) : path.resolve(process.env.DATA_DIR ?? './data', 'uploads');
 }
 
 export function extensionOf(name: string): string {

@@ -1,8 +1,12 @@
-/** DOMPurify on the server (jsdom window), loaded on first use: html blocks and editor values. */
+/**
+ * DOMPurify on the server (jsdom window), loaded on first use: html blocks and editor values,
+ * with the product's policy on inline CSS and links (schemas/src/html-policy.ts).
+ */
 import type { DesignerForm, DesignerItem } from '../../schemas/src/form-to-formily';
 import { walkItems } from '../../schemas/src/designer-rules';
+import { sanitizeUserHtml, type PurifyLike } from '../../schemas/src/html-policy';
 
-type Purify = { sanitize(html: string): string };
+type Purify = PurifyLike;
 let purify: Promise<Purify> | undefined;
 
 async function loadPurify(): Promise<Purify> {
@@ -13,7 +17,7 @@ async function loadPurify(): Promise<Purify> {
 
 export async function sanitizeHtml(html: string): Promise<string> {
   purify ??= loadPurify();
-  return (await purify).sanitize(html);
+  return sanitizeUserHtml(await purify, html);
 }
 
 /** Sanitises every html block and editor default value of a definition in place. */

@@ -10,6 +10,10 @@ import { fileHandlers } from '../files/handlers';
 import { shellHandlers } from '../shell/handlers';
 import { ssoHandlers } from '../sso/handlers';
 import { metaHandlers } from '../meta/handlers';
+import { resourceHandlers } from '../resources/handlers';
+import { projectHandlers } from '../project/handlers';
+import { bizHandlers } from '../biz/index';
+import { adminHandlers } from '../admin/index';
 
 export const namedHandlers: Record<string, Handler> = {
   ...authHandlers,
@@ -21,6 +25,10 @@ export const namedHandlers: Record<string, Handler> = {
   ...shellHandlers,
   ...ssoHandlers,
   ...metaHandlers,
+  ...resourceHandlers,
+  ...projectHandlers,
+  ...bizHandlers,
+  ...adminHandlers,
 };
 
 export const allHandlers: Record<string, Handler> = { ...crudHandlers, ...namedHandlers };

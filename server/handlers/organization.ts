@@ -27,8 +27,24 @@ async function setDisabled(ctx: HandlerContext, disabled: boolean) {
   return row;
 }
 
-/** 集团管理 manages every organisation of the group; 公司管理 only its own. */
-const GROUP_MANAGEMENT = '集团管理';
+/**
+ * 集团管理 manages every organisation of the group; 公司管理 only its own. Without 集团管理 a
+ * sibling organisation is another tenant (docs/decisions.md, "Sibling organisations"): its
+ * record is not found and it is not listed, as with any other organisation-scoped row.
+ */
+export const GROUP_MANAGEMENT = '集团管理';
+
+export const seesWholeGroup = (ctx: HandlerContext) => hasPermission(requireSession(ctx).permissions, GROUP_MANAGEMENT);
+
+const get: Handler = async (ctx) => {
+  if (!seesWholeGroup(ctx) && Number(ctx.params.orgId) !== requireSession(ctx).orgId) throw notFound();
+  return crudHandlers['crud.get']!(ctx);
+};
+
+const list: Handler = async (ctx) => {
+  const rows = (await crudHandlers['crud.list']!(ctx)) as { orgId: number }[];
+  return seesWholeGroup(ctx) ? rows : rows.filter((r) => r.orgId === requireSession(ctx).orgId);
+};
 
 const update: Handler = async (ctx) => {
   const s = requireSession(ctx);
@@ -43,4 +59,6 @@ export const organizationHandlers: Record<string, Handler> = {
   'organization.disable': (ctx) => setDisabled(ctx, true),
   'organization.enable': (ctx) => setDisabled(ctx, false),
   'organization.update': update,
+  'organization.get': get,
+  'organization.list': list,
 };

@@ -3,6 +3,60 @@
  * per entity, the hooks themselves in the area's own folder.
  */
 import type { HookRegistry } from './types';
+import { supplierHooks } from './resources/supplier';
+import { supplierEvaluationHooks } from './resources/supplierEvaluation';
+import { companyTruckHooks, driverHooks, platformTruckHooks } from './resources/trucks';
+import { manualReviewHooks } from './resources/manualReview';
+import { contractHooks } from './project/contract';
+import { projectHooks } from './project/project';
+import { costItemHooks, incomeItemHooks } from './project/ledger';
+import { insuranceEnquiryHooks, workerDailyHooks } from './project/insurance';
+import { bulkCostSettleApplyHooks, contractCostSettleHooks, staffCostSettleHooks, truckCostSettleHooks } from './project/bulk-settle';
+import { customerHooks } from './biz/customer';
+import { clueFollowHooks, clueHooks } from './biz/clue';
+import { technicalPlanHooks } from './biz/technicalPlan';
+import { enquiryHooks } from './biz/enquiry';
+import { enquiryQuoteHooks } from './biz/enquiryQuote';
+import { quotationHooks } from './biz/quotation';
+import { driverIncomeHooks } from './biz/driverIncome';
+import { roleHooks } from './admin/role';
+import { staffHooks } from './admin/staff';
+import { departmentHooks } from './admin/department';
+import { organizationHooks } from './admin/organization';
+import { processTemplateHooks } from './admin/processTemplate';
+import { wechatConfigHooks } from './admin/wechatConfig';
+import { staffRoleHooks } from './admin/staffRole';
 
 export const entityHooks: HookRegistry = {
+  supplier: supplierHooks,
+  supplierEvaluation: supplierEvaluationHooks,
+  companyTruck: companyTruckHooks,
+  platformTruck: platformTruckHooks,
+  driver: driverHooks,
+  manualReview: manualReviewHooks,
+  contract: contractHooks,
+  project: projectHooks,
+  incomeItem: incomeItemHooks,
+  costItem: costItemHooks,
+  staffCostSettle: staffCostSettleHooks,
+  truckCostSettle: truckCostSettleHooks,
+  contractCostSettle: contractCostSettleHooks,
+  bulkCostSettleApply: bulkCostSettleApplyHooks,
+  insuranceEnquiry: insuranceEnquiryHooks,
+  workerDaily: workerDailyHooks,
+  customer: customerHooks,
+  clue: clueHooks,
+  clueFollow: clueFollowHooks,
+  technicalPlan: technicalPlanHooks,
+  enquiry: enquiryHooks,
+  enquiryQuote: enquiryQuoteHooks,
+  quotation: quotationHooks,
+  driverIncome: driverIncomeHooks,
+  role: roleHooks,
+  staff: staffHooks,
+  department: departmentHooks,
+  organization: organizationHooks,
+  processTemplate: processTemplateHooks,
+  wechatConfig: wechatConfigHooks,
+  staffRole: staffRoleHooks,
 };

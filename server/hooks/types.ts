@@ -30,6 +30,11 @@ export interface HookContext {
   db: Db;
   /** null only for system work without a user (jobs) */
   session: Session | null;
+  /**
+   * true when the system makes this write (another record's hook, a job, the demo seeder), false
+   * when the caller's request does: a rule about who may act applies only when false
+   */
+  system: boolean;
   entity: ResolvedEntity;
   entities: EntityMap;
   q: ScopedQueries;

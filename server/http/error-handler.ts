@@ -57,6 +57,8 @@ export function installErrorHandler(app: FastifyInstance, uniqueMessages: () => 
       // Log the error object only: the request serializer never includes headers or bodies.
       request.log.error({ err }, 'request failed');
     }
-    reply.code(status).header('content-type', 'application/json; charset=utf-8').send(fail(status, msg, data ?? null));
+    // The request id in a 5xx message lets the user quote it; the log line carries the same id.
+    const text = status >= 500 ? `${msg}（请求编号：${request.id}）` : msg;
+    reply.code(status).header('content-type', 'application/json; charset=utf-8').send(fail(status, text, data ?? null));
   });
 }

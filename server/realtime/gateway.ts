@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Session } from '../auth/session-types';
 import { encodeFrame, FrameError, FrameParser, MAX_FRAME_BYTES, negotiateHeartbeat, type Frame } from './frame';
+import { rawEnvelopeReply } from '../http/hardening';
 import { parseDestination, responseDestination, errorDestination, type PushEvent } from './events';
 
 export interface GatewayOptions {
@@ -114,6 +115,7 @@ export class Gateway {
   private readonly all = new Set<Connection>();
   private readonly timer: NodeJS.Timeout;
   private messageSeq = 0;
+  private draining = false;
   readonly heartbeatMs: number;
   readonly silentTimeoutMs: number;
   readonly maxBuffered: number;
@@ -135,15 +137,16 @@ export class Gateway {
 
   /** Refusals happen before the handshake so a refused page learns nothing but the status. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const refuse = (status: number, text: string) => {
+    const refuse = (status: number, text: string, msg: string) => {
       // Destroy once written: a client that never sends FIN must not hold the server's close.
       socket.once('finish', () => socket.destroy());
-      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(rawEnvelopeReply(status, text, msg));
     };
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Tokens in URLs end up in logs and browser history: the token travels in CONNECT only.
-    if ([...url.searchParams.keys()].some((k) => /token/i.test(k))) return refuse(400, 'Bad Request');
-    if (!this.originAllowed(req)) return refuse(403, 'Forbidden');
+    if ([...url.searchParams.keys()].some((k) => /token/i.test(k))) return refuse(400, 'Bad Request', '令牌不能放在地址中，请在 CONNECT 中发送');
+    if (!this.originAllowed(req)) return refuse(403, 'Forbidden', '不允许的来源');
+    if (this.draining) return refuse(503, 'Service Unavailable', '服务器正在重启，请稍后重试');
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws));
   }
 
@@ -332,6 +335,15 @@ export class Gateway {
       }
       if (conn.sendEvery && now - conn.lastOut >= conn.sendEvery - 1000) conn.write('\n');
     }
+  }
+
+  /**
+   * Shutdown of this process: every client is told why in an ERROR frame (STOMP ends the
+   * connection there) and reconnects after its delay, through the proxy to another process.
+   */
+  drain(message: string): void {
+    this.draining = true;
+    for (const conn of [...this.all]) conn.error(message, { reconnect: 'true' });
   }
 
   async close(): Promise<void> {

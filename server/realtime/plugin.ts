@@ -6,14 +6,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { sql } from 'kysely';
 import type { Db } from '../db/connect';
-import { onSessionRevoked, verifyToken } from '../auth/sessions';
+import { forgetSessions, onSessionRevoked, verifyToken } from '../auth/sessions';
 import { appDestinations } from '../messaging/chat';
 import { drainOutbox } from '../messaging/wechat-bot';
 import { listen, publish } from './bus';
 import { Gateway, type GatewayOptions } from './gateway';
 import { WS_PATH } from './events';
+import { rawEnvelopeReply } from '../http/hardening';
+import { MSG } from '../http/errors';
 
 export interface RealtimeOptions {
   db: Db;
@@ -46,24 +47,27 @@ export async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions
     log: app.log,
   };
   const gateway = new Gateway(gatewayOptions);
-  const listener = await listen(db, (m) => ('t' in m ? gateway.deliver(m.t, m.e) : gateway.kick(m.k)), {
+  const listener = await listen(db, (m) => {
+    if ('t' in m) return void gateway.deliver(m.t, m.e);
+    forgetSessions(m.k);
+    gateway.kick(m.k);
+  }, {
     pgUrl: opts.pgUrl ?? process.env.DATABASE_URL,
     log: (msg, err) => app.log.warn({ err }, msg),
   });
 
-  // The revocation event is process-wide; only sessions of this app's database are announced.
-  const offRevoked = onSessionRevoked((r) => {
-    void (async () => {
-      const row = await sql`select 1 from auth_session where session_id = ${r.sessionId} and revoked_at is not null`.execute(db);
-      if (row.rows.length) await publish(db, { k: [r.sessionId] });
-    })().catch((err) => app.log.warn({ err }, 'realtime kick failed'));
+  // Revocations are announced on the bus (the sockets of those sessions close on every process,
+  // and every process drops them from its session cache). The listener is process-wide; only
+  // sessions of this app's database are announced.
+  const offRevoked = onSessionRevoked(async (rows, revokedOn) => {
+    if (revokedOn !== db) return;
+    await publish(db, { k: rows.map((r) => r.sessionId) }).catch((err) => app.log.warn({ err }, 'realtime kick failed'));
   });
-
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path === WS_PATH) return gateway.handleUpgrade(req, socket, head);
     // Nobody else upgrades on this server: answer instead of leaving the socket hanging.
-    if (app.server.listenerCount('upgrade') === 1) socket.once('finish', () => socket.destroy()).end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (app.server.listenerCount('upgrade') === 1) socket.once('finish', () => socket.destroy()).end(rawEnvelopeReply(404, 'Not Found', MSG.routeNotFound));
   };
   app.server.on('upgrade', onUpgrade);
 

@@ -66,10 +66,13 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string } = {})
       depIds[o.key] = m;
     }
 
+    // Roles belong to an organisation (each manages its own); every organisation starts with the bundles.
     const roleIds = new Map<string, number>();
-    for (const r of roles) {
-      const row = (await trx.insertInto('role').values({ corpId, name: r.name, code: r.code, permissions: JSON.stringify(r.permissions) }).returning('roleId').executeTakeFirstOrThrow()) as { roleId: number };
-      roleIds.set(r.code, row.roleId);
+    for (const o of ORGS) {
+      for (const r of roles) {
+        const row = (await trx.insertInto('role').values({ corpId, orgId: orgIds[o.key], name: r.name, code: r.code, permissions: JSON.stringify(r.permissions) }).returning('roleId').executeTakeFirstOrThrow()) as { roleId: number };
+        roleIds.set(`${o.key}:${r.code}`, row.roleId);
+      }
     }
 
     const staffIds = new Map<OrgKey, number[]>();
@@ -82,12 +85,13 @@ export async function seedIfEmpty(db: Db, opts: { adminPassword?: string } = {})
     for (const a of accounts) {
       const acc = (await trx.insertInto('account').values({ username: a.username, name: a.name, passwordHash: hashes.get(a.username) }).returning('accountId').executeTakeFirstOrThrow()) as { accountId: number };
       for (const m of a.memberships) {
+        const roleId = roleIds.get(`${m.org}:${m.role}`)!;
         const staffId = await addStaff(m.org, {
-          accountId: acc.accountId, name: a.name, mobile: a.mobile, depId: depIds[m.org].get(m.dep) ?? null,
+          accountId: acc.accountId, username: a.username, name: a.name, mobile: a.mobile, depId: depIds[m.org].get(m.dep) ?? null,
           isDefault: !!m.isDefault, post: m.post, introduction: `${ORGS.find((o) => o.key === m.org)!.shortName}${m.post}`,
-          config: JSON.stringify({}),
+          config: JSON.stringify({}), roleIds: JSON.stringify([roleId]),
         });
-        await trx.insertInto('staffRole').values({ corpId, orgId: orgIds[m.org], staffId, roleId: roleIds.get(m.role)! }).execute();
+        await trx.insertInto('staffRole').values({ corpId, orgId: orgIds[m.org], staffId, roleId }).execute();
         if (m.isDefault) await trx.updateTable('account').set({ defaultStaffId: staffId }).where('accountId', '=', acc.accountId).execute();
       }
     }

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { hasPermission } from '../../schemas/src/permission';
 import { type Handler, type HandlerContext, requireSession } from '../crud/context';
 import { badRequest, notFound } from '../http/errors';
+import { seesWholeGroup } from '../handlers/organization';
 
 const CUSTOMER_PERMISSION = '商务:客户列表';
 
@@ -147,19 +148,22 @@ const summary: Handler = async (ctx) => {
     dailyMessageCount: await count(ctx, 'message', (q) => q.where('orgId', '=', s.orgId).where('staffId', '=', s.staffId).where('handled', 'is not', true)),
     pendingIncomeCount: await countPendingIncome(ctx),
     staffCount: await count(ctx, 'staff', (q) => q.where('orgId', '=', s.orgId).where('resigned', 'is not', true)),
-    supplierCount: await count(ctx, 'supplier', (q) => q.where('orgId', '=', s.orgId).where('status', '=', 1)),
+    supplierCount: await count(ctx, 'supplier', (q) => q.where('orgId', '=', s.orgId).where('status', '=', 1).where('verifyStatus', '=', 15)),
     visitsToday: await count(ctx, 'pageVisit', (q) => q.where('orgId', '=', s.orgId).where('createdAt', '>=', sql`current_date`)),
     visitsByPage,
   };
 };
 
+/** The group's staff for 集团管理; for everyone else the group as far as they may see it: their own organisation. */
 const corpStaff: Handler = async (ctx) => {
   const s = requireSession(ctx);
-  return ctx.db
+  let q = ctx.db
     .selectFrom('staff as st')
     .innerJoin('organization as o', 'o.orgId', 'st.orgId')
     .select(['st.staffId', 'st.name', 'st.orgId', 'o.name as orgName'])
-    .where('st.corpId', '=', s.corpId)
+    .where('st.corpId', '=', s.corpId);
+  if (!seesWholeGroup(ctx)) q = q.where('st.orgId', '=', s.orgId);
+  return q
     .where('st.resigned', 'is not', true)
     .orderBy('st.orgId')
     .orderBy('st.staffId')

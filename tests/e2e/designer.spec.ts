@@ -9,15 +9,44 @@ const PALETTE = [
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
+/** A box once the page has stopped moving it (two animation frames without change). */
+async function settledBox(page: Page, target: Locator) {
+  let previous = await target.boundingBox();
+  for (let i = 0; i < 30; i++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const now = await target.boundingBox();
+    if (now && previous && now.x === previous.x && now.y === previous.y && now.width === previous.width && now.height === previous.height) return now;
+    previous = now;
+  }
+  throw new Error('the drop target kept moving');
+}
+
+/**
+ * Drags with the mouse as a person does, and lets go only once the designer shows the pointer is
+ * over the intended drop zone (or an item inside it). The designer scrolls a newly dropped item into view a frame after
+ * the drop, and dnd-kit auto-scrolls a container when the pointer nears its edge: a position
+ * measured before either settles can land the drop elsewhere. That was the first-try failure in
+ * clean CI runs (cold chunks move the layout later than a warm retry does).
+ */
 async function drag(page: Page, from: Locator, to: Locator) {
-  await to.scrollIntoViewIfNeeded();
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
+  const zone = to.locator('xpath=descendant-or-self::*[@data-container][1]');
+  await to.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  const a = (await settledBox(page, from))!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.move(b.x + b.width / 2 + 1, b.y + b.height / 2 + 1, { steps: 2 });
+  for (let attempt = 0; ; attempt++) {
+    const b = await settledBox(page, zone);
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+    await page.mouse.move(b.x + b.width / 2 + 1, b.y + b.height / 2 + 1, { steps: 2 });
+    try {
+      // over the zone itself, or over an item inside it (then the drop goes before that item)
+      await expect(zone.locator('xpath=descendant-or-self::*[contains(concat(" ", @class, " "), " is-over ")]').first()).toBeVisible({ timeout: 2000 });
+      break;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+    }
+  }
   await page.mouse.up();
 }
 

@@ -28,6 +28,36 @@ test.describe('登录', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('the login page fills the window without a white frame, and the site has a favicon', async ({ page, request }) => {
+    await page.goto('/login');
+    const box = await page.locator('.lg-page').boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    const icon = await request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/image\//);
+    expect((await icon.body()).length).toBeGreaterThan(0);
+  });
+
+  test('after five wrong passwords for an account the page shows a captcha instead of locking it', async ({ page }) => {
+    // An unknown name counts like a real account, and leaves the demo accounts free for other specs.
+    await page.goto('/login');
+    for (let i = 0; i < 5; i++) {
+      await fillLogin(page, 'captcha-e2e', `wrong-${i}`);
+      await expect(page.getByTestId('login-error')).toHaveText('用户名或密码错误');
+    }
+    const image = page.getByRole('img', { name: '验证码' });
+    await expect(image).toBeVisible();
+    const first = await image.getAttribute('src');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect(page.getByText('请输入验证码', { exact: true })).toBeVisible();
+    await page.getByPlaceholder('验证码').fill('zzzz');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect(page.getByTestId('login-error')).toHaveText('验证码不正确，请重新输入');
+    // A captcha serves one try: a new one is shown.
+    await expect(image).not.toHaveAttribute('src', first!);
+  });
+
   test('an account without organisation is refused', async ({ page }) => {
     await fillLogin(page, 'orphan', 'Orphan@123');
     await expect(page.getByTestId('login-error')).toHaveText('登录失败，账户不存在!');

@@ -54,10 +54,14 @@ describe('app shell: UI fallback, OpenAPI, internal errors', () => {
       payload: { data: { password: 'pw-should-not-be-logged' } },
     });
     expect(r.statusCode).toBe(500);
-    expect(r.json()).toEqual({ code: 500, msg: '服务器内部错误', data: null });
+    // The user can quote the request id: it is in the reply and on the log line of the failure.
+    const id = r.headers['x-request-id'] as string;
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
+    expect(r.json()).toEqual({ code: 500, msg: `服务器内部错误（请求编号：${id}）`, data: null });
     expect(r.body).not.toContain('secret internal detail');
+    const failure = logged.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
+    expect(failure).toMatchObject({ reqId: id, err: { message: 'secret internal detail at db.ts:42' } });
     const log = logged.join('\n');
-    expect(log).toContain('secret internal detail');
     expect(log).not.toContain('tok-should-not-be-logged');
     expect(log).not.toContain('pw-should-not-be-logged');
   });

@@ -20,7 +20,6 @@ describe.each(await backends())('catalogue routes and generic handlers on %s', (
     name: `测试客户${Math.random().toString(36).slice(2, 8)}`,
     creditCode: makeUscc('310115', Math.floor(Math.random() * 1e6)),
     contactPhone: '13812345678',
-    verifyStatus: 15,
     ...over,
   });
 
@@ -44,7 +43,7 @@ describe.each(await backends())('catalogue routes and generic handlers on %s', (
     it('answers {list,total,pageNo,pageSize} scoped to the organisation', async () => {
       const r = await h.call('GET', `${BASE}/list-local-customer?pageNo=2&pageSize=10`, { token: admin });
       expect(r.status).toBe(200);
-      expect(r.body.data).toMatchObject({ total: 36, pageNo: 2, pageSize: 10 });
+      expect(r.body.data).toMatchObject({ total: 46, pageNo: 2, pageSize: 10 });
       expect(r.body.data.list).toHaveLength(10);
     });
 
@@ -54,7 +53,7 @@ describe.each(await backends())('catalogue routes and generic handlers on %s', (
       const r = await h.call('GET', `${BASE}/list-local-customer?verifyStatus=5,15&pageSize=1000`, { token: admin });
       expect(r.body.data.total).toBe(expected);
       expect(expected).toBeGreaterThan(0);
-      expect(expected).toBeLessThan(36);
+      expect(expected).toBeLessThan(46);
       expect(r.body.data.list.every((c: any) => c.verifyStatus === 5 || c.verifyStatus === 15)).toBe(true);
     });
 
@@ -87,15 +86,16 @@ describe.each(await backends())('catalogue routes and generic handlers on %s', (
       for (const c of r.body.data.list) expect(Object.keys(c).sort()).toEqual(['creditCode', 'customerId', 'name', 'shortName']);
       const light = await h.call('GET', `${BASE}/list-org-customer`, { token: admin });
       expect(Array.isArray(light.body.data)).toBe(true);
-      expect(light.body.data).toHaveLength(36);
+      expect(light.body.data).toHaveLength(46);
     });
   });
 
   describe('tenant isolation', () => {
     it('never shows another organisation\'s rows', async () => {
       const sz = await h.call('GET', `${BASE}/list-local-customer?pageSize=1000`, { token: suzhou });
-      expect(sz.body.data.total).toBe(4);
-      expect(sz.body.data.list.every((c: any) => !c.name.startsWith('上海'))).toBe(true);
+      expect(sz.body.data.total).toBe(5);
+      const sh = (await h.call('GET', `${BASE}/list-local-customer?pageSize=1`, { token: admin })).body.data.list[0].orgId;
+      expect(sz.body.data.list.every((c: any) => c.orgId === sz.body.data.list[0].orgId && c.orgId !== sh)).toBe(true);
     });
 
     it('answers 404 for get and update of another organisation\'s id', async () => {
@@ -120,7 +120,7 @@ describe.each(await backends())('catalogue routes and generic handlers on %s', (
       const created = await h.call('POST', `${BASE}/save`, { token: business, data: newCustomer() });
       expect(created.body.code).toBe(0);
       const c = created.body.data;
-      expect(c).toMatchObject({ version: 1, verifyStatus: 15 });
+      expect(c).toMatchObject({ version: 1, verifyStatus: 0 });
       expect(typeof c.customerId).toBe('number');
       expect(new Date(c.createdAt).toISOString()).toBe(c.createdAt);
 
@@ -168,6 +168,15 @@ describe.each(await backends())('catalogue routes and generic handlers on %s', (
       const valid = makeUscc('310115', 42);
       const broken = valid.slice(0, 17) + (valid[17] === '0' ? '1' : '0');
       expect(await msg(newCustomer({ creditCode: broken }))).toContain('统一社会信用代码');
+    });
+
+    it('names the offending field in the error data, so a form shows the message on it', async () => {
+      const field = async (data: unknown) => (await h.call('POST', `${BASE}/save`, { token: admin, data })).body.data;
+      expect(await field(newCustomer({ creditDays: 'abc' }))).toEqual({ field: 'creditDays' });
+      expect(await field({ shortName: 'x' })).toEqual({ field: 'name' });
+      expect(await field(newCustomer({ contacts: [{ name: '王', mobile: '123' }] }))).toEqual({ field: 'contacts.0.mobile' });
+      // An unknown field is nowhere on the form.
+      expect(await field(newCustomer({ foo: 1 }))).toBeNull();
     });
 
     it('refuses malformed JSON and a body without data', async () => {

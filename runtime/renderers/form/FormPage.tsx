@@ -16,7 +16,7 @@ import { showFieldError } from './FormDrawer';
 export default function FormPage({ page }: { page: PageDef }) {
   const def = page.form!;
   const { roles } = useSession();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const canSave = !def.permission || hasPermission(roles ?? [], def.permission);
   const [state, setState] = useState<{ compiled: CompiledForm; form: Form; record: Record<string, any> }>();
   const [error, setError] = useState<string>();
@@ -50,6 +50,16 @@ export default function FormPage({ page }: { page: PageDef }) {
           <Space style={{ marginTop: 16 }}>
             <Submit onSubmit={save} onSubmitFailed={() => void message.warning('请检查表单填写内容')}>保存</Submit>
             <Button onClick={() => setTick((t) => t + 1)}>重置</Button>
+            {(def.actions ?? []).filter((a) => a.type === 'call' && (!a.permission || hasPermission(roles ?? [], a.permission))).map((a, i) => (
+              <Button key={`${a.api}${i}`} onClick={() => modal.confirm({
+                title: a.confirm ?? `确定${a.title ?? '执行'}？`, okText: '确定', cancelText: '取消',
+                onOk: async () => {
+                  const result = await invoke<{ ok?: boolean; message?: string } | null>(a.api!, { body: {} });
+                  const text = result && typeof result.message === 'string' ? result.message : `${a.title ?? '执行'}成功`;
+                  if (result && result.ok === false) void message.warning(text); else void message.success(text);
+                },
+              })}>{a.title ?? '执行'}</Button>
+            ))}
           </Space>
         )}
       </FormProvider>

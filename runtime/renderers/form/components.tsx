@@ -3,12 +3,13 @@ import { useMemo } from 'react';
 import { Cascader as AntCascader, Col, Divider, Row, Typography } from 'antd';
 import { createSchemaField, useField } from '@formily/react';
 import {
-  Cascader, Checkbox, DatePicker, FormItem, Input, NumberPicker, Radio, Select, Switch, TimePicker,
+  Cascader, Checkbox, DatePicker, FormItem, Input, NumberPicker, Password, Radio, Select, Switch, TimePicker,
 } from '@formily/antd-v5';
 import type { Field } from '@formily/core';
 import { pathInOptions, type TreeOption } from '../../reference/region';
 import { designerWidgets } from './widgets';
 import { FormRefSelect } from '../common/RefSelect';
+import { TreeCheck } from './TreeCheck';
 
 function FormRow({ gutter, justify, align, children }: { gutter?: number; justify?: 'start' | 'end' | 'center' | 'space-around' | 'space-between'; align?: 'top' | 'middle' | 'bottom'; children?: React.ReactNode }) {
   return <Row gutter={gutter} justify={justify} align={align} style={{ width: '100%' }}>{children}</Row>;
@@ -52,8 +53,8 @@ function RegionCascader(props: { value?: string | null; onChange?: (value: strin
 
 export const SchemaField = createSchemaField({
   components: {
-    FormItem, Input, NumberPicker, Select, Radio, Checkbox, Switch, DatePicker, TimePicker, Cascader,
-    RegionCascader, FormRow, FormCol, FormDivider, FormText, RefSelect: FormRefSelect,
+    FormItem, Input, Password, NumberPicker, Select, Radio, Checkbox, Switch, DatePicker, TimePicker, Cascader,
+    RegionCascader, FormRow, FormCol, FormDivider, FormText, RefSelect: FormRefSelect, TreeCheck,
     ...designerWidgets,
   },
 });

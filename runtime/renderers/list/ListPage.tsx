@@ -1,26 +1,39 @@
 /** A kind=list page: one list, or several lists and reports as tabs of one screen. */
-import { lazy, Suspense } from 'react';
-import { Card, Spin, Tabs } from 'antd';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Card, Col, Grid, Row, Spin, Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PageDef } from '../../router/types';
 import { ListView } from './ListView';
 import { resolveFixed } from './fixed';
+import { TreePanel, type TreeSelection } from './TreePanel';
+import type { ListDef } from '../../router/types';
 
 const ReportView = lazy(() => import('../report/ReportView'));
 
 export default function ListPage({ page, params }: { page: PageDef; params?: Record<string, string> }) {
   const location = useLocation();
   const navigate = useNavigate();
-  if (page.list) return <ListView list={page.list} title={page.meta.title} urlPath={location.pathname} fixed={resolveFixed(page.list.fixed, params)} createValues={resolveFixed(page.list.fixed, params)} />;
+  // The page's own address: a list kept open in a tag must not write its filters into the address
+  // of the page shown now, nor follow that page's ?tab=.
+  const [ownPath] = useState(location.pathname);
+  const live = location.pathname === ownPath;
+  if (page.list?.tree) return <TreeListPage list={page.list} title={page.meta.title} params={params} />;
   const tabs = page.tabs ?? [];
-  const sp = new URLSearchParams(location.search);
-  const activeKey = sp.get('tab') ?? tabs[0]?.key;
+  const lastTab = useRef<string | undefined>(undefined);
+  if (live || lastTab.current === undefined) lastTab.current = new URLSearchParams(location.search).get('tab') ?? tabs[0]?.key;
+  if (page.list) return <ListView list={page.list} title={page.meta.title} urlPath={ownPath} fixed={resolveFixed(page.list.fixed, params)} createValues={resolveFixed(page.list.fixed, params)} />;
+  const activeKey = lastTab.current;
   return (
     <Card title={page.meta.title}>
       <Tabs
         activeKey={activeKey}
         destroyOnHidden
-        onChange={(key) => navigate({ pathname: location.pathname, search: `?tab=${key}` }, { replace: true })}
+        onChange={(key) => {
+          // The other query parameters (?projectId=) belong to the screen, not the tab.
+          const next = new URLSearchParams(location.search);
+          next.set('tab', key);
+          navigate({ pathname: location.pathname, search: `?${next.toString()}` }, { replace: true });
+        }}
         items={tabs.map((t) => ({
           key: t.key,
           label: t.title,
@@ -33,3 +46,35 @@ export default function ListPage({ page, params }: { page: PageDef; params?: Rec
   );
 }
 
+
+/** A list with its tree beside it: the chosen node narrows the list and is where new rows go. */
+function TreeListPage({ list, title, params }: { list: ListDef; title: string; params?: Record<string, string> }) {
+  const location = useLocation();
+  const [selection, setSelection] = useState<TreeSelection>({});
+  const [tick, setTick] = useState(0);
+  const tree = list.tree!;
+  const base = useMemo(() => resolveFixed(list.fixed, params) ?? {}, [list.fixed, params]);
+  const fixed = useMemo(() => (selection.ids?.length ? { ...base, [tree.filter]: selection.ids } : base), [base, selection, tree.filter]);
+  const createValues = useMemo(() => (selection.id !== undefined ? { ...base, [tree.filter]: selection.id } : base), [base, selection, tree.filter]);
+  const onSelect = useCallback((sel: TreeSelection) => setSelection(sel), []);
+  const screens = Grid.useBreakpoint();
+  if (!screens.md) {
+    // Phones: the tree above the list, both full width.
+    return (
+      <>
+        <div style={{ marginBottom: 12 }}><TreePanel tree={tree} onSelect={onSelect} onChanged={() => setTick((t) => t + 1)} /></div>
+        <ListView key={tick} list={list} title={title} urlPath={location.pathname} fixed={fixed} createValues={createValues} />
+      </>
+    );
+  }
+  return (
+    <Row gutter={12} wrap={false} style={{ alignItems: 'flex-start' }}>
+      <Col flex="280px" style={{ minWidth: 0 }}>
+        <TreePanel tree={tree} onSelect={onSelect} onChanged={() => setTick((t) => t + 1)} />
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <ListView key={tick} list={list} title={title} urlPath={location.pathname} fixed={fixed} createValues={createValues} />
+      </Col>
+    </Row>
+  );
+}

@@ -2,8 +2,9 @@
  * The generic list (RuoYi/Jeecg pattern, ProTable habits): query bar → toolbar (新增, 导出Excel,
  * 导入, batch actions on selected rows; refresh, density, column settings) → server-paged table
  * whose columns, cells and sorters come from the entity → 本页合计 for money. Filters, paging and
- * sort live in the address bar, so reload, back and a shared link keep them. Row actions show
- * only where the row's state and the user's permissions allow them.
+ * sort live in the address bar, so reload, back and a shared link keep them; `?<id field>=n`
+ * opens that record's detail. Row actions show only where the row's state and the user's
+ * permissions allow them.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -14,12 +15,15 @@ import { thousands } from '../../../schemas/src/format';
 import { invoke, invokeDownload } from '../../../api/call';
 import { ApiError, saveFile } from '../../../api/http';
 import { useSession } from '../../session/store';
+import { antdSize, useSettings } from '../../shell/settings';
 import { rememberTitles } from '../../reference/titles';
 import type { ColumnDef, ListDef, PageAction } from '../../router/types';
 import { cellKind, fieldOf, isNumeric, renderValue, type Refs } from '../cells';
+import { fillValues } from './fixed';
 import { QueryBar, type QueryParams } from './QueryBar';
 import { useListMeta, type ListMeta } from './useListMeta';
-import { ApproveDialog, needsDialog, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
+import { ApproveDialog, callRequest, needsDialog, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
+import { rowCallArgs } from '../common/rowCall';
 
 const FormDrawer = lazy(() => import('../form/FormDrawer'));
 const DetailDrawer = lazy(() => import('../detail/DetailView').then((m) => ({ default: m.DetailDrawer })));
@@ -57,6 +61,17 @@ export interface ListViewProps {
 /** Fills {field} placeholders from a row (or route parameters). */
 export function fill(template: string, values: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(values[k] ?? '')));
+}
+
+/**
+ * A new record's starting values: the list's context (a related list's parent id), then the
+ * action's values filled from the context and, for a row's action, the row. An action with its
+ * own create `api` makes another kind of record from the row (创建项目 from a contract): only its
+ * values apply.
+ */
+export function createInitialValues(action: PageAction, createValues: Record<string, unknown> | undefined, fixed: Record<string, unknown> | undefined, row?: Row): Record<string, unknown> {
+  const filled = fillValues(action.values, { ...(fixed ?? {}), ...(row ?? {}) });
+  return action.api ? filled : { ...(createValues ?? {}), ...filled };
 }
 
 function matchesWhen(row: Row, when: Record<string, unknown> | undefined): boolean {
@@ -106,7 +121,11 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   const [loading, setLoading] = useState(false);
   const [tick, setTick] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
-  const [density, setDensity] = useState<Density>('middle');
+  // Follows the shell's global size (Default/Medium/Small/Mini), so that switch reaches tables too;
+  // the table's own density menu overrides it until the global size changes again.
+  const { size: globalSize } = useSettings();
+  const [density, setDensity] = useState<Density>(() => antdSize(globalSize));
+  useEffect(() => setDensity(antdSize(globalSize)), [globalSize]);
   const storageKey = `list-columns:${urlPath ?? list.api.page}`;
   const [hidden, setHidden] = useState<string[]>(() => {
     try {
@@ -115,8 +134,11 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     } catch { /* private mode */ }
     return list.columns.filter((c) => typeof c !== 'string' && c.hidden).map((c) => (c as ColumnDef).field);
   });
-  const [form, setForm] = useState<{ action: PageAction; mode: 'create' | 'edit' | 'view'; id?: number } | null>(null);
-  const [detail, setDetail] = useState<number | null>(null);
+  const [form, setForm] = useState<{ action: PageAction; mode: 'create' | 'edit' | 'view' | 'act'; id?: number; row?: Row } | null>(null);
+  const [detail, setDetail] = useState<number | null>(() => {
+    const id = urlPath && list.detail ? Number(new URLSearchParams(location.search).get(rowKey)) : NaN;
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  });
   const [transition, setTransition] = useState<TransitionRequest | null>(null);
   const [approve, setApprove] = useState<{ api: string; ids: number[] } | null>(null);
   const [importing, setImporting] = useState(false);
@@ -127,7 +149,11 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     onChanged?.();
   }, [onChanged]);
 
-  const fixedParams = useMemo(() => Object.fromEntries(Object.entries({ ...(list.fixed ?? {}), ...(fixed ?? {}) }).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])), [list.fixed, fixed]);
+  // Keyed by content: the screen recomputes its context on every address change (placeholders may read the query).
+  // The definition's own fixed values, less route placeholders ("{projectId}"): the page resolved those into `fixed`.
+  const ownFixed = Object.fromEntries(Object.entries(list.fixed ?? {}).filter(([, v]) => !(typeof v === 'string' && /^\{\w+\}$/.test(v))));
+  const fixedKey = JSON.stringify({ ...ownFixed, ...(fixed ?? {}) });
+  const fixedParams = useMemo(() => Object.fromEntries(Object.entries(JSON.parse(fixedKey) as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])), [fixedKey]);
   const query = useMemo(() => ({ pageNo, pageSize, ...sort, ...params, ...fixedParams }), [pageNo, pageSize, sort, params, fixedParams]);
 
   useEffect(() => {
@@ -158,9 +184,18 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
       sp.set('sortField', sort.sortField);
       sp.set('sortOrder', sort.sortOrder ?? 'desc');
     }
+    // An open detail is part of the address too: reload or a shared link reopens it.
+    if (detail !== null && list.detail) sp.set(rowKey, String(detail));
     const search = sp.toString() ? `?${sp.toString()}` : '';
     if (search !== location.search) navigate({ pathname: location.pathname, search }, { replace: true });
-  }, [params, pageNo, pageSize, sort, active]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [params, pageNo, pageSize, sort, active, detail]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A link naming one record (`?enquiryId=12`, e.g. from a notice) opens its detail.
+  useEffect(() => {
+    if (!active || !list.detail) return;
+    const id = Number(new URLSearchParams(location.search).get(rowKey));
+    if (Number.isSafeInteger(id) && id > 0 && id !== detail) setDetail(id);
+  }, [location.search, active]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Back/forward (or a link to this page with other filters) changes the address, not the state.
   useEffect(() => {
@@ -185,13 +220,31 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     return true;
   }, [allowed, meta, held, data.approvable, rowKey]);
 
-  const titleOfAction = (a: PageAction) => a.title ?? (a.type === 'transition' ? meta.transitions.get(a.api!)?.title : undefined) ?? ({ create: '新增', edit: '编辑', view: '查看', remove: '删除', approve: '审核', export: '导出Excel', import: '导入', link: '打开', transition: '操作' } as const)[a.type];
+  const titleOfAction = (a: PageAction) => a.title ?? (a.type === 'transition' ? meta.transitions.get(a.api!)?.title : undefined) ?? ({ create: '新增', edit: '编辑', view: '查看', remove: '删除', approve: '审核', export: '导出Excel', import: '导入', link: '打开', transition: '操作', form: '处理', call: '执行' } as const)[a.type];
+
+  /** A transition (or a call asking for fields): its dialog, or a plain confirmation. */
+  const runRequest = (req: TransitionRequest, a: PageAction) => {
+    const t = req.transition;
+    if (needsDialog(t)) return setTransition(req);
+    return modal.confirm({
+      title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消', okButtonProps: { danger: t.danger },
+      onOk: async () => {
+        try {
+          await runTransition(req);
+          void message.success(`${req.title}成功`);
+          reload();
+        } catch (err) {
+          void message.error((err as ApiError).message);
+        }
+      },
+    });
+  };
 
   const run = async (a: PageAction, rows: Row[]) => {
     const ids = rows.map((r) => Number(r[rowKey]));
     switch (a.type) {
       case 'create':
-        return setForm({ action: a, mode: 'create' });
+        return setForm({ action: a, mode: 'create', row: rows[0] });
       case 'edit':
         return setForm({ action: a, mode: 'edit', id: ids[0] });
       case 'view':
@@ -202,34 +255,36 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
         return modal.confirm({
           title: a.confirm ?? '确定删除该记录？', okText: '删除', okButtonProps: { danger: true }, cancelText: '取消',
           onOk: async () => {
-            await invoke(a.api ?? list.api.remove!, { params: { [rowKey]: ids[0]! } });
+            const api = a.api ?? list.api.remove!;
+            await invoke(api, { params: rowCallArgs(api, rows[0], rowKey).params });
             void message.success('已删除');
             reload();
           },
         });
-      case 'approve':
-        return setApprove({ api: a.api!, ids });
-      case 'transition': {
-        const t = meta.transitions.get(a.api!)!;
-        const req: TransitionRequest = { entity, transition: t, api: a.api!, title: titleOfAction(a)!, ids, version: rows.length === 1 ? rows[0]!.version : undefined };
-        if (needsDialog(t)) return setTransition(req);
+      case 'form':
+        return setForm({ action: a, mode: 'act', id: ids[0], row: rows[0] });
+      case 'call': {
+        // Fields to ask for, or several selected rows: the dialog path shared with transitions.
+        if (a.fields?.length || rows.length !== 1) return runRequest({ ...callRequest(entity, { ...a, title: titleOfAction(a) }, ids, rows.length === 1 ? rows[0]!.version : undefined), record: rows.length === 1 ? rows[0] : undefined }, a);
+        const title = titleOfAction(a)!;
         return modal.confirm({
-          title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消', okButtonProps: { danger: t.danger },
+          title: a.confirm ?? `确定${title}？`, okText: '确定', cancelText: '取消',
           onOk: async () => {
-            try {
-              await runTransition(req);
-              void message.success(`${req.title}成功`);
-              reload();
-            } catch (err) {
-              void message.error((err as ApiError).message);
-            }
+            const args = rowCallArgs(a.api!, rows[0], rowKey);
+            const result = await invoke<{ message?: string } | null>(a.api!, { params: args.params, body: args.body });
+            void message.success(result && typeof result === 'object' && typeof result.message === 'string' ? result.message : `${title}成功`);
+            reload();
           },
         });
       }
+      case 'approve':
+        return setApprove({ api: a.api!, ids });
+      case 'transition':
+        return runRequest({ entity, transition: meta.transitions.get(a.api!)!, api: a.api!, title: titleOfAction(a)!, ids, version: rows.length === 1 ? rows[0]!.version : undefined, record: rows.length === 1 ? rows[0] : undefined }, a);
       case 'export': {
         setExporting(true);
         try {
-          const columns = visibleColumns.map((c) => c.field).filter((f) => entity.fields[f]);
+          const columns = visibleColumns.map((c) => c.field).filter((f) => entity.fields[f] || f === 'createdAt' || f === 'updatedAt');
           saveFile(await invokeDownload(list.api.export!, { query: { ...sort, ...params, ...fixedParams, columns } }));
         } catch (err) {
           if (!(err instanceof ApiError)) void message.error('导出失败');
@@ -248,7 +303,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   const visibleColumns = columnDefs.filter((c) => !hidden.includes(c.field));
   const rowActions = (list.rowActions ?? []).filter(allowed);
   const toolbar = (list.actions ?? []).filter(allowed);
-  const batch = toolbar.filter((a) => a.type === 'transition' || a.type === 'approve');
+  const batch = toolbar.filter((a) => a.type === 'transition' || a.type === 'approve' || a.type === 'call');
 
   const columns = useMemo<TableProps<Row>['columns']>(() => {
     const refs = data.refs ?? {};
@@ -352,7 +407,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
             if (a.type === 'create') return <Button key={key} type="primary" icon={<PlusOutlined />} onClick={() => void run(a, [])}>{titleOfAction(a)}</Button>;
             if (a.type === 'export') return <Button key={key} icon={<DownloadOutlined />} loading={exporting} onClick={() => void run(a, [])}>{titleOfAction(a)}</Button>;
             if (a.type === 'import') return <Button key={key} icon={<UploadOutlined />} onClick={() => void run(a, [])}>{titleOfAction(a)}</Button>;
-            if (a.type === 'transition' || a.type === 'approve') {
+            if (a.type === 'transition' || a.type === 'approve' || a.type === 'call') {
               const rows = data.list.filter((r) => selected.includes(Number(r[rowKey])));
               const ok = rows.length > 0 && rows.every((r) => actionAllowedOn(a, r));
               return (
@@ -362,6 +417,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
               );
             }
             if (a.type === 'link') return <Button key={key} onClick={() => navigate(fill(a.to!, fixed ?? {}))}>{titleOfAction(a)}</Button>;
+            if (a.type === 'form') return <Button key={key} onClick={() => void run(a, [])}>{titleOfAction(a)}</Button>;
             return null;
           })}
         </Space>
@@ -407,20 +463,34 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
         }}
       />
       <Suspense fallback={null}>
-        {form && (
+        {form && form.mode !== 'act' && (
           <FormDrawer
             title={form.mode === 'create' ? titleOfAction(form.action)! : `${titleOfAction(form.action)}${entity.title}`}
             formName={form.action.form ?? list.form ?? ''}
             mode={form.mode}
             id={form.id}
             rowKey={rowKey}
-            api={list.api}
-            initialValues={form.mode === 'create' ? { ...(createValues ?? {}), ...Object.fromEntries(Object.entries(form.action.values ?? {}).map(([k, v]) => [k, typeof v === 'string' ? fill(v, { ...(fixed ?? {}) }) : v])) } : undefined}
+            api={form.mode === 'create' && form.action.api ? { create: form.action.api } : list.api}
+            initialValues={form.mode === 'create' ? createInitialValues(form.action, createValues, fixed, form.row) : undefined}
             onClose={() => setForm(null)}
             onSaved={() => { setForm(null); reload(); }}
           />
         )}
-        {detail !== null && list.detail && (
+        {form && form.mode === 'act' && (
+          <FormDrawer
+            title={form.row ? `${titleOfAction(form.action)}：${String(form.row[entity.titleField ?? rowKey] ?? '')}` : titleOfAction(form.action)!}
+            formName={form.action.form!}
+            mode="create"
+            rowKey={rowKey}
+            api={{ create: form.action.api }}
+            {...(() => { const args = form.action.api ? rowCallArgs(form.action.api, form.row, rowKey) : { params: {}, body: {} }; return { params: args.params, extraBody: args.body }; })()}
+            initialValues={Object.fromEntries(Object.entries(form.action.values ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^\{\w+\}$/.test(v) ? form.row?.[v.slice(1, -1)] : v]))}
+            onClose={() => setForm(null)}
+            onSaved={() => { setForm(null); reload(); }}
+          />
+        )}
+        {/* A kept-alive page that is not shown keeps its open record (the address has it) but not its drawer over the shown page. */}
+        {detail !== null && list.detail && (!urlPath || active) && (
           <DetailDrawer detail={list.detail} list={list} entity={entity} id={detail} onClose={() => setDetail(null)} onChanged={reload} />
         )}
         {importing && list.api.import && (

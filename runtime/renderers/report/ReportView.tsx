@@ -108,7 +108,8 @@ export default function ReportView({ report, embedded, params, title }: { report
   useEffect(() => {
     uiEntry(report.api).then(async (entry) => setMeta({ entry, entity: await loadEntity(entry.entity!) })).catch((err: Error) => setError(err.message));
   }, [report.api]);
-  const fixed = useMemo(() => Object.fromEntries(Object.entries(resolveFixed(report.fixed, params) ?? {}).map(([k, v]) => [k, String(v)])), [report.fixed, params]);
+  const fixedKey = JSON.stringify(resolveFixed(report.fixed, params) ?? {});
+  const fixed = useMemo(() => Object.fromEntries(Object.entries(JSON.parse(fixedKey) as Record<string, unknown>).map(([k, v]) => [k, String(v)])), [fixedKey]);
   const query = useMemo(() => ({ ...filters, ...fixed, ...(dims.length ? { dims } : {}) }), [filters, fixed, dims]);
   useEffect(() => {
     if (!meta) return;

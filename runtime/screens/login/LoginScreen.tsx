@@ -3,7 +3,8 @@
  * failure. Plain React and login.css, no antd: this page's JS is the whole first load (issue 2).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { fetchAnonymousOrgs, type OrgOption } from '../../../api/auth';
+import { fetchAnonymousOrgs, fetchCaptcha, type OrgOption } from '../../../api/auth';
+import type { ApiError } from '../../../api/http';
 import { login } from '../../session/actions';
 import { APP_TITLE } from '../../router/routes';
 import './login.css';
@@ -27,6 +28,14 @@ export default function LoginScreen() {
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  // Past the account's failure limit the server asks for its captcha instead of refusing the login.
+  const [captcha, setCaptcha] = useState<{ captchaId: string; svg: string }>();
+  const [captchaCode, setCaptchaCode] = useState('');
+
+  const newCaptcha = () => {
+    setCaptchaCode('');
+    fetchCaptcha().then(setCaptcha, () => setCaptcha(undefined));
+  };
 
   useEffect(() => {
     fetchAnonymousOrgs().then(setOrgs, (err) => {
@@ -37,19 +46,23 @@ export default function LoginScreen() {
 
   const missingUser = touched && username.trim() === '';
   const missingPassword = touched && password === '';
+  const missingCaptcha = touched && !!captcha && captchaCode.trim() === '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (username.trim() === '' || password === '') return;
+    if (username.trim() === '' || password === '' || (captcha && captchaCode.trim() === '')) return;
     setError(undefined);
     setSubmitting(true);
     try {
       // The router leaves /login by itself (to the redirect parameter) once the session has its roles.
-      await login(username, password, orgId);
+      await login(username, password, orgId, captcha ? { captchaId: captcha.captchaId, captchaCode: captchaCode.trim() } : undefined);
     } catch (err) {
       setError((err as Error)?.message || 'Has Error');
       setSubmitting(false);
+      // A captcha is good for one try: whatever happened, the next try needs a fresh one.
+      if ((err as ApiError)?.data && ((err as ApiError).data as { captchaRequired?: boolean }).captchaRequired) newCaptcha();
+      else if (captcha) setCaptcha(undefined);
     }
   };
 
@@ -75,6 +88,19 @@ export default function LoginScreen() {
           </label>
           {missingPassword && <div className="lg-hint">请输入密码</div>}
         </div>
+        {captcha && (
+          <div className="lg-field">
+            <div className="lg-captcha">
+              <label className={`lg-input${missingCaptcha ? ' error' : ''}`}>
+                <input placeholder="验证码" autoComplete="off" value={captchaCode} aria-invalid={missingCaptcha} onChange={(e) => setCaptchaCode(e.target.value)} />
+              </label>
+              <button type="button" className="lg-captcha-image" title="看不清，换一张" aria-label="验证码图片，点击更换" onClick={newCaptcha}>
+                <img alt="验证码" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} />
+              </button>
+            </div>
+            {missingCaptcha && <div className="lg-hint">请输入验证码</div>}
+          </div>
+        )}
         <div className="lg-field">
           <label className="lg-input">
             <OrgIcon />

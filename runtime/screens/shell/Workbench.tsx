@@ -1,15 +1,31 @@
 /** 工作台 (not cached): my to-dos and figures, from workbench/summary and the to-do list. */
-import { useEffect, useState } from 'react';
-import { Button, Card, Col, List, Row, Statistic } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Col, List, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { invoke } from '../../../api/call';
 import { relativeTime } from '../../../schemas/src/format';
+import { routeAllowed } from '../../router/routes';
+import { routes } from '../../router/pages';
+import { useSession } from '../../session/store';
 import { useSummary } from './useSummary';
+
+/**
+ * The pages behind the organisation's most visited statistics names that this user may open:
+ * a page someone else uses but this user can't reach is not offered as a "常用功能".
+ */
+function useOpenableVisits(visits: { statisticsName: string; count: number }[] | undefined, roles: readonly string[]) {
+  return useMemo(() => (visits ?? []).flatMap((v) => {
+    const route = routes.find((r) => r.def.meta.statisticsName === v.statisticsName && !r.def.meta.hidden && !/[{:]/.test(r.def.path) && routeAllowed(r, roles));
+    return route ? [{ ...v, title: route.def.meta.title ?? v.statisticsName, path: route.def.path }] : [];
+  }), [visits, roles]);
+}
 
 interface Matter { messageId: number; message: string; name?: string; messageDate?: string; createdAt?: string }
 
 export default function Workbench() {
   const { data, failed, reload } = useSummary();
+  const { roles } = useSession();
+  const visits = useOpenableVisits(data?.visitsByPage, roles ?? []);
   const [todos, setTodos] = useState<Matter[]>();
   useEffect(() => {
     invoke<{ list: Matter[] }>('message.list', { query: { pageNo: 1, pageSize: 5, handled: false } }, { silent: true }).then(
@@ -41,9 +57,13 @@ export default function Workbench() {
         <Card title="常用功能访问量" extra={<Button size="small" onClick={reload}>刷新</Button>} loading={loading}>
           <List
             size="small"
-            dataSource={data?.visitsByPage ?? []}
+            dataSource={visits}
             locale={{ emptyText: '暂无访问记录' }}
-            renderItem={(v) => <List.Item extra={v.count}>{v.statisticsName}</List.Item>}
+            renderItem={(v) => (
+              <List.Item data-testid="frequent-page" actions={[<Typography.Text key="count" type="secondary">{v.count} 次</Typography.Text>]}>
+                <Link to={v.path}>{v.title}</Link>
+              </List.Item>
+            )}
           />
         </Card>
       </Col>

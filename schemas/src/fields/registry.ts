@@ -5,6 +5,7 @@
  * A new type is a new entry here, not edits in five switches. Pure and isomorphic.
  */
 import type { FieldDef, FieldType, JSONSchema } from './types';
+import { dateTimeWithZone, isDateTimeText } from '../validators';
 
 export type FilterOp = 'eq' | 'in' | 'range' | 'like';
 export type CellKind =
@@ -115,11 +116,14 @@ function integer(column: string): FieldTypeDef {
 function dateLike(kind: 'date' | 'datetime'): FieldTypeDef {
   return {
     column: () => (kind === 'date' ? 'date' : 'timestamptz'),
-    input: () => ({ type: 'string', format: kind === 'date' ? 'date' : 'date-time' }),
+    // A datetime is accepted as people write it (YYYY-MM-DD HH:mm:ss, China time) or with a zone; responses carry ISO.
+    input: () => ({ type: 'string', format: kind === 'date' ? 'date' : 'datetime' }),
+    output: () => ({ type: 'string', format: kind === 'date' ? 'date' : 'date-time' }),
     cell: kind,
     widget: 'date',
     filters: ['range'],
     sortable: true,
+    ...(kind === 'datetime' ? { toDb: (v: unknown) => (typeof v === 'string' && v !== '' ? dateTimeWithZone(v) : v === '' ? null : v) } : {}),
     excel: {
       numFmt: kind === 'date' ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss',
       write: (v) => (v === null || v === undefined ? null : kind === 'date' ? String(v).slice(0, 10) : new Date(String(v))),
@@ -128,7 +132,7 @@ function dateLike(kind: 'date' | 'datetime'): FieldTypeDef {
         if (raw instanceof Date) return { value: kind === 'date' ? raw.toISOString().slice(0, 10) : raw.toISOString() };
         const text = textOf(raw).replace(/\//g, '-');
         if (kind === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? { value: text } : { error: '应为日期(YYYY-MM-DD)' };
-        const t = Date.parse(text.replace(' ', 'T'));
+        const t = isDateTimeText(text) ? Date.parse(dateTimeWithZone(text)) : NaN;
         return Number.isNaN(t) ? { error: '应为时间(YYYY-MM-DD HH:mm:ss)' } : { value: new Date(t).toISOString() };
       },
     },

@@ -30,6 +30,12 @@ export interface FieldDef {
   multiple?: boolean;
   /** reference, references: the entity pointed at */
   ref?: string;
+  /**
+   * reference, references: the picker lists only targets whose lookup fields equal these values;
+   * a "{field}" value takes this record's (or the open form's) value of that field, so one picker
+   * depends on another (the enquiries of the chosen clue, the quotes of this enquiry)
+   */
+  filterBy?: Record<string, string | number | boolean>;
   default?: unknown;
   /** set by the server (numbers, derived values, states); ignored in create/update bodies */
   readOnly?: boolean;

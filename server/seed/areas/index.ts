@@ -4,6 +4,10 @@
  * seeder in its own file here.
  */
 import type { SeedContext } from '../context';
+import { resourcesSeeder } from './resources';
+import { projectSeeder } from './project';
+import { businessSeeder } from './business';
+import { adminPeopleSeeder, adminSystemSeeder } from './admin';
 
 export interface AreaSeeder {
   name: string;
@@ -11,4 +15,9 @@ export interface AreaSeeder {
 }
 
 export const areaSeeders: AreaSeeder[] = [
+  resourcesSeeder,
+  businessSeeder,
+  projectSeeder,
+  adminPeopleSeeder,
+  adminSystemSeeder,
 ];

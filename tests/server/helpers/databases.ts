@@ -39,7 +39,7 @@ async function seedInto(database: Database): Promise<void> {
   await seedIfEmpty(database.db, { adminPassword: TEST_ADMIN_PASSWORD });
 }
 
-async function templateDump(): Promise<Blob> {
+export async function templateDump(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `logistics-pglite-template-${templateKey()}.tar.gz`);
   if (!existsSync(file)) {
     const pglite = await PGlite.create('memory://', { parsers: pgliteParsers });

@@ -49,6 +49,24 @@ describe('registry, metamodel and compilers', () => {
     const settings = [{ labelWidth: 59 }, { labelWidth: 141 }, { gutter: 31 }, { gutter: -1 }];
     for (const patch of settings) expect(checkFormDefinition({ config: { ...emptyForm().config, ...patch }, list: [] })).not.toBeNull();
   });
+  it('explains a definition that fails the metamodel in Chinese, naming the component and the panel label', () => {
+    const text = { ...createItem('text'), id: 'fd_title', bold: 450 } as DesignerItem;
+    expect(checkFormDefinition(formOf(text))).toBe('表单定义不符合规范：组件「文字」(fd_title)的粗细应为100的倍数');
+    const labelled = { ...createItem('input'), id: 'fd_name', label: '姓名', span: 25 } as DesignerItem;
+    expect(checkFormDefinition(formOf(labelled))).toBe('表单定义不符合规范：组件「姓名」(fd_name)的栅格不能大于24');
+    expect(checkFormDefinition({ config: { ...emptyForm().config, labelWidth: 59 }, list: [] })).toBe('表单定义不符合规范：表单配置的标签宽度不能小于60');
+    // seed 001 §5: an unknown layout has its own message
+    expect(checkFormDefinition(formOf({ ...createItem('input'), layout: 'gridItem' } as DesignerItem))).toBe('没有与gridItem匹配的layout');
+    const cases: Record<string, unknown>[] = [
+      { precision: 11 }, { labelWidth: 'wide' }, { id: '1abc' }, { compType: 'video' }, { rules: [{ rule: 1 }] }, { options: [{ value: 1 }] }, { action: 'https://x.example/a' },
+    ];
+    for (const patch of cases) {
+      const message = checkFormDefinition(formOf({ ...createItem('select'), ...patch } as DesignerItem));
+      expect(message, JSON.stringify(patch)).toMatch(/^表单定义不符合规范：|^数据接口/);
+      // no English validator fragments ("must match pattern", "must be integer" ...)
+      expect(message, JSON.stringify(patch)).not.toMatch(/\b(must|should|match|pattern|integer|property|equal)\b/i);
+    }
+  });
   it('panels are forms in the designer format with an ID field carrying the warning tooltip', () => {
     const ajv = new Ajv2020({ strict: false });
     const validate = ajv.compile(meta);

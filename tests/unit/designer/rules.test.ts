@@ -275,6 +275,29 @@ describe('layout-table cells', () => {
     table = appendColumn(table);
     expect(tableRows(table).every((row) => row.length === 5)).toBe(true);
   });
+  it('merging down a cell that spans two columns covers both cells below, so every row keeps its slots', () => {
+    let table = appendRow(createItem('table'));
+    table = mergeRight(table, 0, 0);
+    table = mergeDown(table, 0, 0);
+    expect(tableRows(table)[0]![0]).toMatchObject({ col: 2, row: 2 });
+    expect(tableRows(table)[1]!.slice(0, 2).map((cell) => cell.hide)).toEqual([true, true]);
+    // every row is covered exactly once per column: the table stays aligned
+    const width = tableRows(table)[0]!.length;
+    const covered = tableRows(table).map(() => Array(width).fill(0) as number[]);
+    tableRows(table).forEach((row, r) => row.forEach((cell, c) => {
+      if (cell.hide) return;
+      for (let i = r; i < r + (cell.row ?? 1); i++) for (let j = c; j < c + (cell.col ?? 1); j++) covered[i]![j]!++;
+    }));
+    expect(covered.flat().every((n) => n === 1)).toBe(true);
+    // and the merge is refused when one of the cells below is already merged
+    let other = appendRow(createItem('table'));
+    other = mergeRight(other, 0, 0);
+    other = mergeRight(other, 1, 1);
+    expect(canMergeDown(other, 0, 0)).toBe(false);
+    // splitting brings both back
+    table = splitCell(table, 0, 0);
+    expect(tableRows(table)[1]!.slice(0, 2).map((cell) => cell.hide)).toEqual([false, false]);
+  });
   it('row columns keep their children when the spans change', () => {
     const row = createItem('row');
     row.columns![1]!.list = [createItem('input')];

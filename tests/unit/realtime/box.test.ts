@@ -26,6 +26,20 @@ describe('notification box', () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  it('keeps notices that waited for the login folded, and unfolds for one arriving live', async () => {
+    const { api } = fakeApi([{ type: 1, id: 1 }, { type: 2, id: 2 }]);
+    const box = new NoticeBox(api);
+    box.start();
+    await box.load();
+    expect(getMessageState().boxFolded).toBe(true);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(getMessageState().box).toHaveLength(2);
+    expect(getMessageState().boxFolded).toBe(true);
+    await box.arrived(1, 3);
+    expect(getMessageState().boxFolded).toBe(false);
+    box.stop();
+  });
+
   it('shows at most three, adding one per second, in arrival order', async () => {
     const { api } = fakeApi([1, 2, 3, 4, 5].map((id) => ({ type: 2, id })));
     const box = new NoticeBox(api);

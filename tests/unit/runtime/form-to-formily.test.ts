@@ -31,6 +31,8 @@ describe('form-to-formily', () => {
     expect(find(schema, 'name')!.required).toBe(true);
     expect(find(schema, 'name')!['x-validator']).toContainEqual({ required: true, message: '名称不能为空' });
     expect(find(schema, 'other')!['x-validator']).toContainEqual({ required: true, message: '该字段不能为空' });
+    // seed 001 §5: also on blur (tabbing through an empty field, closing a select unchosen)
+    expect(find(schema, 'other')!['x-validator']).toContainEqual({ required: true, message: '该字段不能为空', triggerType: 'onBlur' });
   });
 
   it('item rules become pattern validators with their messages; broken patterns are skipped', () => {

@@ -48,6 +48,12 @@ describe('an invalid definition fails naming the file and the JSON pointer', () 
     undo();
     expect(problems).toContainEqual({ file: 'pages/business/clue/customer-list.json', pointer: '/meta/roles/0', message: 'unknown permission 不存在的权限' });
   });
+  it('an entry whose alternatives name an unknown permission', () => {
+    const undo = mutate('schemas/api/customer.json', (j) => { j.entries[1].permission = '商务:客户列表|不存在的权限'; });
+    const problems = validateDefinitions(loadDefinitions(dir));
+    undo();
+    expect(problems).toContainEqual({ file: 'schemas/api/customer.json', pointer: '/entries/1/permission', message: 'unknown permission 商务:客户列表|不存在的权限' });
+  });
   it('a catalogue entry pointing at an unknown entity and a form with a duplicate id', async () => {
     const undo1 = mutate('schemas/api/customer.json', (j) => { j.entries[0].entity = 'nothing'; });
     const undo2 = mutate('schemas/forms/designer/formSettings.json', (j) => { j.list.push({ ...j.list[0] }); });
@@ -70,10 +76,10 @@ describe('an invalid definition fails naming the file and the JSON pointer', () 
       undo();
     }
   };
-  it('a misspelled list column', () => refused('pages/business/clue/customer-list.json', (j) => { j.list.columns[0] = 'nmae'; },
-    /customer-list.json#\/list\/columns\/0: customer has no field nmae/));
-  it('a query field the list call does not declare', () => refused('pages/business/clue/customer-list.json', (j) => { j.list.query.push('industry'); },
-    /customer-list.json#\/list\/query\/\d+: customer.listLocalCustomer declares no filter industry/));
+  it('a misspelled list column', () => refused('pages/business/clue/customer-list.json', (j) => { j.tabs[0].list.columns[0] = 'nmae'; },
+    /customer-list.json#\/tabs\/0\/list\/columns\/0: customer has no field nmae/));
+  it('a query field the list call does not declare', () => refused('pages/business/clue/customer-list.json', (j) => { j.tabs[0].list.query.push('industry'); },
+    /customer-list.json#\/tabs\/0\/list\/query\/\d+: customer.listLocalCustomer declares no filter industry/));
   it('a misspelled form field', () => refused('schemas/layouts/customer.json', (j) => { j.sections[0].fields.push('shortNmae'); },
     /layouts\/customer.json#\/sections\/0\/fields\/\d+: customer has no field or child shortNmae/));
   it('a transition the entity does not have', () => refused('schemas/api/customer.json', (j) => {
@@ -84,6 +90,15 @@ describe('an invalid definition fails naming the file and the JSON pointer', () 
     j.entries[3].options.filters.push({ field: 'name', op: 'range' });
     j.entries.push({ name: 'zz', method: 'GET', path: 'zz', handler: 'customer.nothing' });
   }, /operator range is not one of[\s\S]*sort field creditDays is not indexed[\s\S]*no handler customer.nothing is registered/));
-  it('an unknown form on an action and an unknown enum on a field', () => refused('pages/business/clue/customer-list.json', (j) => { j.list.actions[0].form = 'nope'; },
-    /customer-list.json#\/list\/actions\/0\/form: unknown form nope/));
+  it('a create action of another kind of record names a create entry and needs its form', () => refused('pages/business/clue/customer-list.json', (j) => {
+    j.tabs[0].list.rowActions.push({ type: 'create', title: '复制', api: 'customer.update', values: { name: '{nope}' } });
+  }, /rowActions\/\d+\/api: customer.update is not a crud.create entry[\s\S]*rowActions\/\d+: create with its own api needs its form[\s\S]*rowActions\/\d+\/values: customer has no field nope/));
+  it('a call action about another entity, asking for a field the entity lacks', () => refused('pages/business/clue/customer-list.json', (j) => {
+    j.tabs[0].list.rowActions.push({ type: 'call', api: 'supplier.handover', fields: ['managerStafId'] });
+  }, /rowActions\/\d+\/api: supplier.handover is about supplier, not customer[\s\S]*rowActions\/\d+\/fields\/0: customer has no field managerStafId/));
+  it('a dependent picker filtering on a field the target does not offer, or on an unknown field of its own', () => refused('schemas/entities/customer.json', (j) => {
+    j.fields.managerStaffId.filterBy = { mobile: '13800000000', depId: '{nodep}' };
+  }, /customer.json#\/fields\/managerStaffId\/filterBy\/mobile: staff has no lookup field mobile[\s\S]*filterBy\/depId: unknown field nodep/));
+  it('an unknown form on an action and an unknown enum on a field', () => refused('pages/business/clue/customer-list.json', (j) => { j.tabs[0].list.actions[0].form = 'nope'; },
+    /customer-list.json#\/tabs\/0\/list\/actions\/0\/form: unknown form nope/));
 });

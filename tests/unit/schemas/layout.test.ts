@@ -41,7 +41,7 @@ describe('business layouts take their facts from the entity', () => {
   });
 
   it('references are pickers over the referenced entity; regions and enums use their sources', () => {
-    expect(collectOptionSources(form).sort()).toEqual(['enum:customerLevel', 'enum:customerType', 'enum:invoiceType', 'ref:staff', 'region'].sort());
+    expect(collectOptionSources(form).sort()).toEqual(['enum:clueSource', 'enum:customerLevel', 'enum:customerType', 'enum:invoiceType', 'ref:customer', 'ref:staff', 'region'].sort());
     const schema = compileForm(form, { resolveOptions: () => [], entity: all.customer, resolveEntity: resolve });
     expect(find(schema, 'managerStaffId')!['x-component']).toBe('RefSelect');
     expect(find(schema, 'managerStaffId')!['x-component-props'].entity).toBe('staff');

@@ -15,6 +15,14 @@ describe('colon-prefix permission rule (seed 000 §6)', () => {
     expect(hasPermission(['商务:客户列表'], '商务')).toBe(false);
     expect(hasPermission(['商务:客户列表:编辑'], '商务:客户列表')).toBe(false);
   });
+  it('a requirement naming alternatives is met by any one of them, each by the prefix rule', () => {
+    const costContracts = '合同:成本合同|调度:查看|调度:编辑';
+    expect(hasPermission(['合同:成本合同'], costContracts)).toBe(true);
+    expect(hasPermission(['调度'], costContracts)).toBe(true);
+    expect(hasPermission(['调度:查看'], costContracts)).toBe(true);
+    expect(hasPermission(['合同:收入合同', '调度:额外操作'], costContracts)).toBe(false);
+    expect(hasPermission([], costContracts)).toBe(false);
+  });
   it('no permissions grant nothing but the pseudo-permissions', () => {
     expect(hasPermission([], '商务')).toBe(false);
     expect(hasPermission([], '@authenticated')).toBe(true);

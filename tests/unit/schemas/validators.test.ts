@@ -61,3 +61,17 @@ describe('contact formats', () => {
     expect(IDCARD_RE.test('1101051949123100')).toBe(false);
   });
 });
+
+describe('datetime as people write it', () => {
+  it('accepts YYYY-MM-DD HH:mm[:ss] (China time) and RFC 3339, refuses impossible moments', async () => {
+    const { isDateTimeText, dateTimeWithZone } = await import('../../../schemas/src/validators');
+    expect(isDateTimeText('2026-11-20 10:00:00')).toBe(true);
+    expect(isDateTimeText('2026-11-20 10:00')).toBe(true);
+    expect(isDateTimeText('2026-11-20T02:00:00.000Z')).toBe(true);
+    expect(isDateTimeText('2026-02-30 10:00:00')).toBe(false);
+    expect(isDateTimeText('2026-11-20 24:00:00')).toBe(false);
+    expect(isDateTimeText('20/11/2026')).toBe(false);
+    expect(new Date(dateTimeWithZone('2026-11-20 10:00:00')).toISOString()).toBe('2026-11-20T02:00:00.000Z');
+    expect(dateTimeWithZone('2026-11-20T02:00:00Z')).toBe('2026-11-20T02:00:00Z');
+  });
+});

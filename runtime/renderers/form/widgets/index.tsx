@@ -5,6 +5,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
+import { sanitizeUserHtml } from '../../../../schemas/src/html-policy';
+import { thousands } from '../../../../schemas/src/format';
 import {
   Alert, App, Button, ColorPicker, Input, message as staticMessage, Modal, Popconfirm, Rate, Slider, Space, Table, Typography, Upload,
 } from 'antd';
@@ -39,7 +41,7 @@ function useMessage() {
 }
 
 export function sanitize(html: unknown): string {
-  return typeof html === 'string' ? DOMPurify.sanitize(html) : '';
+  return typeof html === 'string' ? sanitizeUserHtml(DOMPurify, html) : '';
 }
 
 type ValueProps<T> = { value?: T; onChange?: (value: T) => void; disabled?: boolean; readOnly?: boolean };
@@ -330,8 +332,11 @@ const DynamicTable = observer((props: {
     ...(props.columns ?? []).map((column) => ({
       title: <span>{column.required && <span style={{ color: '#ff4d4f' }}>* </span>}{column.title}</span>,
       key: column.key,
+      // Each cell keeps room for its input; a wide table scrolls rather than squeezing them.
       render: (_: unknown, __: unknown, index: number) => (
-        <RecursionField schema={items} name={index} onlyRenderProperties filterProperties={(s) => s.name === column.key} />
+        <div style={{ minWidth: column.numeric ? 110 : 140 }}>
+          <RecursionField schema={items} name={index} onlyRenderProperties filterProperties={(s) => s.name === column.key} />
+        </div>
       ),
     })),
     ...(editable && props.buttonDel !== false ? [{
@@ -362,12 +367,14 @@ const DynamicTable = observer((props: {
         const def = props.columns?.find((c) => c.key === column.key);
         if (!def?.numeric) return <Table.Summary.Cell key={column.key} index={i} />;
         const sum = sums[def.key] ?? 0;
-        return <Table.Summary.Cell key={column.key} index={i}>{`${sum} ${props.summaryText ?? '元'}`}</Table.Summary.Cell>;
+        // Seed 000 §5 / 001 §9: thousands separators in the integer part, decimals kept.
+        return <Table.Summary.Cell key={column.key} index={i}>{`${thousands(sum)} ${props.summaryText ?? '元'}`}</Table.Summary.Cell>;
       })}
     </Table.Summary.Row>
   ) : undefined;
   return (
-    <div className="designer-dynamic-table">
+    // A wide table scrolls in its own box (antd's scroll.x would add a measuring header row).
+    <div className="designer-dynamic-table" style={{ overflowX: 'auto' }}>
       <Table
         size="small" bordered pagination={false} rowKey={(_, index) => String(index)} dataSource={rows.map((_: unknown, index: number) => ({ __i: index }))}
         columns={columns as never} summary={summary}

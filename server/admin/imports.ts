@@ -1,0 +1,136 @@
+/**
+ * 数据导入 (DOMAIN §3.8 dataImportJob, §4.4): an import job per uploaded sheet — upload (every row
+ * checked with the target entity's own rules, nothing written: 待确认) → commit (valid rows
+ * created through the write pipeline, each with its operation log; 已导入) — with a per-row error
+ * report. The import types map to the entities of the product; a type whose entity or import
+ * call isn't part of this build is listed as unavailable. Importing also needs the permission of
+ * the target's own import (or create) call, so 数据导入 never widens what one may write.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { type Handler, type HandlerContext, requireSession } from '../crud/context';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { hasPermission } from '../../schemas/src/permission';
+import { importTemplateBuffer, importWorkbook, sendXlsx, uploadedWorkbook } from '../crud/excel';
+import { present } from '../crud/values';
+import { uploadsDir } from '../files/handlers';
+import { enumLabel } from '../schema/load';
+import type { CatalogueEntry, EntityMap, ResolvedEntity } from '../schema/types';
+import type { Db } from '../db/connect';
+import type { Session } from '../auth/session-types';
+
+/** importType (enum importType) → the entity its rows become. */
+export const IMPORT_TARGETS: Record<number, string> = {
+  1: 'customer', 2: 'supplier', 3: 'companyTruck', 4: 'platformTruck', 5: 'partItem', 6: 'material', 7: 'staff', 8: 'project', 9: 'projectOpening',
+};
+
+export const JOB = { parsing: 0, pending: 5, imported: 10, failed: 15 } as const;
+
+export interface Target { importType: number; title: string; entity?: ResolvedEntity; entry?: CatalogueEntry; reason?: string }
+
+export function targetOf(ctx: Pick<HandlerContext, 'entities' | 'catalogue'>, importType: number): Target {
+  const title = enumLabel('importType', importType) ?? String(importType);
+  const entity = ctx.entities[IMPORT_TARGETS[importType] ?? ''];
+  if (!entity) return { importType, title, reason: '该导入类型在本版本中尚未开放' };
+  const entry = ctx.catalogue.find((e) => e.entity === entity.name && e.handler === 'crud.import')
+    ?? ctx.catalogue.find((e) => e.entity === entity.name && e.handler === 'crud.create');
+  if (!entry) return { importType, title, entity, reason: '该导入类型在本版本中尚未开放' };
+  return { importType, title, entity, entry };
+}
+
+function usable(ctx: HandlerContext, importType: number): Required<Pick<Target, 'entity' | 'entry'>> & Target {
+  const t = targetOf(ctx, importType);
+  if (!t.entity || !t.entry) throw badRequest(`${t.title}：${t.reason}`);
+  if (!hasPermission(requireSession(ctx).permissions, t.entry.permission)) throw new HttpError(403, `您没有导入${t.title}的权限`);
+  return t as Required<Pick<Target, 'entity' | 'entry'>> & Target;
+}
+
+const types: Handler = async (ctx) => {
+  const s = requireSession(ctx);
+  return Object.keys(IMPORT_TARGETS).map(Number).map((type) => {
+    const t = targetOf(ctx, type);
+    const permitted = t.entry ? hasPermission(s.permissions, t.entry.permission) : false;
+    return { importType: type, title: t.title, available: Boolean(t.entry) && permitted, reason: t.reason ?? (permitted ? null : `您没有导入${t.title}的权限`) };
+  });
+};
+
+const template: Handler = async (ctx) => {
+  const t = usable(ctx, Number(ctx.params.importType));
+  return sendXlsx(ctx.reply, `${t.title}导入模板.xlsx`, await importTemplateBuffer(t.entity, t.entry.options?.columns));
+};
+
+function jobFile(orgId: number, stored: string): string {
+  return path.join(uploadsDir(), 'data-import', String(orgId), stored);
+}
+
+export interface JobContext { db: Db; session: Session; entities: EntityMap; request?: HandlerContext['request'] }
+
+/**
+ * A job for an uploaded sheet: checked (待确认) or, with `commit`, checked and imported at once
+ * (demo data); an unreadable sheet is a failed job with the reason, not a lost upload.
+ */
+export async function runImportJob(w: JobContext, t: Target & { entity: ResolvedEntity; entry: CatalogueEntry }, fileName: string, data: Buffer, opts: { storedFile?: string | null; commit?: boolean } = {}) {
+  const s = w.session;
+  const job = (await w.db.insertInto('dataImportJob').values({
+    corpId: s.corpId, orgId: s.orgId, importType: t.importType, fileName: fileName.slice(0, 200), storedFile: opts.storedFile ?? null,
+    status: JOB.parsing, operatorStaffId: s.staffId, createdBy: s.staffId, updatedBy: s.staffId,
+  }).returning('jobId').executeTakeFirstOrThrow()) as { jobId: number };
+  let values: Record<string, unknown>;
+  try {
+    const report = await importWorkbook(w, t.entity, data, opts.commit ? 'commit' : 'check', t.entry.options?.columns);
+    const failed = new Set(report.errors.map((e) => e.row)).size;
+    const errors = JSON.stringify(report.errors.map(({ row, message }) => ({ row, message })));
+    values = opts.commit
+      ? { status: report.imported > 0 ? JOB.imported : JOB.failed, totalRows: report.total, successRows: report.imported, failedRows: failed, errors, committedAt: sql`now()` }
+      : { status: JOB.pending, totalRows: report.total, successRows: report.valid, failedRows: failed, errors };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    values = { status: JOB.failed, errors: JSON.stringify([{ row: 0, message: err.message }]) };
+  }
+  return (await w.db.updateTable('dataImportJob').set({ ...values, updatedAt: sql`now()` }).where('jobId', '=', job.jobId).returningAll().executeTakeFirstOrThrow()) as Record<string, any>;
+}
+
+const upload: Handler = async (ctx) => {
+  const s = requireSession(ctx);
+  const t = usable(ctx, Number(ctx.query.importType));
+  const file = uploadedWorkbook(ctx);
+  if (!/\.xlsx$/i.test(file.name)) throw badRequest('请上传Excel文件(.xlsx)');
+  const stored = `${randomBytes(12).toString('hex')}.xlsx`;
+  mkdirSync(path.dirname(jobFile(s.orgId, stored)), { recursive: true });
+  writeFileSync(jobFile(s.orgId, stored), file.data);
+  const row = await runImportJob({ db: ctx.db, session: s, entities: ctx.entities, request: ctx.request }, t, file.name, file.data, { storedFile: stored });
+  return present(ctx.entities.dataImportJob!, row);
+};
+
+const commit: Handler = async (ctx) => {
+  const s = requireSession(ctx);
+  const job = (await ctx.db.selectFrom('dataImportJob').selectAll().where('jobId', '=', Number(ctx.params.jobId)).where('orgId', '=', s.orgId).executeTakeFirst()) as Record<string, any> | undefined;
+  if (!job) throw notFound();
+  if (job.status !== JOB.pending) throw conflict('该导入任务不是待确认状态');
+  const t = usable(ctx, Number(job.importType));
+  // Claim the job first: a second commit of the same sheet finds it no longer pending.
+  const claimed = await ctx.db.updateTable('dataImportJob').set({ status: JOB.parsing, updatedAt: sql`now()` })
+    .where('jobId', '=', job.jobId).where('status', '=', JOB.pending).returning('jobId').execute();
+  if (!claimed.length) throw conflict('该导入任务不是待确认状态');
+  try {
+    const report = await importWorkbook({ db: ctx.db, session: s, entities: ctx.entities, request: ctx.request }, t.entity, readFileSync(jobFile(s.orgId, job.storedFile)), 'commit', t.entry.options?.columns);
+    const failed = new Set(report.errors.map((e) => e.row)).size;
+    const row = await ctx.db.updateTable('dataImportJob').set({
+      status: report.imported > 0 ? JOB.imported : JOB.failed, totalRows: report.total, successRows: report.imported, failedRows: failed,
+      errors: JSON.stringify(report.errors.map(({ row, message }) => ({ row, message }))), committedAt: sql`now()`, updatedAt: sql`now()`, updatedBy: s.staffId,
+    }).where('jobId', '=', job.jobId).returningAll().executeTakeFirstOrThrow();
+    return present(ctx.entities.dataImportJob!, row as Record<string, any>);
+  } catch (err) {
+    await ctx.db.updateTable('dataImportJob').set({ status: JOB.pending, updatedAt: sql`now()` }).where('jobId', '=', job.jobId).execute();
+    throw err;
+  }
+};
+
+export const adminImportHandlers: Record<string, Handler> = {
+  'adminImport.types': types,
+  'adminImport.template': template,
+  'adminImport.upload': upload,
+  'adminImport.commit': commit,
+};

@@ -1,0 +1,47 @@
+/**
+ * 付款确认收入 (seed finance-matters-merge calls) over individual-driver and subcontract incomes:
+ * confirming runs each income's declared `confirm` transition (its hooks check the kind's own
+ * permission); the matters it belongs to are listed by review.
+ */
+import type { Handler } from '../crud/context';
+import { requireSession } from '../crud/context';
+import { HttpError } from '../http/errors';
+import { inTransaction } from '../crud/handlers';
+import { runTransition } from '../crud/write';
+import { presentInList } from '../crud/values';
+import { scoped } from '../crud/scope';
+
+const confirmIncome: Handler = async (ctx) => {
+  requireSession(ctx);
+  const body = (ctx.body ?? {}) as { incomeIds?: number[]; ids?: number[]; incomeId?: number; version?: number; comment?: string };
+  const ids = body.incomeIds ?? body.ids ?? (body.incomeId ? [body.incomeId] : []);
+  if (!ids.length) throw new HttpError(400, '请选择要确认的收入', { field: 'incomeIds' });
+  const entity = ctx.entities.driverIncome!;
+  await inTransaction(ctx.db, async (trx) => {
+    for (const id of ids) {
+      try {
+        await runTransition({ db: trx, session: ctx.session, entities: ctx.entities, request: ctx.request }, entity, id, 'confirm',
+          { values: {}, comment: body.comment?.trim() || null }, { version: ids.length === 1 ? body.version : undefined });
+      } catch (err) {
+        if (ids.length > 1 && err instanceof HttpError) throw new HttpError(err.status, `编号 ${id}：${err.message}`, err.data);
+        throw err;
+      }
+    }
+  });
+  // The 付款确认收入 fund matter (financeReview type 7) joins here once 资金事项 exists.
+  return { count: ids.length, reviewId: null };
+};
+
+const listByReview: Handler = async (ctx) => {
+  requireSession(ctx);
+  const entity = ctx.entities.driverIncome!;
+  const rows = (await scoped(ctx.db.selectFrom(entity.table), entity, ctx.session).selectAll()
+    .where('reviewId', '=', Number(ctx.params.reviewId))
+    .orderBy('incomeId').execute()) as Record<string, any>[];
+  return rows.map((r) => presentInList(entity, r));
+};
+
+export const driverIncomeHandlers: Record<string, Handler> = {
+  'driverIncome.confirmIncome': confirmIncome,
+  'driverIncome.listByReview': listByReview,
+};

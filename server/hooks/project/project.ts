@@ -1,0 +1,122 @@
+/**
+ * Projects (DOMAIN §3.2, §4.2): set up from an approved income contract (customer and amount
+ * from it, the contract lists the project), approved (立项, process bizType 14), run through
+ * 0 未开始 … 30 已结算关账; a closed project is read-only and books nothing new.
+ */
+import { sql } from 'kysely';
+import { defineHooks, type HookContext } from '../types';
+import { badRequest, conflict } from '../../http/errors';
+import { permissionHolders } from '../../crud/approval';
+import { LEDGER_VALID, PROJECT_CLOSED, PROJECT_CLOSED_MESSAGE } from '../../project/common';
+
+/** Contract states a new project may be set up from: 0 未生效 (approved, not yet started) and 10 履行中. */
+const CONTRACT_USABLE_STATES = [0, 10];
+/** Demand states that count as finished for 作业完成 (5 已撤销, 20 已终止, 35 回单已返). */
+const DEMAND_DONE = [5, 20, 35];
+
+async function incomeContract(ctx: HookContext, id: unknown): Promise<Record<string, any>> {
+  const c = await ctx.q.get('contract', Number(id));
+  if (!c || Number(c.contractType) !== 1) throw badRequest('请选择收入合同', { field: 'incomeContractId' });
+  return c;
+}
+
+async function linkContract(ctx: HookContext, contractId: unknown, projectId: number, add: boolean): Promise<void> {
+  if (contractId === null || contractId === undefined) return;
+  const c = await ctx.q.get('contract', Number(contractId));
+  if (!c) return;
+  const ids = new Set<number>((Array.isArray(c.projectIds) ? c.projectIds : []).map(Number));
+  if (add) ids.add(projectId);
+  else ids.delete(projectId);
+  await ctx.update('contract', Number(contractId), { projectIds: [...ids].sort((a, b) => a - b) });
+}
+
+async function openItems(ctx: HookContext, entity: 'incomeItem' | 'costItem', projectId: number): Promise<number> {
+  const r = (await ctx.q.select(entity).select(sql<number>`count(*)::int`.as('n'))
+    .where('projectId', '=', projectId).where('itemStatus', '=', LEDGER_VALID).where('itemSettleStatus', '<>', 15)
+    .executeTakeFirstOrThrow()) as { n: number };
+  return Number(r.n);
+}
+
+export const projectHooks = defineHooks('project', {
+  async validate(ctx, record, prev) {
+    if (prev && !ctx.system && Number(prev.runState) === PROJECT_CLOSED) throw conflict(PROJECT_CLOSED_MESSAGE);
+    if (record.startDate && record.endDate && String(record.endDate) < String(record.startDate)) {
+      throw badRequest('结束日期不能早于开始日期', { field: 'endDate' });
+    }
+    const contractChanged = record.incomeContractId && (!prev || Number(prev.incomeContractId) !== Number(record.incomeContractId));
+    if (prev && !ctx.system && Number(prev.auditState) === 15) {
+      if (Number(prev.customerId) !== Number(record.customerId) || contractChanged) throw conflict('已立项的项目不能更换客户或收入合同');
+    }
+    if (contractChanged) {
+      const c = await incomeContract(ctx, record.incomeContractId);
+      if (Number(c.auditState) !== 15 || !CONTRACT_USABLE_STATES.includes(Number(c.contractState))) {
+        throw badRequest('收入合同尚未审核通过或已终止、到期，不能创建项目', { field: 'incomeContractId' });
+      }
+      if (Number(c.customerId) !== Number(record.customerId)) throw badRequest('项目客户与收入合同的客户不一致', { field: 'customerId' });
+    }
+  },
+
+  async beforeSave(ctx, values, prev) {
+    // 合同金额 is the income contract's amount (Σ from the contract).
+    if (!prev || ('incomeContractId' in values && Number(values.incomeContractId || 0) !== Number(prev.incomeContractId || 0))) {
+      values.contractAmount = values.incomeContractId ? (await incomeContract(ctx, values.incomeContractId)).amount : null;
+    }
+  },
+
+  async afterSave(ctx, row, prev) {
+    const id = Number(row.projectId);
+    if (prev && Number(prev.incomeContractId || 0) !== Number(row.incomeContractId || 0)) await linkContract(ctx, prev.incomeContractId, id, false);
+    if (!prev || Number(prev.incomeContractId || 0) !== Number(row.incomeContractId || 0)) await linkContract(ctx, row.incomeContractId, id, true);
+  },
+
+  async beforeRemove(ctx, row) {
+    if (Number(row.runState) !== 0 || ![0, 10].includes(Number(row.auditState))) throw conflict('已立项的项目不能删除');
+    for (const entity of ['incomeItem', 'costItem'] as const) {
+      const r = (await ctx.q.select(entity).select(sql<number>`count(*)::int`.as('n')).where('projectId', '=', Number(row.projectId)).executeTakeFirstOrThrow()) as { n: number };
+      if (Number(r.n) > 0) throw conflict('项目已有收入或成本明细，不能删除');
+    }
+  },
+
+  async afterRemove(ctx, row) {
+    await linkContract(ctx, row.incomeContractId, Number(row.projectId), false);
+  },
+
+  beforeTransition: {
+    start(ctx, row) {
+      if (Number(row.auditState) !== 15) throw conflict('项目立项审核通过后才能开始');
+    },
+    terminate(ctx, row, input) {
+      void row;
+      if (!String(input.values.terminateReason ?? '').trim()) throw badRequest('请填写终止原因', { field: 'terminateReason' });
+    },
+    async workDone(ctx, row) {
+      // 作业完成 needs every transport demand finished (revoked, terminated or receipts returned).
+      if (!ctx.entities.transportDemand) return;
+      const r = (await ctx.q.select('transportDemand').select(sql<number>`count(*)::int`.as('n'))
+        .where('projectId', '=', Number(row.projectId)).where('status', 'not in', DEMAND_DONE).executeTakeFirstOrThrow()) as { n: number };
+      if (Number(r.n) > 0) throw conflict(`项目还有${r.n}个运输需求未完成，不能标记作业完成`);
+    },
+    async complete(ctx, row) {
+      const open = (await openItems(ctx, 'incomeItem', Number(row.projectId))) + (await openItems(ctx, 'costItem', Number(row.projectId)));
+      if (open > 0) throw conflict(`项目还有${open}条收入或成本明细未对账，不能完成`);
+      if (ctx.entities.settleBill) {
+        const r = (await ctx.q.select('settleBill').select(sql<number>`count(*)::int`.as('n'))
+          .where('projectId', '=', Number(row.projectId)).where('billType', '=', 1).where('invoiceStatus', '<>', 10).executeTakeFirstOrThrow()) as { n: number };
+        if (Number(r.n) > 0) throw conflict('项目还有客户对账单未开足发票，不能完成');
+      }
+    },
+  },
+
+  afterTransition: {
+    async close(ctx, row) {
+      await ctx.q.update('project').set({ closedAt: sql`now()` }).where('projectId', '=', Number(row.projectId)).execute();
+    },
+    async workDone(ctx, row) {
+      const finance = ctx.session ? await permissionHolders(ctx.db, ctx.session.orgId, '财务:对账') : [];
+      await ctx.notify({
+        recipients: [...new Set([Number(row.projectManagerStaffId), ...finance])], daily: true, eventType: 6, eventSubjectId: Number(row.projectId),
+        message: `项目「${row.name}」作业已完成，请跟进对账与结算`,
+      });
+    },
+  },
+});

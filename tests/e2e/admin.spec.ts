@@ -1,0 +1,164 @@
+/**
+ * 组织架构 and 系统管理 in Chromium (issue 10), as the company administrator of 苏州 (单位管理员,
+ * without 集团管理): a department, a role with a subtree of permissions, a colleague in that
+ * department with that role who then sees exactly that menu; a process template given a second
+ * approver from 1,000,000 元; 50 staff imported from a spreadsheet with two bad rows.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { apiToken, fillLogin, loginAs } from './helpers';
+
+const U = '/api/v1/user-base';
+const stamp = Date.now().toString(36).slice(-4);
+const DEPT = `质检部${stamp}`;
+const ROLE = `出库员${stamp}`;
+const PERSON = `钱质检${stamp}`;
+const USERNAME = `qc${stamp}`;
+const PASSWORD = 'Outbound@2026';
+
+const drawer = (page: Page) => page.locator('.ant-drawer-content');
+const menu = (page: Page) => page.locator('.ant-layout-sider .ant-menu-root');
+
+async function selectOption(page: Page, field: ReturnType<Page['locator']>, text: string) {
+  await field.click();
+  await field.locator('input').fill(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+test.describe.serial('组织架构 as a company administrator', () => {
+  test('a department, a role with a subtree of permissions, and a colleague who sees exactly that menu', async ({ page, request }) => {
+    await loginAs(page, 'suzhou');
+    await menu(page).getByText('组织架构').click();
+    await expect(menu(page).getByText('部门管理')).toBeVisible();
+    // 集团架构 belongs to 集团管理, which a company administrator doesn't hold.
+    await expect(menu(page).getByText('集团架构')).toHaveCount(0);
+
+    // The department, added in the tree.
+    await page.goto('/organization/management');
+    const tree = page.getByTestId('list-tree');
+    await expect(tree.getByText('仓储运营部')).toBeVisible();
+    await expect(tree.getByText('总经理办公室')).toHaveCount(0); // 上海's departments are not 苏州's
+    await tree.getByRole('button', { name: '新增部门' }).click();
+    await drawer(page).getByPlaceholder('请输入部门名称').fill(DEPT);
+    await drawer(page).getByRole('button', { name: /保\s*存/ }).click();
+    await expect(tree.getByText(DEPT)).toBeVisible();
+
+    // The role: 首页 and the 出库 subtree (出库 with its 作废), checked in the permission tree.
+    await page.goto('/organization/role-list');
+    await page.getByRole('button', { name: /新增角色/ }).click();
+    await drawer(page).getByPlaceholder('请输入角色名称').fill(ROLE);
+    await drawer(page).getByPlaceholder('请输入角色编码').fill(`outbound${stamp}`);
+    const perms = drawer(page).getByTestId('tree-check');
+    await perms.getByPlaceholder('搜索').fill('出库');
+    const outbound = perms.locator('.ant-tree-treenode').filter({ hasText: /^出库$/ });
+    await outbound.locator('.ant-tree-checkbox').click();
+    // Checking a node checks its subtree.
+    await expect(perms.locator('.ant-tree-treenode').filter({ hasText: /^出库作废$/ }).locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+    await perms.getByPlaceholder('搜索').fill('首页');
+    await perms.locator('.ant-tree-treenode').filter({ hasText: '首页与工作台' }).locator('.ant-tree-checkbox').click();
+    // What the administrator doesn't hold can't be given.
+    await perms.getByPlaceholder('搜索').fill('集团管理');
+    await expect(perms.locator('.ant-tree-treenode').filter({ hasText: '集团管理' }).locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-disabled/);
+    await drawer(page).getByRole('button', { name: /保\s*存/ }).click();
+    await expect(page.locator('.ant-table-tbody')).toContainText(ROLE);
+    const token = await apiToken(request, 'suzhou');
+    const roles = (await (await request.get(`${U}/role/page?keyword=${encodeURIComponent(ROLE)}`, { headers: { 'access-token': token } })).json()).data.list;
+    expect(roles[0].permissions).toEqual(['仓库:出库', '首页']);
+
+    // The colleague, in that department with that role and a login.
+    await page.goto('/organization/management');
+    await tree.getByText(DEPT).click();
+    await page.getByRole('button', { name: /新增员工/ }).click();
+    const form = drawer(page);
+    await form.getByPlaceholder('请输入姓名').fill(PERSON);
+    await form.getByPlaceholder('请输入手机号').fill('13962001234');
+    await selectOption(page, form.locator('.ant-formily-item').filter({ hasText: /^角色/ }).locator('.ant-select'), ROLE);
+    await form.getByPlaceholder('请输入登录账号').fill(USERNAME);
+    await form.getByPlaceholder(/新建登录账号时填写/).fill(PASSWORD);
+    await expect(form.getByPlaceholder(/新建登录账号时填写/)).toHaveAttribute('type', 'password');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: PERSON });
+    await expect(row).toContainText(DEPT);
+    await expect(row).toContainText(ROLE);
+
+    // They log in and see exactly that menu: the shell's own pages and 仓库管理 › 出库.
+    await page.getByTestId('user-menu').click();
+    await page.getByText('退出登录').click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/login');
+    await fillLogin(page, USERNAME, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const groups = menu(page).locator(':scope > .ant-menu-submenu');
+    await expect(groups).toHaveCount(1);
+    await expect(groups.first()).toContainText('仓库管理');
+    await groups.first().click();
+    await expect(groups.first().locator('.ant-menu-item')).toHaveText(['出库']);
+    await expect(menu(page).locator(':scope > .ant-menu-item')).toHaveText([/^首页$/, /^工作台$/, /^日常事项\s*\d*$/]);
+  });
+
+  test('a permission taken from the role is refused on the holder\'s next request, without logging them out', async ({ page, request }) => {
+    await page.goto('/login');
+    await fillLogin(page, USERNAME, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/inventory/delivery');
+    await expect(page).toHaveURL(/\/inventory\/delivery$/);
+    const headers = { 'access-token': await apiToken(request, 'suzhou') };
+    const role = (await (await request.get(`${U}/role/page?keyword=${encodeURIComponent(ROLE)}`, { headers })).json()).data.list[0];
+    const res = await request.put(`${U}/role/${role.roleId}`, { headers, data: { data: { permissions: ['首页'], version: role.version } } });
+    expect((await res.json()).code).toBe(0);
+    await page.goto('/inventory/delivery');
+    await expect(page).toHaveURL(/\/401/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(menu(page).locator(':scope > .ant-menu-submenu')).toHaveCount(0);
+  });
+});
+
+test('业务流程设置: an enquiry quotation over 1,000,000 元 needs a second approver', async ({ page, request }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/organization/process-template-list?bizType=18');
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '对客报价' }).first();
+  await row.getByRole('button', { name: /编\s*辑/ }).click();
+  const form = drawer(page);
+  await expect(form.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await form.getByRole('button', { name: /添\s*加/ }).click();
+  const line = form.locator('.ant-table-tbody tr.ant-table-row').nth(1);
+  await line.locator('input').first().fill('总经理审批');
+  await selectOption(page, line.locator('.ant-select').nth(0), '角色');
+  await selectOption(page, line.locator('.ant-select').nth(2), '总经理');
+  await line.locator('.ant-input-number input').fill('1000000');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(form).toHaveCount(0);
+  const token = await apiToken(request, 'admin');
+  const list = (await (await request.get('/api/v1/user-base/process-template/page?bizType=18&enabled=true', { headers: { 'access-token': token } })).json()).data.list;
+  expect(list[0].nodes).toHaveLength(2);
+  expect(list[0].nodes[1]).toMatchObject({ name: '总经理审批', approverType: 2, minAmount: 1000000 });
+});
+
+test('数据导入: 50 staff from a spreadsheet, two bad rows reported and left out', async ({ page }) => {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('员工');
+  sheet.addRow(['*姓名', '手机号', '部门', '岗位']);
+  for (let i = 1; i <= 50; i++) {
+    const bad = i === 17 ? { mobile: '1390000' } : i === 33 ? { dep: '不存在的部门' } : {};
+    sheet.addRow([`导入员工${stamp}${String(i).padStart(2, '0')}`, bad.mobile ?? `139${String(62000000 + i).padStart(8, '0')}`, bad.dep ?? '出库组', '操作工']);
+  }
+  const buffer = Buffer.from(await book.xlsx.writeBuffer());
+
+  await loginAs(page, 'suzhou');
+  await page.goto('/user/system/data-import');
+  await page.getByLabel('导入类型').first().click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '员工' }).click();
+  await page.getByTestId('data-import-upload').locator('input[type=file]').setInputFiles({ name: '员工花名册.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  const job = page.getByTestId('data-import-job');
+  await expect(job).toContainText('50');
+  await expect(job.getByTestId('data-import-errors').locator('tbody tr')).toHaveCount(2);
+  await expect(job.getByTestId('data-import-errors')).toContainText('第18行');
+  await expect(job.getByTestId('data-import-errors')).toContainText('不存在的部门');
+  await job.getByTestId('data-import-commit').click();
+  await expect(job).toContainText('已导入 48 条，2 行未导入');
+  await page.goto('/organization/management');
+  await page.getByPlaceholder('姓名/手机号/登录账号').fill(`导入员工${stamp}`);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.locator('.ant-pagination')).toContainText('共 48 条');
+});

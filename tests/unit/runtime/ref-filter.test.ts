@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRefFilter } from '../../../runtime/renderers/common/RefSelect';
+import { fieldItem } from '../../../schemas/src/layout';
+import { compileForm } from '../../../schemas/src/form-to-formily';
+import '../../../schemas/src/components/compile';
+import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
+
+describe('dependent reference pickers (filterBy)', () => {
+  it('fills "{field}" from the values, keeps constants, leaves out what is not chosen yet', () => {
+    expect(resolveRefFilter({ clueId: '{clueId}', status: 15 }, { clueId: 7 })).toEqual(['clueId:7', 'status:15']);
+    expect(resolveRefFilter({ clueId: '{clueId}', status: 15 }, {})).toEqual(['status:15']);
+    expect(resolveRefFilter({ enquiryId: '{enquiryId}' }, { enquiryId: '' })).toEqual([]);
+    expect(resolveRefFilter(undefined, { a: 1 })).toEqual([]);
+  });
+
+  it('the entity field’s filterBy reaches the picker of every form built from it', () => {
+    const entity = {
+      name: 'fixtureQuote', title: '报价', idField: 'quoteId', fields: {
+        clueId: { type: 'reference', ref: 'clue', title: '线索', column: 'clue_id' },
+        enquiryId: { type: 'reference', ref: 'enquiry', title: '询价单', column: 'enquiry_id', filterBy: { clueId: '{clueId}', status: 15 } },
+      }, children: {},
+    } as unknown as ResolvedEntity;
+    const item = fieldItem(entity, { field: 'enquiryId' }, 12, 100, () => undefined);
+    const schema = compileForm({ entity: 'fixtureQuote', config: {}, list: [item] }, { resolveOptions: () => [] }) as any;
+    expect(JSON.stringify(schema)).toContain('"filterBy":{"clueId":"{clueId}","status":15}');
+  });
+});
