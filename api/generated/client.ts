@@ -6924,7 +6924,7 @@ export interface InsuranceEnquiryConfirmBody {
 version?: number
 comment?: string
 policyNo: string
-supplierId: number
+supplierId?: number
 }
 
 export interface InsuranceEnquiryConfirmResponse {

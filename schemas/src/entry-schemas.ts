@@ -41,13 +41,13 @@ export function transitionBody(e: ResolvedEntity, name: string, enums: EnumLooku
   properties.comment = { type: 'string', maxLength: 500, title: '意见', ...(t?.comment === 'required' ? { 'x-notBlank': true } : {}) };
   const required: string[] = t?.comment === 'required' ? ['comment'] : [];
   // What a transition asks for is what it needs: its form fields are required (as the dialog
-  // asks for them), and a text of blanks doesn't count.
+  // asks for them, and a text of blanks doesn't count) unless the transition lists them optional.
   for (const field of t?.form ?? []) {
     const f = e.fields[field];
     if (!f) continue;
-    const s = fieldSchema({ ...f, required: true }, enums(f.enum ?? ''));
-    properties[field] = s;
-    required.push(field);
+    const needed = !t?.optional?.includes(field);
+    properties[field] = fieldSchema({ ...f, required: needed || f.required }, enums(f.enum ?? ''));
+    if (needed || f.required) required.push(field);
   }
   return { type: 'object', title: t?.title ?? name, properties, required, additionalProperties: false };
 }

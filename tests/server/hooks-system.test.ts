@@ -21,6 +21,7 @@ describe.each(await backends())('hooks see whether the system or the caller writ
     };
     h = await startHarness(backend);
     admin = await h.login('admin');
+    seen.length = 0; // a fresh PostgreSQL database was seeded through these hooks
   });
   afterAll(async () => {
     if (saved) registry.customer = saved;

@@ -237,9 +237,10 @@ describe.each(await backends())('contracts, projects and the ledger on %s', (bac
       const started = ok(await h.call('POST', `${P}/run-state/start`, { token: t.pm, data: { projectId: p.projectId } }));
       expect(started.list[0]).toMatchObject({ auditState: 15, runState: 10 });
       // 全流程: the contract's and the project's steps in order
+      // the approval node is named by the demo's process template (总经理)
       const steps = ok(await h.call('GET', `${P}/${p.projectId}/whole-process`, { token: t.pm })) as any[];
       const seen = steps.map((s) => `${s.stage}:${s.title}`);
-      expect(seen.filter((s) => !s.includes('同意'))).toEqual(['合同:新建', '合同:提交审核', '合同:审核通过（审核）', '合同:生效', '项目:新建', '项目:提交审核', '项目:审核通过（审核）', '项目:开始']);
+      expect(seen.filter((s) => !s.includes('同意'))).toEqual(['合同:新建', '合同:提交审核', '合同:审核通过（总经理）', '合同:生效', '项目:新建', '项目:提交审核', '项目:审核通过（总经理）', '项目:开始']);
       expect(steps.find((s) => s.title === '开始')).toMatchObject({ document: `${p.projectNo} ${p.name}`, fromLabel: '未开始', toLabel: '已开始', operatorName: '沈国良' });
       expect((await h.call('GET', `${P}/${p.projectId}/whole-process`, { token: t.dispatch })).status).toBe(403);
     });

@@ -187,9 +187,10 @@ async function seedTemplates(ctx: SeedContext) {
     { bizType: 7, name: '付款确认收入', nodes: [await role('财务经理', 'finMgr')] },
     { bizType: 11, name: '客户审核', nodes: [await role('商务经理', 'bizManager')] },
     { bizType: 12, name: '供应商审核', nodes: [await role('调度主管', 'dispatcher')] },
-    { bizType: 13, name: '合同审核', nodes: [await role('商务经理', 'bizManager'), await role('财务经理', 'finMgr'), await role('总经理', 'gm', { minAmount: 500000 })], remark: '50万元及以上须总经理审批' },
-    { bizType: 14, name: '项目立项', nodes: [head, await role('总经理', 'gm')] },
-    { bizType: 15, name: '大件成本结算', nodes: [head, await role('财务经理', 'finMgr')] },
+    // DOMAIN §1.1: the general manager approves contracts, projects and the heavy-cargo settles.
+    { bizType: 13, name: '合同审核', nodes: [await role('总经理', 'gm')] },
+    { bizType: 14, name: '项目立项', nodes: [await role('总经理', 'gm')] },
+    { bizType: 15, name: '大件成本结算', nodes: [await role('总经理', 'gm')] },
     { bizType: 16, name: '资产借阅', nodes: [{ name: '资料管理员', approverType: 5, permission: '数字资产' }] },
     { bizType: 17, name: '调度审批', nodes: [await role('调度主管', 'dispatcher')] },
     { bizType: 18, name: '对客报价审核', nodes: [await role('商务经理', 'bizManager')] },
