@@ -67,6 +67,31 @@ export function generateId(compType: string, taken?: ReadonlySet<string>, now: n
   return `${idPrefix(compType)}${stamp}`;
 }
 
+/**
+ * The row property a dynamic-table column holds: its `field` when it has one (a business form's
+ * column bound to a child entity's field, whose id is prefixed by the table's so it stays unique
+ * in the form), else its id.
+ */
+export function columnKey(column: DesignerItem): string {
+  return typeof column.field === 'string' && column.field ? column.field : column.id;
+}
+
+/** The first id used twice in a form (items, nested items, table cells), if any. */
+export function duplicateId(list: readonly DesignerItem[] | undefined): string | undefined {
+  const seen = new Set<string>();
+  let dup: string | undefined;
+  const see = (id: unknown) => {
+    if (typeof id !== 'string' || dup) return;
+    if (seen.has(id)) dup = id;
+    seen.add(id);
+  };
+  walkItems(list, (item) => {
+    see(item.id);
+    for (const row of tableRows(item)) for (const cell of row) see(cell.id);
+  });
+  return dup;
+}
+
 /** Every id used in a form: items, nested items, table cells. */
 export function collectIds(list: readonly DesignerItem[] | undefined, into = new Set<string>()): Set<string> {
   walkItems(list, (item) => {
