@@ -162,3 +162,22 @@ test('数据导入: 50 staff from a spreadsheet, two bad rows reported and left 
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(page.locator('.ant-pagination')).toContainText('共 48 条');
 });
+
+test('短信发送记录: the failed messages are found by status, read in detail and put back in the outbox', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/user/system/short-message-send-record');
+  await expect(page.locator('.ant-pagination')).toContainText('共 40 条');
+  await page.getByLabel('发送状态').first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '失败' }).click();
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.locator('.ant-pagination')).toContainText('共 2 条');
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(row).toContainText('号码状态异常');
+  await row.locator('a, .ant-typography').first().click();
+  await expect(drawer(page)).toContainText('供应商注册邀请');
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: '重发' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(/已放回发送队列 1 条短信/)).toBeVisible();
+  await expect(page.locator('.ant-pagination')).toContainText('共 1 条');
+});
