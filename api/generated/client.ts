@@ -12373,6 +12373,16 @@ export function supplierListThirdPartySupplier(query: SupplierListThirdPartySupp
   return request<unknown>({ method: 'GET', url: '/api/v1/user-base/supplier/list-third-party-supplier', query: { ...query }, ...options });
 }
 
+export interface SupplierAddFromPlatformBody {
+supplierId: number
+version?: number
+}
+
+/** 从平台添加：集团内其他单位使用中的供应商成为本单位的供应商(草稿) — POST /api/v1/user-base/supplier/add-from-platform (运力资源:供应商:编辑) */
+export function supplierAddFromPlatform(data: SupplierAddFromPlatformBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/supplier/add-from-platform', data, ...options });
+}
+
 export interface SupplierSupplierWithOrgParams {
 supplierId: number
 }
@@ -13585,6 +13595,7 @@ export const catalogue = {
   'supplier.listOrgActiveSupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-org-active-supplier', permission: '@authenticated' },
   'supplier.listAllActiveSupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-all-active-supplier', permission: '@authenticated' },
   'supplier.listThirdPartySupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-third-party-supplier', permission: '@authenticated' },
+  'supplier.addFromPlatform': { method: 'POST', path: '/api/v1/user-base/supplier/add-from-platform', permission: '运力资源:供应商:编辑' },
   'supplier.supplierWithOrg': { method: 'GET', path: '/api/v1/user-base/supplier/supplier-with-org/{supplierId}', permission: '@authenticated' },
   'supplier.staffsRelated': { method: 'GET', path: '/api/v1/user-base/supplier/staffs-related/{supplierId}', permission: '@authenticated' },
   'supplier.canEvaluateList': { method: 'GET', path: '/api/v1/user-base/supplier/can-evaluate/list', permission: '@authenticated' },

@@ -128,4 +128,20 @@ test.describe.serial('运力资源', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect(rowOf(page, '苏EH2875').locator('.ant-tag-orange')).toHaveCount(1);
   });
+
+  test('从平台添加: the administrator (集团管理) takes a sister organisation’s supplier as a draft of its own', async ({ page }) => {
+    await login(page, 'admin', 'Admin@123');
+    await page.goto(SUPPLIERS);
+    await page.getByRole('button', { name: '从平台添加' }).click();
+    await expect(page).toHaveURL(/supplier-from-platform/);
+    const row = rowOf(page, '苏州港联短驳运输有限公司');
+    await expect(row).toContainText('华运仓储(苏州)有限公司');
+    await row.getByRole('button', { name: '添加到本单位' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('已添加为本单位供应商「苏州港联短驳运输有限公司」，请核对资料后提交审核')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await page.getByRole('button', { name: '返回供应商列表' }).click();
+    await search(page, '港联短驳');
+    await expect(rowOf(page, '苏州港联短驳运输有限公司')).toContainText('草稿');
+  });
 });
