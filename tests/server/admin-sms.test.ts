@@ -7,19 +7,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
 import { drainSmsOutbox } from '../../server/resources/sms';
 
 const R = '/api/v1/message-base/sms-record';
 
-describe('短信发送记录', () => {
+describe.each(await backends())('短信发送记录 on %s', (backend) => {
   let h: Harness;
   let admin: string;
   let suzhou: string;
   let dispatch: string;
 
   beforeAll(async () => {
-    h = await startHarness('pglite');
+    h = await startHarness(backend);
     [admin, suzhou, dispatch] = [await h.login('admin'), await h.login('suzhou'), await h.login('dispatch')];
   });
   afterAll(async () => h?.close());

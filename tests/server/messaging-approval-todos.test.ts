@@ -5,6 +5,7 @@
  * is pushed over the real-time channel (daily_message_count_message).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './helpers/databases';
 import { connectStomp, startLive, type Live } from './realtime-helpers';
 import { makeUscc } from '../../schemas/src/validators';
 
@@ -14,7 +15,7 @@ const SUPPLIER_AUDIT = 12;
 
 type Who = { token: string; staffId: number; orgId: number };
 
-describe('approval to-dos', () => {
+describe.each(await backends())('approval to-dos on %s', (backend) => {
   let live: Live;
   let admin: Who;
   let business: Who;
@@ -22,10 +23,16 @@ describe('approval to-dos', () => {
   let serial = 0;
 
   const count = async (w: Who) => (await live.call('GET', COUNT, w.token)).data as number;
-  const openTodos = async (w: Who, supplierId: number) => ((await live.call('GET', '/api/v1/message-base/message/list-un-handle-message', w.token)).data as any[])
-    .filter((m) => m.eventSubjectId === supplierId && String(m.message).includes('待您审批'));
+  /** The approvals of a supplier's audit (a record id alone may also be another entity's). */
+  const approvalsOf = async (supplierId: number) => ((await live.database.db.selectFrom('approval').select('approvalId')
+    .where('entity', '=', 'supplier').where('subjectId', '=', supplierId).execute()) as { approvalId: number }[]).map((a) => a.approvalId);
+  const openTodos = async (w: Who, supplierId: number) => {
+    const ids = await approvalsOf(supplierId);
+    return ((await live.call('GET', '/api/v1/message-base/message/list-un-handle-message', w.token)).data as any[])
+      .filter((m) => ids.includes(m.approvalId) && String(m.message).includes('待您审批'));
+  };
   const unreadNotices = async (w: Who, supplierId: number) => (await live.database.db.selectFrom('notice').select(['noticeId', 'status'])
-    .where('recipientStaffId', '=', w.staffId).where('eventSubjectId', '=', supplierId).where('status', '=', 0).where('message', 'like', '%待您审批%').execute()).length;
+    .where('recipientStaffId', '=', w.staffId).where('approvalId', 'in', await approvalsOf(supplierId)).where('status', '=', 0).execute()).length;
 
   /** The organisation's supplier audit goes to these approvers, any one or all of them. */
   async function template(approvers: number[], mode: 'any' | 'all') {
@@ -51,7 +58,7 @@ describe('approval to-dos', () => {
   const verify = (w: Who, supplierId: number, pass: boolean, comment?: string) => live.call('POST', `${S}/verify`, w.token, { supplierId, pass, comment });
 
   beforeAll(async () => {
-    live = await startLive('pglite');
+    live = await startLive(backend);
     admin = await live.login('admin');
     business = await live.login('business');
     dispatch = await live.login('dispatch');
