@@ -7,7 +7,7 @@ import '../../../schemas/src/components/compile';
 import { checkFormDefinition } from '../../../schemas/src/form-meta';
 import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
 import { entityFieldCheck } from '../../../schemas/src/field-check';
-import { duplicateId, findItem } from '../../../schemas/src/designer-rules';
+import { duplicateId, findItem, separateColumnIds } from '../../../schemas/src/designer-rules';
 import { formToJsonSchema } from '../../../schemas/src/form-to-json-schema';
 import type { DesignerItem } from '../../../schemas/src/form-to-formily';
 import { createAjv } from '../../../schemas/src/ajv';
@@ -111,6 +111,23 @@ describe('tables in a business form', () => {
     // The column follows the child entity's rule, the top-level field its own.
     expect(table.items.properties.itemName['x-component-props'].maxLength).toBe(fixture.entities.gadgetLine!.fields.itemName!.maxLength);
     expect(find(schema, 'itemName')!['x-component-props'].maxLength).toBe(50);
+  });
+
+  it('a form saved before columns had ids of their own opens with them separated, holding the same row properties', () => {
+    const old = structuredClone(form);
+    for (const c of old.list.find((i) => i.id === 'contacts')!.columns as unknown as DesignerItem[]) {
+      c.id = c.field as string;
+      c._id = c.id;
+      delete c.field;
+    }
+    expect(duplicateId(old.list)).toBe('name');
+    const opened = separateColumnIds(old);
+    expect(duplicateId(opened.list)).toBeUndefined();
+    expect((opened.list.find((i) => i.id === 'contacts')!.columns as unknown as DesignerItem[]).map((c) => [c.id, c.field ?? null]))
+      .toEqual([['contacts_name', 'name'], ['post', null], ['mobile', null]]);
+    expect(Object.keys((formToJsonSchema(opened) as Schema).properties.contacts.items.properties).sort()).toEqual(['mobile', 'name', 'post']);
+    // A form without a shared id is left as it is.
+    expect(separateColumnIds(form)).toBe(form);
   });
 
   it('a definition that uses an id twice is refused, in the designer and on the server', () => {
