@@ -467,7 +467,7 @@ export interface SmsRecordPageQuery {
 pageNo?: number
 pageSize?: number
 keyword?: string
-sortField?: "smsId"
+sortField?: ("smsId" | "createdAt")
 sortOrder?: ("asc" | "desc")
 mobile?: string
 /**

@@ -3,8 +3,9 @@
  * the 运力资源 seeder sent (12, 2 failed), the 上海 organisation's staff sent dispatch notices to
  * drivers, licence-expiry reminders and enquiry invitations to suppliers, and staff asked for
  * verification codes over the last three months. They went through the outbox and the demo
- * gateway delivered them; the last three were written minutes ago and wait 发送中, which is how
- * an offline installation without an SMS provider shows its messages.
+ * gateway delivered them (the invitations are dated when their suppliers were registered); the
+ * last three were written minutes ago and wait 发送中, which is how an offline installation
+ * without an SMS provider shows its messages.
  */
 import { sql } from 'kysely';
 import type { SeedContext } from '../context';
@@ -96,6 +97,11 @@ export const smsRecordSeeder: AreaSeeder = {
       await ctx.db.updateTable('smsRecord').set({ createdAt: iso, updatedAt: iso, sentAt: sql`${iso}::timestamptz + interval '3 seconds'` })
         .where('smsId', '=', s.smsId).where('orgId', '=', orgId).execute();
     }
+    // The invitations (运力资源's seeder) went out when their suppliers were registered.
+    await sql`update sms_record s set created_at = sup.created_at + interval '5 minutes', updated_at = sup.created_at + interval '5 minutes',
+        sent_at = sup.created_at + interval '5 minutes 8 seconds'
+      from supplier sup
+      where s.biz_type = ${SMS_BIZ.supplierInvite} and s.org_id = sup.org_id and sup.platform_supplier_id = s.biz_id`.execute(ctx.db);
     // Written just now and not yet sent: no provider drains the outbox in an offline installation.
     const drivers = planned.filter((p) => p.input.bizType === SMS_BIZ.dispatch).slice(0, 3);
     for (const [i, p] of drivers.entries()) {
