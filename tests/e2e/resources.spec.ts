@@ -1,7 +1,8 @@
 /**
  * 运力资源 in the browser, as its users: 何俊 (调度主管, whose bundle is 调度 + 运力资源) registers a
- * carrier and submits it, the administrator approves it as the approver who got the notice,
- * 何俊 hands it over to 王建国; an expired licence of an own truck shows its warning.
+ * carrier and submits it, 袁志强 (调度主管, the demo's 供应商审核 chain) approves it as the approver
+ * who got the notice, 何俊 hands it over to 王建国; an expired licence of an own truck shows its
+ * warning; the administrator (集团管理) adds a sister organisation's supplier from the platform.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fillLogin } from './helpers';
@@ -82,7 +83,8 @@ test.describe.serial('运力资源', () => {
     await expect(row.getByRole('button', { name: '审核', exact: true })).toHaveCount(0);
 
     const approver = await browser.newPage();
-    await login(approver, 'admin', 'Admin@123');
+    // The demo's 供应商审核 chain is the 调度主管 role: 袁志强 decides (何俊, the applicant, does not).
+    await login(approver, 'yuanzhiqiang', 'Yuanzhiqiang@123');
     await approver.goto(SUPPLIERS);
     await search(approver, name);
     const pending = rowOf(approver, name);
