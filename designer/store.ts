@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import type { DesignerConfig, DesignerForm, DesignerItem } from '../schemas/src/form-to-formily';
 import {
-  appendColumn, appendRow, changeProp, collectIds, copyItem, createItem, emptyForm, findItem, insertItem, locate, mergeDown, mergeRight,
+  appendColumn, appendRow, changeProp, collectIds, copyItem, createItem, emptyForm, findItem, insertItem, locate, mergeDown, mergeRight, separateColumnIds,
   moveItem, newSession, removeItem, replaceItem, splitCell, tableRows, walkItems, type Container, type DesignerSession, type TableCell,
 } from '../schemas/src/designer-rules';
 
@@ -202,7 +202,8 @@ export class DesignerStore {
 
   /** Replaces the whole definition (JSON import, opening a form). */
   load(form: DesignerForm, saved?: DesignerState['saved']): void {
-    this.commit(structuredClone(form), undefined);
+    // A form saved with a table column sharing another component's id opens with the column's own id.
+    this.commit(structuredClone(separateColumnIds(form)), undefined);
     if (saved !== undefined) this.set({ saved, dirty: false });
   }
 

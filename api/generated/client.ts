@@ -463,6 +463,71 @@ export function roleSetMembers(params: RoleSetMembersParams, data: RoleSetMember
   return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/role/{roleId}/members', params: { ...params }, data, ...options });
 }
 
+export interface SmsRecordPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("smsId" | "createdAt")
+sortOrder?: ("asc" | "desc")
+mobile?: string
+/**
+ * @maxItems 200
+ */
+status?: (0 | 1 | 2)[]
+/**
+ * @maxItems 200
+ */
+bizType?: (1 | 2 | 3 | 4 | 5)[]
+templateCode?: string
+createdAtStart?: string
+createdAtEnd?: string
+sentAtStart?: string
+sentAtEnd?: string
+}
+
+export type SmsRecordPageResponse = Page<E.SmsRecord>;
+
+/** 短信发送记录 — GET /api/v1/message-base/sms-record/page (系统管理) */
+export function smsRecordPage(query: SmsRecordPageQuery = {}, options: CallOptions = {}): Promise<SmsRecordPageResponse> {
+  return request<SmsRecordPageResponse>({ method: 'GET', url: '/api/v1/message-base/sms-record/page', query: { ...query }, ...options });
+}
+
+export interface SmsRecordGetParams {
+smsId: number
+}
+
+export type SmsRecordGetResponse = E.SmsRecord & { refs?: Refs };
+
+/** 短信详情 — GET /api/v1/message-base/sms-record/{smsId} (系统管理) */
+export function smsRecordGet(params: SmsRecordGetParams, options: CallOptions = {}): Promise<SmsRecordGetResponse> {
+  return request<SmsRecordGetResponse>({ method: 'GET', url: '/api/v1/message-base/sms-record/{smsId}', params: { ...params }, ...options });
+}
+
+export interface SmsRecordResendBody {
+smsId?: number
+version?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+}
+
+/** 重发发送失败的短信(放回发送队列) — POST /api/v1/message-base/sms-record/resend (系统管理) */
+export function smsRecordResend(data: SmsRecordResendBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/message-base/sms-record/resend', data, ...options });
+}
+
+export interface SmsRecordRefreshStatusBody {
+smsId: number
+version?: number
+}
+
+/** 刷新发送状态(有短信服务时立即发送队列中的短信) — POST /api/v1/message-base/sms-record/refresh-status (系统管理) */
+export function smsRecordRefreshStatus(data: SmsRecordRefreshStatusBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/message-base/sms-record/refresh-status', data, ...options });
+}
+
 export interface StaffRolePageQuery {
 pageNo?: number
 pageSize?: number
@@ -12308,6 +12373,16 @@ export function supplierListThirdPartySupplier(query: SupplierListThirdPartySupp
   return request<unknown>({ method: 'GET', url: '/api/v1/user-base/supplier/list-third-party-supplier', query: { ...query }, ...options });
 }
 
+export interface SupplierAddFromPlatformBody {
+supplierId: number
+version?: number
+}
+
+/** 从平台添加：集团内其他单位使用中的供应商成为本单位的供应商(草稿) — POST /api/v1/user-base/supplier/add-from-platform (运力资源:供应商:编辑) */
+export function supplierAddFromPlatform(data: SupplierAddFromPlatformBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/supplier/add-from-platform', data, ...options });
+}
+
 export interface SupplierSupplierWithOrgParams {
 supplierId: number
 }
@@ -13172,6 +13247,10 @@ export const catalogue = {
   'role.exportExcel': { method: 'GET', path: '/api/v1/user-base/role/export-excel', permission: '公司管理', binary: 'download' },
   'role.members': { method: 'GET', path: '/api/v1/user-base/role/{roleId}/members', permission: '公司管理' },
   'role.setMembers': { method: 'PUT', path: '/api/v1/user-base/role/{roleId}/members', permission: '公司管理' },
+  'smsRecord.page': { method: 'GET', path: '/api/v1/message-base/sms-record/page', permission: '系统管理' },
+  'smsRecord.get': { method: 'GET', path: '/api/v1/message-base/sms-record/{smsId}', permission: '系统管理' },
+  'smsRecord.resend': { method: 'POST', path: '/api/v1/message-base/sms-record/resend', permission: '系统管理' },
+  'smsRecord.refreshStatus': { method: 'POST', path: '/api/v1/message-base/sms-record/refresh-status', permission: '系统管理' },
   'staffRole.page': { method: 'GET', path: '/api/v1/user-base/staff-role/page', permission: '公司管理' },
   'staffRole.save': { method: 'POST', path: '/api/v1/user-base/staff-role/save', permission: '公司管理' },
   'staffRole.remove': { method: 'DELETE', path: '/api/v1/user-base/staff-role/{staffRoleId}', permission: '公司管理' },
@@ -13516,6 +13595,7 @@ export const catalogue = {
   'supplier.listOrgActiveSupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-org-active-supplier', permission: '@authenticated' },
   'supplier.listAllActiveSupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-all-active-supplier', permission: '@authenticated' },
   'supplier.listThirdPartySupplier': { method: 'GET', path: '/api/v1/user-base/supplier/list-third-party-supplier', permission: '@authenticated' },
+  'supplier.addFromPlatform': { method: 'POST', path: '/api/v1/user-base/supplier/add-from-platform', permission: '运力资源:供应商:编辑' },
   'supplier.supplierWithOrg': { method: 'GET', path: '/api/v1/user-base/supplier/supplier-with-org/{supplierId}', permission: '@authenticated' },
   'supplier.staffsRelated': { method: 'GET', path: '/api/v1/user-base/supplier/staffs-related/{supplierId}', permission: '@authenticated' },
   'supplier.canEvaluateList': { method: 'GET', path: '/api/v1/user-base/supplier/can-evaluate/list', permission: '@authenticated' },

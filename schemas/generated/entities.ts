@@ -1808,6 +1808,10 @@ message: string
 messageDate?: (string | null)
 eventType?: (number | null)
 eventSubjectId?: (number | null)
+/**
+ * the approval whose step this asks the recipient to decide: handled once the step no longer needs them
+ */
+approvalId?: (number | null)
 handled?: (boolean | null)
 handledAt?: (string | null)
 }
@@ -1856,6 +1860,10 @@ messageDate?: (string | null)
  */
 eventType?: (number | null)
 eventSubjectId?: (number | null)
+/**
+ * the approval whose step this asks the recipient to decide: handled once the step no longer needs them
+ */
+approvalId?: (number | null)
 /**
  * 0 未读, 1 已确认, 2 已忽略
  */

@@ -67,6 +67,63 @@ export function generateId(compType: string, taken?: ReadonlySet<string>, now: n
   return `${idPrefix(compType)}${stamp}`;
 }
 
+/**
+ * The row property a dynamic-table column holds: its `field` when it has one (a business form's
+ * column bound to a child entity's field, whose id is prefixed by the table's so it stays unique
+ * in the form), else its id.
+ */
+export function columnKey(column: DesignerItem): string {
+  return typeof column.field === 'string' && column.field ? column.field : column.id;
+}
+
+/** The first id used twice in a form (items, nested items, table cells), if any. */
+export function duplicateId(list: readonly DesignerItem[] | undefined): string | undefined {
+  const seen = new Set<string>();
+  let dup: string | undefined;
+  const see = (id: unknown) => {
+    if (typeof id !== 'string' || dup) return;
+    if (seen.has(id)) dup = id;
+    seen.add(id);
+  };
+  walkItems(list, (item) => {
+    see(item.id);
+    for (const row of tableRows(item)) for (const cell of row) see(cell.id);
+  });
+  return dup;
+}
+
+/**
+ * A form saved before table columns had ids of their own (a business form's `contacts` column
+ * `name` beside the top-level `name`): each dynamic-table column whose id another component
+ * uses becomes `<table>_<id>` holding the same row property, so the designer can select, edit
+ * and save it. Other forms come back unchanged.
+ */
+export function separateColumnIds(form: DesignerForm): DesignerForm {
+  const counts = new Map<string, number>();
+  walkItems(form.list, (item) => counts.set(item.id, (counts.get(item.id) ?? 0) + 1));
+  if (![...counts.values()].some((n) => n > 1)) return form;
+  const taken = new Set(counts.keys());
+  const fix = (list: DesignerItem[] | undefined): DesignerItem[] | undefined => list?.map((item) => {
+    if (item.compType !== 'dynamicTable') {
+      const lists = childLists(item);
+      if (!lists.length) return item;
+      if (item.compType === 'row') return { ...item, columns: (item.columns ?? []).map((c) => ({ ...c, list: fix(c.list) })) } as DesignerItem;
+      if (item.compType === 'table') return { ...item, layoutArray: tableRows(item).map((row) => row.map((cell) => ({ ...cell, columns: fix(cell.columns) ?? [] }))) } as DesignerItem;
+      return item;
+    }
+    const columns = ((item.columns ?? []) as unknown as DesignerItem[]).map((column) => {
+      if ((counts.get(column.id) ?? 0) < 2) return column;
+      let id = `${item.id}_${column.id}`;
+      for (let n = 2; taken.has(id); n++) id = `${item.id}_${column.id}${n}`;
+      taken.add(id);
+      counts.set(column.id, (counts.get(column.id) ?? 1) - 1);
+      return { ...column, id, _id: id, field: columnKey(column) };
+    });
+    return { ...item, columns } as unknown as DesignerItem;
+  });
+  return { ...form, list: fix(form.list) ?? [] };
+}
+
 /** Every id used in a form: items, nested items, table cells. */
 export function collectIds(list: readonly DesignerItem[] | undefined, into = new Set<string>()): Set<string> {
   walkItems(list, (item) => {

@@ -20,6 +20,8 @@ export const SYSTEM_FIELD_DEFS: Record<string, FieldDef> = {
   updatedAt: { type: 'datetime', title: '更新时间' },
   createdBy: { type: 'reference', ref: 'staff', title: '创建人' },
   updatedBy: { type: 'reference', ref: 'staff', title: '更新人' },
+  // A list across the group's organisations (集团管理) shows whose record each row is.
+  orgId: { type: 'reference', ref: 'organization', title: '所属单位' },
 };
 
 /** The system columns every row of a tenant entity carries, as API names. */

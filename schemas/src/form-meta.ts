@@ -9,7 +9,7 @@ import formMeta from '../meta/form.schema.json';
 import settingsForm from '../forms/designer/formSettings.json';
 import { formatAjvError } from './ajv';
 import { componentOf } from './components/registry';
-import { findExpression, MSG, unknownLayoutMessage, unsafeActions } from './designer-rules';
+import { duplicateId, findExpression, MSG, unknownLayoutMessage, unsafeActions } from './designer-rules';
 import type { DesignerForm, DesignerItem } from './form-to-formily';
 
 let validator: ValidateFunction | undefined;
@@ -39,6 +39,9 @@ export function checkFormDefinition(definition: unknown): string | null {
     return error ? describeMetaError(definition, error) : '表单定义不符合规范';
   }
   if (unsafeActions(definition as DesignerForm).length) return MSG.unsafeAction;
+  // Two components with one id: selecting, editing or deleting one would act on the other.
+  const dup = duplicateId((definition as DesignerForm).list);
+  if (dup) return `表单定义不符合规范：组件ID「${dup}」重复，${MSG.duplicateId}`;
   return null;
 }
 

@@ -6,7 +6,7 @@
 import type { DesignerForm, DesignerItem, FormOption } from './form-to-formily';
 import { DEFAULT_RULE_ERROR } from './form-to-formily';
 import { componentOf } from './components/registry';
-import { childLists } from './designer-rules';
+import { childLists, columnKey } from './designer-rules';
 
 type Schema = Record<string, unknown>;
 
@@ -146,8 +146,8 @@ export function valueSchema(item: DesignerItem, opts: JsonSchemaOptions = {}): S
       for (const column of (item.columns ?? []) as unknown as DesignerItem[]) {
         const columnSchema = valueSchema(column, opts);
         if (!columnSchema) continue;
-        properties[column.id] = columnSchema;
-        if (column.required) required.push(column.id);
+        properties[columnKey(column)] = columnSchema;
+        if (column.required) required.push(columnKey(column));
       }
       schema = { type: 'array', maxItems: 1000, items: { type: 'object', properties, required, additionalProperties: false } };
       break;

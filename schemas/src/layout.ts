@@ -125,10 +125,21 @@ export function fieldItem(entity: ResolvedEntity, lf: LayoutField, span: number,
   return item;
 }
 
-function columnItem(entity: ResolvedEntity, name: string, resolve: EntityResolver): DesignerItem {
+/**
+ * A table column's id is prefixed by its table's (`contacts_name`) so it never equals a
+ * top-level field of the form (`name`); `field` keeps the row property it holds.
+ */
+export const columnId = (table: string, field: string) => `${table}_${field}`;
+
+function bindColumn(item: DesignerItem, table: string, field: string): DesignerItem {
+  const id = columnId(table, field);
+  return { ...item, id, _id: id, field };
+}
+
+function columnItem(entity: ResolvedEntity, table: string, name: string, resolve: EntityResolver): DesignerItem {
   // A table column's label is its header; the width is the designer's default (a shown label needs one).
   const item = fieldItem(entity, { field: name }, 24, 80, resolve);
-  return { ...item, showLabel: true };
+  return { ...bindColumn(item, table, name), showLabel: true };
 }
 
 /** Child lines (master-detail) as a dynamic table whose columns are the child entity's fields. */
@@ -137,7 +148,7 @@ function childTable(entity: ResolvedEntity, lf: LayoutField, labelWidth: number,
   const child = resolve(c.entity);
   if (!child) throw new Error(`unknown child entity ${c.entity}`);
   const names = lf.columns ?? Object.keys(child.fields).filter((k) => k !== c.key && !child.fields[k]!.readOnly && child.fields[k]!.type !== 'json' && child.fields[k]!.type !== 'attachments' && child.fields[k]!.type !== 'text');
-  const columns = names.map((n) => columnItem(child, n, resolve));
+  const columns = names.map((n) => columnItem(child, lf.field, n, resolve));
   const money = names.some((n) => child.fields[n]?.type === 'money');
   return {
     ...componentOf('dynamicTable')!.defaults(),
@@ -167,7 +178,7 @@ function jsonTable(entity: ResolvedEntity, lf: LayoutField, f: FieldDef, labelWi
       const pseudo: FieldDef = p['x-enum']
         ? { type: 'enum', enum: p['x-enum'], title: p.title ?? n, required }
         : { type: many ? 'references' : 'reference', ref: p['x-ref'], title: p.title ?? n, required };
-      const item = base('select', n, pseudo, { field: n }, 24, 0);
+      const item = bindColumn(base('select', n, pseudo, { field: n }, 24, 0), lf.field, n);
       Object.assign(item, {
         dataType: 'store', storeDispatchName: p['x-enum'] ? `enum:${p['x-enum']}` : `ref:${p['x-ref']}`, options: [], multiple: many, filterable: true,
         value: many ? [] : '',
@@ -179,7 +190,7 @@ function jsonTable(entity: ResolvedEntity, lf: LayoutField, f: FieldDef, labelWi
       title: p.title ?? n, maxLength: p.maxLength, required,
     };
     const compType = pseudo.type === 'number' || pseudo.type === 'integer' ? 'inputNumber' : pseudo.type === 'boolean' ? 'Switch' : 'input';
-    const item = base(compType, n, pseudo, { field: n }, 24, 80);
+    const item = bindColumn(base(compType, n, pseudo, { field: n }, 24, 80), lf.field, n);
     if (compType === 'inputNumber') Object.assign(item, { min: null, max: null, precision: pseudo.type === 'integer' ? 0 : 3, value: null });
     if (compType === 'input') Object.assign(item, { maxLength: pseudo.maxLength ?? 100 });
     return item;

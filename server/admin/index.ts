@@ -6,6 +6,7 @@ import { adminOrganizationHandlers } from './organization';
 import { adminRoleHandlers } from './role';
 import { adminSystemHandlers } from './system';
 import { adminImportHandlers } from './imports';
+import { adminSmsHandlers } from './sms';
 
 export const adminHandlers: Record<string, Handler> = {
   ...adminStaffHandlers,
@@ -14,4 +15,5 @@ export const adminHandlers: Record<string, Handler> = {
   ...adminRoleHandlers,
   ...adminSystemHandlers,
   ...adminImportHandlers,
+  ...adminSmsHandlers,
 };

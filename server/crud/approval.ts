@@ -14,6 +14,7 @@ import type { Session } from '../auth/session-types';
 import { hasPermission } from '../../schemas/src/permission';
 import type { EntityMap, ResolvedEntity, Transition } from '../schema/types';
 import { numericSetting } from './settings';
+import { closeApprovalTodos } from '../messaging/notices';
 
 export interface ApprovalNode {
   seq: number;
@@ -166,7 +167,9 @@ export async function createTasks(db: Db, session: Session, approvalId: number, 
   }))).execute();
 }
 
+/** Ends the open tasks of an approval; their approvers' to-dos are handled. */
 export async function voidOpenTasks(db: Db, approvalId: number): Promise<void> {
-  await db.updateTable('approvalTask').set({ status: TASK.void, updatedAt: sql`now()` })
-    .where('approvalId', '=', approvalId).where('status', '=', TASK.waiting).execute();
+  const voided = (await db.updateTable('approvalTask').set({ status: TASK.void, updatedAt: sql`now()` })
+    .where('approvalId', '=', approvalId).where('status', '=', TASK.waiting).returning(['orgId', 'staffId']).execute()) as { orgId: number; staffId: number }[];
+  if (voided.length) await closeApprovalTodos(db, voided[0]!.orgId, approvalId, voided.map((t) => t.staffId));
 }

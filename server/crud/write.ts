@@ -10,7 +10,7 @@ import type { Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import { hasPermission } from '../../schemas/src/permission';
 import { HttpError, MSG, badRequest, conflict, notFound } from '../http/errors';
-import { emitNotice } from '../messaging/notices';
+import { closeApprovalTodos, emitNotice } from '../messaging/notices';
 import type { EntityMap, ResolvedEntity, Transition } from '../schema/types';
 import { entityHooks } from '../hooks/index';
 import type { EntityHooks, HookContext, TransitionInput } from '../hooks/types';
@@ -324,7 +324,7 @@ async function startNode(ctx: WriteContext, approval: Record<string, any>, node:
   await emitNotice(ctx.db, {
     orgId: session.orgId, corpId: session.corpId, recipients: node.approvers, senderStaffId: session.staffId, daily: true,
     message: `${approval.entityTitle}「${approval.subjectName}」${approval.transitionTitle}，待您审批（${node.name}）`,
-    eventType: approvalEventType(Number(approval.bizType)), eventSubjectId: approval.subjectId,
+    eventType: approvalEventType(Number(approval.bizType)), eventSubjectId: approval.subjectId, approvalId: approval.approvalId,
   });
 }
 
@@ -347,6 +347,8 @@ export async function decideApproval(ctx: WriteContext, entity: ResolvedEntity, 
   if (!pass && !comment?.trim()) throw badRequest('驳回时请填写审核意见', { field: 'comment' });
   await ctx.db.updateTable('approvalTask').set({ status: pass ? TASK.approved : TASK.rejected, comment: comment || null, actedAt: sql`now()`, updatedAt: sql`now()` })
     .where('approvalTaskId', '=', task.approvalTaskId).execute();
+  // The decider's own 待您审批 is done (before a later node may ask them again).
+  await closeApprovalTodos(ctx.db, session.orgId, approval.approvalId, [session.staffId]);
   const t = entity.transitions.find((x) => x.name === approval.transition);
   const nodes = approval.nodes as ApprovalNode[];
   const node = nodes.find((n) => n.seq === approval.currentSeq)!;

@@ -3,7 +3,7 @@
  * with the product's policy on inline CSS and links (schemas/src/html-policy.ts).
  */
 import type { DesignerForm, DesignerItem } from '../../schemas/src/form-to-formily';
-import { walkItems } from '../../schemas/src/designer-rules';
+import { columnKey, walkItems } from '../../schemas/src/designer-rules';
 import { sanitizeUserHtml, type PurifyLike } from '../../schemas/src/html-policy';
 
 type Purify = PurifyLike;
@@ -38,7 +38,7 @@ export async function sanitizeSubmission(form: DesignerForm, values: Record<stri
   walkItems(form.list, (item) => {
     if (item.compType === 'editor') editors.add(item.id);
     if (item.compType === 'dynamicTable') {
-      tables.set(item.id, ((item.columns ?? []) as unknown as DesignerItem[]).filter((c) => c.compType === 'editor').map((c) => c.id));
+      tables.set(item.id, ((item.columns ?? []) as unknown as DesignerItem[]).filter((c) => c.compType === 'editor').map((c) => columnKey(c)));
     }
   });
   for (const id of editors) if (typeof values[id] === 'string') values[id] = await sanitizeHtml(values[id] as string);

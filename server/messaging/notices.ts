@@ -31,6 +31,8 @@ export interface NoticeInput {
   eventSubjectId?: number | null;
   /** also file a daily matter (remind tab) and refresh the recipients' daily counts */
   daily?: boolean;
+  /** the approval step this asks the recipients to decide (closed by `closeApprovalTodos`) */
+  approvalId?: number | null;
 }
 
 async function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
@@ -51,6 +53,7 @@ export async function emitNotice(db: Db, input: NoticeInput): Promise<{ noticeId
     const common = {
       orgId: input.orgId, corpId: input.corpId, name: input.senderName ?? null, message,
       messageDate: sql`now()`, eventType: input.eventType ?? null, eventSubjectId: input.eventSubjectId ?? null,
+      approvalId: input.approvalId ?? null,
     };
     const rows = (await trx.insertInto('notice')
       .values(staff.map((s) => ({ ...common, type, recipientStaffId: s.staffId, senderStaffId: input.senderStaffId ?? null, status: 0, createdBy: input.senderStaffId ?? null })))
@@ -65,6 +68,23 @@ export async function emitNotice(db: Db, input: NoticeInput): Promise<{ noticeId
     if (input.daily) await pushDailyCounts(trx, input.orgId, staff.map((s) => s.staffId));
     return rows.map((r) => ({ noticeId: r.noticeId, staffId: r.recipientStaffId }));
   });
+}
+
+/**
+ * An approval step no longer needs these approvers (they decided, a colleague of an any-of step
+ * decided, the request was rejected or withdrawn): their 待您审批 daily matters are handled and
+ * their notices confirmed, and the daily counts that changed are pushed again.
+ */
+export async function closeApprovalTodos(db: Db, orgId: number, approvalId: number, staffIds: number[]): Promise<void> {
+  const ids = [...new Set(staffIds)];
+  if (!ids.length) return;
+  const handled = (await db.updateTable('message').set({ handled: true, handledAt: sql`now()`, updatedAt: sql`now()` })
+    .where('orgId', '=', orgId).where('approvalId', '=', approvalId).where('staffId', 'in', ids).where('handled', '=', false)
+    .returning('staffId').execute()) as { staffId: number }[];
+  await db.updateTable('notice').set({ status: 1, receivedAt: sql`now()`, updatedAt: sql`now()` })
+    .where('orgId', '=', orgId).where('approvalId', '=', approvalId).where('recipientStaffId', 'in', ids).where('status', '=', 0)
+    .execute();
+  if (handled.length) await pushDailyCounts(db, orgId, handled.map((r) => r.staffId));
 }
 
 /** Seed 002 §5 expiry check, as a reminder to the item's owner. */

@@ -82,8 +82,43 @@ const listThirdPartySupplier: Handler = async (ctx) => {
   if (ctx.query.supplierType) q = q.where('x.supplierType', '=', Number(ctx.query.supplierType));
   const total = Number(((await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()) as { n: number }).n);
   const list = await q.select(['x.supplierId', 'x.name', 'x.shortName', 'x.supplierType', 'x.creditCode', 'x.regionCode', 'x.rating', 'x.orgId', 'o.name as orgName'])
-    .orderBy('x.name').limit(pageSize).offset((pageNo - 1) * pageSize).execute();
-  return { list, total, pageNo, pageSize };
+    .orderBy('x.name').limit(pageSize).offset((pageNo - 1) * pageSize).execute() as { orgId: number; orgName: string }[];
+  // The list shows each supplier's organisation as a reference title (its orgId column).
+  const refs = { organization: Object.fromEntries(list.map((r) => [String(r.orgId), r.orgName])) };
+  return { list, total, pageNo, pageSize, refs };
+};
+
+/** Master data a supplier taken from a sister organisation brings along (not its states, owner, platform facts or files). */
+const PLATFORM_COPY = ['name', 'shortName', 'supplierType', 'creditCode', 'idCardNo', 'legalPerson', 'contactName', 'contactPhone', 'regionCode', 'address',
+  'transportLicenseNo', 'transportLicenseExpiry', 'taxpayerType', 'defaultTaxRate', 'invoiceTitle', 'taxNo', 'invoiceAddress', 'bankName', 'bankAccount',
+  'serviceCategories', 'vehicleCount', 'billPlatformId', 'creditDays', 'remark'] as const;
+
+/**
+ * 从平台添加: a supplier in use in another organisation of the group becomes this organisation's
+ * supplier — a draft with its master data, managed by the caller, that goes through this
+ * organisation's own audit. Only 集团管理 sees the sister organisations' suppliers (as in
+ * list-third-party-supplier); one this organisation already has (same name or credit code) is refused.
+ */
+const addFromPlatform: Handler = async (ctx) => {
+  const s = requireSession(ctx);
+  const e = entity(ctx, 'supplier');
+  const sourceId = Number((ctx.body as { supplierId?: number } | undefined)?.supplierId);
+  if (!hasPermission(s.permissions, '集团管理')) throw notFound('未找到集团内其他单位的该供应商');
+  return inTransaction(ctx.db, async (trx) => {
+    const source = (await trx.selectFrom('supplier').selectAll().where('supplierId', '=', sourceId).where('corpId', '=', s.corpId)
+      .where('orgId', '!=', s.orgId).executeTakeFirst()) as Record<string, any> | undefined;
+    if (!source) throw notFound('未找到集团内其他单位的该供应商');
+    if (source.verifyStatus !== 15 || source.status !== 1) throw conflict('该供应商在其所属单位未审核通过或已停用，不能添加');
+    const w = writeContext(ctx, trx);
+    const hctx = hookContext(w, e);
+    const mine = await hctx.q.select('supplier').select(['supplierId', 'name'])
+      .where((eb) => eb.or([eb('name', '=', source.name), ...(source.creditCode ? [eb('creditCode', '=', source.creditCode)] : [])])).executeTakeFirst() as { name: string } | undefined;
+    if (mine) throw conflict(`本单位已有供应商「${mine.name}」，不能重复添加`);
+    const values: Record<string, unknown> = { managerStaffId: s.staffId };
+    for (const f of PLATFORM_COPY) values[f] = source[f] ?? null;
+    const row = await createRecord(w, e, values);
+    return { ...present(e, row), message: `已添加为本单位供应商「${String(row.name)}」，请核对资料后提交审核` };
+  });
 };
 
 /** A supplier with the organisation it belongs to (and, after invite-register, its platform number). */
@@ -218,6 +253,7 @@ export const resourceHandlers: Record<string, Handler> = {
   'resources.inviteRegisterSmsStatus': inviteRegisterSmsStatus,
   'resources.handover': handover,
   'resources.listThirdPartySupplier': listThirdPartySupplier,
+  'resources.addFromPlatform': addFromPlatform,
   'resources.supplierWithOrg': supplierWithOrg,
   'resources.staffsRelated': staffsRelated,
   'resources.canEvaluateList': canEvaluateList,

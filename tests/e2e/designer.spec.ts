@@ -294,12 +294,17 @@ test('a business form customised in the designer is what the screen renders; its
   const customer = `定制表单客户${Date.now()}`;
   await drawer.getByPlaceholder('请输入客户全称').fill(customer);
   await drawer.getByPlaceholder('请输入冷链要求').fill('全程2-8℃');
+  // A line of the contacts table: its columns (ids contacts_name, …) still fill the rows' own properties.
+  await drawer.locator('.designer-dynamic-table').getByRole('button', { name: '添加' }).click();
+  await drawer.locator('.designer-dynamic-table').getByPlaceholder('请输入姓名').fill('王经理');
+  await drawer.locator('.designer-dynamic-table').getByPlaceholder('请输入职务').fill('采购经理');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
 
   const headers = { 'access-token': await apiToken(request, 'admin') };
   const found = await (await request.get(`/api/v1/user-base/customer/list-local-customer?keyword=${encodeURIComponent(customer)}`, { headers })).json();
   expect(found.data.list[0].custom).toEqual({ coldChainNote: '全程2-8℃' });
+  expect(found.data.list[0].contacts).toEqual([expect.objectContaining({ name: '王经理', post: '采购经理' })]);
   // the server checks added fields with the customised form's own rules
   const tooLong = await request.post('/api/v1/user-base/customer/save', { headers, data: { data: { name: `${customer}2`, custom: { coldChainNote: '12345678901' } } } });
   expect(tooLong.status()).toBe(400);

@@ -1,7 +1,8 @@
 /**
  * 运力资源 in the browser, as its users: 何俊 (调度主管, whose bundle is 调度 + 运力资源) registers a
- * carrier and submits it, the administrator approves it as the approver who got the notice,
- * 何俊 hands it over to 王建国; an expired licence of an own truck shows its warning.
+ * carrier and submits it, 袁志强 (调度主管, the demo's 供应商审核 chain) approves it as the approver
+ * who got the notice, 何俊 hands it over to 王建国; an expired licence of an own truck shows its
+ * warning; the administrator (集团管理) adds a sister organisation's supplier from the platform.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fillLogin } from './helpers';
@@ -82,7 +83,8 @@ test.describe.serial('运力资源', () => {
     await expect(row.getByRole('button', { name: '审核', exact: true })).toHaveCount(0);
 
     const approver = await browser.newPage();
-    await login(approver, 'admin', 'Admin@123');
+    // The demo's 供应商审核 chain is the 调度主管 role: 袁志强 decides (何俊, the applicant, does not).
+    await login(approver, 'yuanzhiqiang', 'Yuanzhiqiang@123');
     await approver.goto(SUPPLIERS);
     await search(approver, name);
     const pending = rowOf(approver, name);
@@ -127,5 +129,21 @@ test.describe.serial('运力资源', () => {
     await page.getByPlaceholder('车牌号/挂车号/厂牌型号/VIN').fill('苏EH2875');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect(rowOf(page, '苏EH2875').locator('.ant-tag-orange')).toHaveCount(1);
+  });
+
+  test('从平台添加: the administrator (集团管理) takes a sister organisation’s supplier as a draft of its own', async ({ page }) => {
+    await login(page, 'admin', 'Admin@123');
+    await page.goto(SUPPLIERS);
+    await page.getByRole('button', { name: '从平台添加' }).click();
+    await expect(page).toHaveURL(/supplier-from-platform/);
+    const row = rowOf(page, '苏州港联短驳运输有限公司');
+    await expect(row).toContainText('华运仓储(苏州)有限公司');
+    await row.getByRole('button', { name: '添加到本单位' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('已添加为本单位供应商「苏州港联短驳运输有限公司」，请核对资料后提交审核')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await page.getByRole('button', { name: '返回供应商列表' }).click();
+    await search(page, '港联短驳');
+    await expect(rowOf(page, '苏州港联短驳运输有限公司')).toContainText('草稿');
   });
 });

@@ -7,7 +7,7 @@ import type { ISchema } from '@formily/json-schema';
 import {
   compTypeCompilers, DEFAULT_RULE_ERROR, registerCompType, type DesignerItem, type ItemCompiler, type ItemCompilerApi,
 } from '../form-to-formily';
-import { isSafeApiPath, tableRows } from '../designer-rules';
+import { columnKey, isSafeApiPath, tableRows } from '../designer-rules';
 import { richTextLength } from '../format';
 import { dynamicOptionLoader } from './runtime-hooks';
 
@@ -154,7 +154,8 @@ registerCompType('dynamicTable', (item, api) => {
   const columnApi = api.child(item.id);
   columns.forEach((column, index) => {
     const compiler = compTypeCompilers[column.compType];
-    const compiled = compiler?.({ ...column, showLabel: true }, columnApi);
+    // The row property is the column's field (its id may carry the table's prefix to stay unique).
+    const compiled = compiler?.({ ...column, id: columnKey(column), showLabel: true }, columnApi);
     if (!compiled) return;
     const schema = { ...compiled.schema, title: undefined, 'x-index': index, 'x-decorator': 'FormItem', 'x-decorator-props': { feedbackLayout: 'popover', labelWidth: 0, colon: false } } as ISchema;
     properties[compiled.key] = schema;

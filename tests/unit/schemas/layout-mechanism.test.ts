@@ -46,7 +46,7 @@ describe('layout widgets', () => {
 
   it('json table: x-enum is a select of the enumeration, x-ref a picker (several ids for an array); untitled properties stay out', () => {
     const steps = form.list.find((i) => i.id === 'steps') as unknown as { columns: Schema[] };
-    expect(steps.columns.map((c) => c.id)).toEqual(['name', 'kind', 'owners', 'owner']);
+    expect(steps.columns.map((c) => c.field)).toEqual(['name', 'kind', 'owners', 'owner']);
     expect(steps.columns[1]).toMatchObject({ compType: 'select', storeDispatchName: 'enum:approverType', required: true });
     expect(find(schema, 'kind')!.enum).toEqual([{ label: '角色', value: 2 }]);
     expect(find(schema, 'owners')!['x-component-props']).toMatchObject({ entity: 'staff', mode: 'multiple' });

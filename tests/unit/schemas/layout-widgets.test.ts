@@ -30,9 +30,11 @@ describe('layout widgets', () => {
   it('json table columns: x-enum becomes a select of the enumeration, x-ref a picker (several ids for an array)', () => {
     const form = expandLayout(processLayout as LayoutDef, resolve);
     const nodes = form.list.find((i) => i.id === 'nodes')! as unknown as { columns: Schema[] };
-    expect(nodes.columns.map((c) => c.id)).toEqual(['name', 'approverType', 'staffIds', 'roleIds', 'permission', 'minAmount', 'mode']);
-    expect(nodes.columns.find((c) => c.id === 'approverType')).toMatchObject({ compType: 'select', storeDispatchName: 'enum:approverType', multiple: false, required: true });
-    expect(nodes.columns.find((c) => c.id === 'staffIds')).toMatchObject({ compType: 'select', storeDispatchName: 'ref:staff', multiple: true });
+    // Each column holds its row property (field) under an id of its table's, unique beside the template's own name.
+    expect(nodes.columns.map((c) => c.field)).toEqual(['name', 'approverType', 'staffIds', 'roleIds', 'permission', 'minAmount', 'mode']);
+    expect(nodes.columns.map((c) => c.id)).toEqual(['nodes_name', 'nodes_approverType', 'nodes_staffIds', 'nodes_roleIds', 'nodes_permission', 'nodes_minAmount', 'nodes_mode']);
+    expect(nodes.columns.find((c) => c.field === 'approverType')).toMatchObject({ compType: 'select', storeDispatchName: 'enum:approverType', multiple: false, required: true });
+    expect(nodes.columns.find((c) => c.field === 'staffIds')).toMatchObject({ compType: 'select', storeDispatchName: 'ref:staff', multiple: true });
     const schema = compileForm(form, { resolveOptions: (s) => (s === 'enum:approverType' ? [{ label: '角色', value: 2 }] : []), entity: all.processTemplate, resolveEntity: resolve });
     expect(find(schema, 'roleIds')!['x-component']).toBe('RefSelect');
     expect(find(schema, 'roleIds')!['x-component-props']).toMatchObject({ entity: 'role', mode: 'multiple' });
@@ -42,7 +44,7 @@ describe('layout widgets', () => {
   it('an untitled item property (derived bookkeeping) is not a column unless asked for', () => {
     const form = expandLayout({ ...(processLayout as LayoutDef), sections: [{ fields: ['nodes'] }] }, resolve);
     const nodes = form.list.find((i) => i.id === 'nodes')! as unknown as { columns: Schema[] };
-    expect(nodes.columns.map((c) => c.id)).not.toContain('approverIds');
+    expect(nodes.columns.map((c) => c.field)).not.toContain('approverIds');
   });
 
   it('treeCheck: the values of a json list checked in a tree of the named option source', () => {
