@@ -34,8 +34,13 @@ async function choose(page: Page, scope: Locator, placeholder: string, option: s
 
 async function chooseMany(page: Page, scope: Locator, placeholder: string, options: string[]) {
   const select = scope.locator('.ant-select').filter({ has: page.locator('.ant-select-selection-placeholder', { hasText: placeholder }) }).first();
+  // the placeholder goes once something is chosen: keep hold of the input by its id
+  const id = await select.locator('input').getAttribute('id');
+  const input = scope.locator(`[id="${id}"]`);
   await select.click();
   for (const o of options) {
+    // typed first: the option may be far down a long list, out of the virtual list's rendered rows
+    await input.fill(o);
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: o }).first().click();
   }
   await page.keyboard.press('Escape');
@@ -130,7 +135,7 @@ test.describe.serial('商务拓展：线索 → 询价 → 报价 → 审核', (
     await choose(page, form, '请选择报价方式', '按车', false);
     await form.getByPlaceholder('请输入计价数量').fill('1');
     await dateTime(form, '请选择报价截止', ymdhms(new Date(Date.now() + 3 * 86400_000)));
-    await chooseMany(page, form, '请选择受邀供应商', ['顺达货运', '通程物流', '恒运冷链']);
+    await chooseMany(page, form, '请选择受邀供应商', ['顺达货运', '通程物流', '皖通大件']);
     await saveDrawer(page);
     await expect(detail.locator('.ant-table-tbody')).toContainText('草稿');
     const link = detail.locator('.ant-table-tbody tr.ant-table-row').first().getByRole('button', { name: '打开' });
@@ -162,7 +167,7 @@ test.describe.serial('商务拓展：线索 → 询价 → 报价 → 审核', (
     const round = (n: number) => quotes.filter({ has: page.locator('td', { hasText: new RegExp(`^${n}$`) }) });
     await record(quotes.filter({ hasText: '顺达货运' }).first(), '168000', '钱国强');
     await record(quotes.filter({ hasText: '通程物流' }).first(), '159000', '孙海峰');
-    await record(quotes.filter({ hasText: '恒运冷链' }).first(), '175000', '周立');
+    await record(quotes.filter({ hasText: '皖通大件' }).first(), '175000', '周立');
     await expect(enquiry.locator('.ant-descriptions')).toContainText('已报价3');
 
     await enquiry.getByRole('button', { name: '发起下一轮' }).click();
@@ -173,7 +178,7 @@ test.describe.serial('商务拓展：线索 → 询价 → 报价 → 审核', (
     await expect(round(2)).toHaveCount(3);
     await record(round(2).filter({ hasText: '顺达货运' }), '160000', '钱国强');
     await record(round(2).filter({ hasText: '通程物流' }), '152000', '孙海峰');
-    await record(round(2).filter({ hasText: '恒运冷链' }), '166000', '周立');
+    await record(round(2).filter({ hasText: '皖通大件' }), '166000', '周立');
     await expect(round(2).filter({ hasText: '通程物流' })).toContainText('-7,000.00');
 
     await enquiry.getByRole('button', { name: '截止报价' }).click();
