@@ -179,7 +179,10 @@ describe.each(await backends())('position ingest on %s', (backend) => {
     expect(d.summary.moving).toBeGreaterThanOrEqual(1);
     expect(d.summary.moving + d.summary.stopped + d.summary.offline).toBe(12);
     expect(d.summary.onlineRate).toBeCloseTo(((d.summary.moving + d.summary.stopped) / 12) * 100, 0);
-    expect(d.kmTop.map((x: any) => x.plate)).toContain('沪DT1002');
+    // The demo trucks' week on the road ranks them; the list is the top ten, longest first.
+    expect(d.kmTop.length).toBeGreaterThan(3);
+    expect(d.kmTop.length).toBeLessThanOrEqual(10);
+    expect(d.kmTop.map((x: any) => x.km)).toEqual([...d.kmTop.map((x: any) => x.km)].sort((a: number, b: number) => b - a));
     expect(d.kmByDay).toHaveLength(7);
     expect(d.kmByDay[6].km).toBeGreaterThan(5);
     expect(d.byStatus.reduce((a: number, b: any) => a + b.count, 0)).toBe(14);
