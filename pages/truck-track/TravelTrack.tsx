@@ -53,7 +53,7 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
   const { message } = App.useApp();
   const [plates, setPlates] = useState<string[]>([]);
   const [plate, setPlate] = useState(params?.plate ?? '');
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(24, 'hour').startOf('minute'), dayjs().startOf('minute')]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(24, 'hour').startOf('minute'), dayjs().add(1, 'minute').startOf('minute')]);
   const [day, setDay] = useState<Dayjs>(() => (params?.date ? dayjs(params.date) : dayjs()));
   const [data, setData] = useState<PathData | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -75,12 +75,13 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
       void message.warning('请输入车牌号');
       return;
     }
+    // The pickers show the browser's clock; the moments travel as ISO instants.
     const [start, end] = byDate ? [day.startOf('day'), day.endOf('day').startOf('second')] : range;
     setLoading(true);
     setPlaying(false);
     setError(null);
     try {
-      const d = await invoke<PathData>('track.trackList', { query: { plate: plateText, start: start.format(FMT), end: end.format(FMT) } }, { silent: true });
+      const d = await invoke<PathData>('track.trackList', { query: { plate: plateText, start: start.toISOString(), end: end.toISOString() } }, { silent: true });
       setData(d);
       setCursor(d.points[0]?.[0] ?? 0);
     } catch (err) {
@@ -184,11 +185,11 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
                   </Space>
                   <div>
                     <Typography.Text type="secondary">回放速度</Typography.Text>
-                    <Slider min={0} max={SPEEDS.length - 1} value={speedIdx} onChange={setSpeedIdx} tooltip={{ formatter: (v) => `×${SPEEDS[v ?? 0]}` }} aria-label="回放速度" />
+                    <Slider min={0} max={SPEEDS.length - 1} value={speedIdx} onChange={setSpeedIdx} tooltip={{ formatter: (v) => `×${SPEEDS[v ?? 0]}` }} ariaLabelForHandle="回放速度" />
                   </div>
                   <div>
                     <Typography.Text type="secondary">进度</Typography.Text>
-                    <Slider min={first} max={Math.max(last, first + 1)} value={cursor} onChange={(v) => setCursor(v)} tooltip={{ formatter: (v) => fmtTime(v ?? 0) }} aria-label="回放进度" />
+                    <Slider min={first} max={Math.max(last, first + 1)} value={cursor} onChange={(v) => setCursor(v)} tooltip={{ formatter: (v) => fmtTime(v ?? 0) }} ariaLabelForHandle="回放进度" />
                   </div>
                   {here && (
                     <Descriptions size="small" column={1} items={[
