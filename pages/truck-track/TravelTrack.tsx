@@ -13,14 +13,13 @@ import { invoke } from '../../api/call';
 import type { ScreenProps } from '../../runtime/screens/registry';
 import { Chart } from './Chart';
 import { DELTA_CENTER, directionText, fmtTime, type LocationRow } from './common';
+import { summarise, type PathPoint, type PathSummary, type Stop } from './pathSummary';
 
-type PathPoint = [number, number, number, number, number];
-interface Stop { start: number; end: number; lng: number; lat: number; minutes: number }
-interface PathData {
+interface PathAnswer {
   plate: string;
   points: PathPoint[];
-  summary: { points: number; km: number; maxSpeed: number; avgSpeed: number; durationMinutes: number; stops: Stop[] };
 }
+type PathData = PathAnswer & { summary: PathSummary };
 
 /** Playback speeds: recorded seconds per real second. */
 const SPEEDS = [10, 30, 60, 120, 300, 600, 1200, 3000];
@@ -81,7 +80,8 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
     setPlaying(false);
     setError(null);
     try {
-      const d = await invoke<PathData>('track.trackList', { query: { plate: plateText, start: start.toISOString(), end: end.toISOString() } }, { silent: true });
+      const a = await invoke<PathAnswer>('track.trackList', { query: { plate: plateText, start: start.toISOString(), end: end.toISOString() } }, { silent: true });
+      const d = { ...a, summary: summarise(a.points) };
       setData(d);
       setCursor(d.points[0]?.[0] ?? 0);
     } catch (err) {

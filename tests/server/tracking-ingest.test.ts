@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
 import { forgetPlates } from '../../server/tracking/ingest';
+import { summarise } from '../../pages/truck-track/pathSummary';
 
 const KEY = 'test-gps-key';
 const INGEST = '/api/v1/project-base/track/ingest';
@@ -131,9 +132,13 @@ describe.each(await backends())('position ingest on %s', (backend) => {
     const times = r.body.data.points.map((p: number[]) => p[0]);
     expect(times).toEqual([...times].sort((a: number, b: number) => a - b));
     expect(r.body.data.points).toHaveLength(32); // the two of the first batch and these 30
-    expect(r.body.data.summary.km).toBeGreaterThan(10);
-    expect(r.body.data.summary.stops.length).toBe(1);
-    expect(r.body.data.summary.stops[0].minutes).toBeGreaterThanOrEqual(10);
+    expect(r.body.data).toMatchObject({ plate, truckKind: 1, count: 32 });
+    expect(r.body.data.points[31]).toEqual([expect.any(Number), 121.61, 30.9, 55, 270]);
+    // The screen's figures: about 25 km west, one stop of a quarter of an hour.
+    const summary = summarise(r.body.data.points);
+    expect(summary.km).toBeGreaterThan(10);
+    expect(summary.stops.length).toBe(1);
+    expect(summary.stops[0]!.minutes).toBeGreaterThanOrEqual(10);
     // Only the period asked for.
     const part = await h.call('GET', `${TRACK}?plate=${encodeURIComponent(plate)}&start=${encodeURIComponent(china(t0 + 10 * 60_000))}&end=${encodeURIComponent(china(t0 + 12 * 60_000))}`, { token: dispatch });
     expect(part.body.data.points).toHaveLength(3);
