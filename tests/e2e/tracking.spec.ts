@@ -1,7 +1,7 @@
 /**
  * 在途车辆 in the browser, as 何俊 (调度主管: 调度, 运力资源, 在途车辆): positions a GPS provider
  * pushes to the ingest show on 车辆位置 and the truck moves there live, without a reload; 派车轨迹
- * plays the truck's path back. The demo feeder is off (playwright.config.ts): only this spec moves
+ * plays the truck's path back; 车辆看板 shows its expired inspection. The demo feeder is off (playwright.config.ts): only this spec moves
  * 沪D1236挂, a demo truck that never reported.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -57,4 +57,10 @@ test('positions pushed by the provider appear on the map list, move live, and pl
   await expect(page.getByTestId('track-index')).toHaveText('21 / 21', { timeout: 15_000 });
   await expect(page.getByTestId('track-position')).toHaveText('120.79000, 31.38000');
   await expect(page.getByTestId('track-play')).toHaveText(/播\s*放/);
+
+  // 车辆看板: the truck is in 停车 now, and its expired inspection is among the licence warnings.
+  await page.goto('/truck-track/truck-dashboard');
+  await expect(page.getByTestId('online-gauge').locator('canvas').first()).toBeVisible();
+  const warning = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: PLATE }).filter({ hasText: '检验有效期' });
+  await expect(warning.getByText('检验有效期已过期, 请及时更新')).toBeVisible();
 });
