@@ -35,7 +35,12 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && exec node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/api/v1/user-base/organization/allow-anonymous/list`,
     // SSO_CLIENT_KEY: the integrating-system key tests/e2e/shell.spec.ts uses to obtain single-sign-on tickets.
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SSO_CLIENT_KEY: process.env.SSO_CLIENT_KEY ?? 'e2e-sso-client-key' },
+    // GPS_INGEST_KEY: the positions provider's key tests/e2e/tracking.spec.ts pushes with; the demo
+    // feeder stays off so only the spec moves trucks.
+    env: {
+      PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SSO_CLIENT_KEY: process.env.SSO_CLIENT_KEY ?? 'e2e-sso-client-key',
+      GPS_INGEST_KEY: process.env.GPS_INGEST_KEY ?? 'e2e-gps-key', TRACK_DEMO_FEEDER: '0',
+    },
     // E2E_REUSE=1 runs the specs against a server already listening on E2E_PORT (local iteration).
     reuseExistingServer: process.env.E2E_REUSE === '1',
     timeout: 120_000,

@@ -43,6 +43,7 @@ export interface BuildOptions {
 export const REDACTED_PATHS = [
   'req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie',
   'headers["access-token"]', 'headers.authorization', 'headers.cookie',
+  'req.headers["x-gps-key"]', 'headers["x-gps-key"]', 'req.headers["x-sso-key"]', 'headers["x-sso-key"]',
   'body.password', 'body.data.password', 'body.data.oldPassword', 'body.data.newPassword',
   'password', 'passwordHash', 'token',
 ];

@@ -13032,6 +13032,65 @@ export function staffImport(file: Blob, query: StaffImportQuery = {}, options: C
   return upload<StaffImportResponse>({ ...rest, ...options }, body);
 }
 
+export interface TrackIngestBody {
+source?: (1 | 2 | 3)
+/**
+ * @minItems 1
+ * @maxItems 5000
+ */
+points: {
+
+}[]
+}
+
+export interface TrackIngestResponse {
+accepted: number
+duplicates: number
+rejected: {
+index?: number
+plate?: (string | null)
+reason?: string
+}[]
+}
+
+/** 定位平台推送车辆定位(请求头 x-gps-key 为接入密钥；逐点校验，不合格的点退回原因，其余入库) — POST /api/v1/project-base/track/ingest (@public) */
+export function trackIngest(data: TrackIngestBody, options: CallOptions = {}): Promise<TrackIngestResponse> {
+  return request<TrackIngestResponse>({ method: 'POST', url: '/api/v1/project-base/track/ingest', data, ...options });
+}
+
+export interface TrackLocationListQuery {
+keyword?: string
+online?: ("" | "true" | "false")
+motion?: (1 | 2 | 3)
+truckKind?: (1 | 2)
+}
+
+/** 车辆最新位置(自有车辆及有定位的平台车辆) — GET /api/v1/project-base/truck-location/list (调度|在途车辆) */
+export function trackLocationList(query: TrackLocationListQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/truck-location/list', query: { ...query }, ...options });
+}
+
+export interface TrackTrackListQuery {
+plate: string
+start: string
+end: string
+}
+
+/** 车辆轨迹(车牌+时段，按时间排序) — GET /api/v1/project-base/track/list (调度|在途车辆|在途车辆:行程轨迹) */
+export function trackTrackList(query: TrackTrackListQuery, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/track/list', query: { ...query }, ...options });
+}
+
+export interface TrackTruckDashboardQuery {
+startDate?: string
+endDate?: string
+}
+
+/** 车辆看板(R17) — GET /api/v1/project-base/stat/truck-dashboard (在途车辆:车辆看板|调度) */
+export function trackTruckDashboard(query: TrackTruckDashboardQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/stat/truck-dashboard', query: { ...query }, ...options });
+}
+
 export interface WechatBotMessagePreviewWechatBotInsuranceMessageBody {
 templateId?: number
 projectName?: string
@@ -13639,6 +13698,10 @@ export const catalogue = {
   'staff.exportExcel': { method: 'GET', path: '/api/v1/user-base/staff/export-excel', permission: '公司管理', binary: 'download' },
   'staff.importTemplate': { method: 'GET', path: '/api/v1/user-base/staff/import-template', permission: '公司管理', binary: 'download' },
   'staff.import': { method: 'POST', path: '/api/v1/user-base/staff/import', permission: '公司管理', binary: 'upload' },
+  'track.ingest': { method: 'POST', path: '/api/v1/project-base/track/ingest', permission: '@public' },
+  'track.locationList': { method: 'GET', path: '/api/v1/project-base/truck-location/list', permission: '调度|在途车辆' },
+  'track.trackList': { method: 'GET', path: '/api/v1/project-base/track/list', permission: '调度|在途车辆|在途车辆:行程轨迹' },
+  'track.truckDashboard': { method: 'GET', path: '/api/v1/project-base/stat/truck-dashboard', permission: '在途车辆:车辆看板|调度' },
   'wechatBotMessage.previewWechatBotInsuranceMessage': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', permission: '项目管理:微信群消息|项目管理:保险询价' },
   'wechatBotMessage.list': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message/list', permission: '项目管理:微信群消息' },
   'wechatBotTemplateRule.listByTemplate': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list', permission: '项目管理:微信群消息' },

@@ -3,7 +3,7 @@
  * failure, closed when the token goes; heart-beats 5000 ms both ways. The token travels only in
  * the CONNECT frame's `access-token` header, never in the URL.
  */
-import { Client, type IMessage } from '@stomp/stompjs';
+import { Client, type IMessage, type StompSubscription } from '@stomp/stompjs';
 import { invoke } from '../../api/call';
 import { showError } from '../../api/toast';
 import { getSession, subscribeSession } from '../session/store';
@@ -21,12 +21,15 @@ export function defaultBrokerUrl(): string {
 }
 
 type ChatListener = (msg: any) => void;
+type TopicListener = (e: PushEvent) => void;
 
 export class RealtimeConnection {
   private client: Client | null = null;
   private token: string | null = null;
   readonly box = new NoticeBox();
   private readonly chatListeners = new Set<ChatListener>();
+  /** organisation topics a screen watches (`/topic/{name}`), re-subscribed after every reconnect */
+  private readonly topics = new Map<string, { listeners: Set<TopicListener>; sub: StompSubscription | null }>();
 
   constructor(private readonly brokerURL: () => string = defaultBrokerUrl) {}
 
@@ -76,6 +79,7 @@ export class RealtimeConnection {
       patchMessageState({ connected: true });
       client.subscribe(responseDestination(staffId), onMessage);
       client.subscribe(errorDestination(staffId), onMessage);
+      for (const name of this.topics.keys()) this.subscribeTopicNow(name);
       // Whatever arrived while offline was stored: reload it after every (re)connect.
       void this.box.load().catch(() => undefined);
       void this.refreshDailyCount();
@@ -92,6 +96,7 @@ export class RealtimeConnection {
     const c = this.client;
     this.client = null;
     this.token = null;
+    for (const t of this.topics.values()) t.sub = null;
     this.box.stop();
     void c.deactivate();
     resetMessageState();
@@ -118,6 +123,48 @@ export class RealtimeConnection {
 
   readChat(sendStaffId: number): boolean {
     return this.publish(APP_READ_MESSAGE, { sendStaffId });
+  }
+
+  /**
+   * Watches an organisation topic while a screen is open: the server sends it only the events of
+   * the user's own organisation (and refuses the topic without the role it is registered with).
+   * Returns the stop function; the last listener leaving unsubscribes.
+   */
+  subscribeTopic(name: string, listener: TopicListener): () => void {
+    let t = this.topics.get(name);
+    if (!t) {
+      t = { listeners: new Set(), sub: null };
+      this.topics.set(name, t);
+    }
+    t.listeners.add(listener);
+    if (!t.sub) this.subscribeTopicNow(name);
+    return () => {
+      const cur = this.topics.get(name);
+      if (!cur) return;
+      cur.listeners.delete(listener);
+      if (cur.listeners.size) return;
+      this.topics.delete(name);
+      if (cur.sub && this.client?.connected) cur.sub.unsubscribe();
+    };
+  }
+
+  private subscribeTopicNow(name: string): void {
+    const t = this.topics.get(name);
+    if (!t || !this.client?.connected) return;
+    t.sub = this.client.subscribe(`/topic/${name}`, (m: IMessage) => {
+      let e: PushEvent;
+      try {
+        e = JSON.parse(m.body) as PushEvent;
+      } catch {
+        return;
+      }
+      t.listeners.forEach((l) => l(e));
+    });
+  }
+
+  /** True while the socket is connected (a screen shows 实时 / 重连中). */
+  get connected(): boolean {
+    return !!this.client?.connected;
   }
 
   onChatMessage(l: ChatListener): () => void {

@@ -38,4 +38,9 @@ export const screens: Record<string, Screen> = {
   // 系统管理 (issue 10): screens a definition can't draw.
   HolidayCalendar: lazy(() => import('../../pages/system/HolidayCalendar')),
   DataImport: lazy(() => import('../../pages/system/DataImport')),
+  // 在途车辆 (issue 9): maps and playback over the offline map of China.
+  TruckLocationTrack: lazy(() => import('../../pages/truck-track/LocationTrack')),
+  TruckTravelTrack: lazy(() => import('../../pages/truck-track/TravelTrack')),
+  TruckTravelTrackByDate: lazy(() => import('../../pages/truck-track/TravelTrackByDate')),
+  TruckDashboard: lazy(() => import('../../pages/truck-track/TruckDashboard')),
 };

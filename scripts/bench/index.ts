@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each compared with a baseline measured in the same run.
  * Prints tables; asserts nothing (timing thresholds don't belong in tests).
- * BENCH_ONLY=api,bundle,stomp,designer,scale selects sections.
+ * BENCH_ONLY=api,bundle,stomp,designer,scale,tracking selects sections.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ const SECTIONS: Section[] = [
   { name: 'stomp', file: 'stomp.ts', fn: 'runStompBench' },
   { name: 'designer', file: 'designer.ts', fn: 'runDesignerBench' },
   { name: 'scale', file: 'scale.ts', fn: 'runScaleBench' },
+  { name: 'tracking', file: 'tracking.ts', fn: 'runTrackingBench' },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

@@ -14,6 +14,7 @@ import { resourceHandlers } from '../resources/handlers';
 import { projectHandlers } from '../project/handlers';
 import { bizHandlers } from '../biz/index';
 import { adminHandlers } from '../admin/index';
+import { trackingHandlers } from '../tracking/handlers';
 
 export const namedHandlers: Record<string, Handler> = {
   ...authHandlers,
@@ -29,6 +30,7 @@ export const namedHandlers: Record<string, Handler> = {
   ...projectHandlers,
   ...bizHandlers,
   ...adminHandlers,
+  ...trackingHandlers,
 };
 
 export const allHandlers: Record<string, Handler> = { ...crudHandlers, ...namedHandlers };

@@ -16,7 +16,8 @@ const MAX_PAYLOAD = 7000;
 
 export type BusMessage =
   | { t: number[]; e: PushEvent } // deliver event e to these staff ids
-  | { k: number[] }; // close the sockets of these session ids (logout, switch organisation)
+  | { k: number[] } // close the sockets of these session ids (logout, switch organisation)
+  | { o: number; d: string; e: PushEvent }; // deliver event e to organisation o's subscribers of topic d
 
 type Sink = (m: BusMessage) => void;
 
@@ -26,6 +27,8 @@ const localSinks = new Set<Sink>();
 function chunks(m: BusMessage): BusMessage[] {
   const json = JSON.stringify(m);
   if (Buffer.byteLength(json) <= MAX_PAYLOAD) return [m];
+  // A topic event has no recipient list to split: its publisher keeps each event small.
+  if ('o' in m) throw new Error(`realtime topic event too large for NOTIFY (${Buffer.byteLength(json)} bytes)`);
   const ids = 't' in m ? m.t : m.k;
   if (ids.length <= 1) throw new Error(`realtime event too large for NOTIFY (${Buffer.byteLength(json)} bytes)`);
   const half = Math.ceil(ids.length / 2);
@@ -45,6 +48,12 @@ export async function publish(db: Db, m: BusMessage): Promise<void> {
     for (const sink of localSinks) sink(part);
   }
 }
+
+/** Room left for a topic event's own JSON in one NOTIFY (publishers split bigger payloads). */
+export const MAX_TOPIC_EVENT_BYTES = MAX_PAYLOAD - 200;
+
+/** Publishes one event to the subscribers of `topic` in organisation `orgId` on every process. */
+export const publishTopic = (db: Db, orgId: number, topic: string, event: PushEvent) => publish(db, { o: orgId, d: topic, e: event });
 
 export const publishEvent = (db: Db, staffIds: number[], event: PushEvent) => publish(db, { t: [...new Set(staffIds)], e: event });
 

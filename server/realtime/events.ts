@@ -13,7 +13,8 @@ export type PushType =
   | 'oa_message'
   | 'event_message'
   | 'enquiry_quote_message_unread_count'
-  | 'enquiry_quote_message';
+  | 'enquiry_quote_message'
+  | 'truck_position';
 
 export const WS_PATH = '/ws';
 
@@ -27,6 +28,32 @@ export function parseDestination(d: string): { staffId: number; kind: 'response'
   const m = OWN_DESTINATION.exec(d);
   return m ? { staffId: Number(m[1]), kind: m[2] as 'response' | 'error' } : null;
 }
+
+/**
+ * Organisation topics: `/topic/{name}` carries events to every socket of one organisation that
+ * subscribed to it (live positions on a map). Which topics exist and who may subscribe is
+ * registered by the area that publishes them (`registerTopic`); anything else is refused.
+ */
+export const topicDestination = (name: string) => `/topic/${name}`;
+const TOPIC_DESTINATION = /^\/topic\/([a-z0-9][a-z0-9-]{0,62})$/;
+
+export function parseTopic(d: string): string | null {
+  return TOPIC_DESTINATION.exec(d)?.[1] ?? null;
+}
+
+export interface TopicRule {
+  /** a permission requirement (`a|b` alternatives), checked with the shared matcher at SUBSCRIBE */
+  permission: string;
+}
+
+const topics = new Map<string, TopicRule>();
+
+export function registerTopic(name: string, rule: TopicRule): void {
+  if (!TOPIC_DESTINATION.test(topicDestination(name))) throw new Error(`bad topic name ${name}`);
+  topics.set(name, rule);
+}
+
+export const topicRule = (name: string): TopicRule | undefined => topics.get(name);
 
 export const APP_SEND_MESSAGE = '/app/send-message';
 export const APP_READ_MESSAGE = '/app/read-message';

@@ -8,7 +8,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Session } from '../auth/session-types';
 import { encodeFrame, FrameError, FrameParser, MAX_FRAME_BYTES, negotiateHeartbeat, type Frame } from './frame';
 import { rawEnvelopeReply } from '../http/hardening';
-import { parseDestination, responseDestination, errorDestination, type PushEvent } from './events';
+import { parseDestination, parseTopic, responseDestination, errorDestination, topicRule, type PushEvent } from './events';
+import { hasPermission } from '../../schemas/src/permission';
 
 export interface GatewayOptions {
   verify(token: string): Promise<Session | null>;
@@ -112,6 +113,7 @@ export class Gateway {
   readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   private readonly byStaff = new Map<number, Set<Connection>>();
   private readonly bySession = new Map<number, Set<Connection>>();
+  private readonly byTopic = new Map<string, Set<Connection>>();
   private readonly all = new Set<Connection>();
   private readonly timer: NodeJS.Timeout;
   private messageSeq = 0;
@@ -197,14 +199,20 @@ export class Gateway {
     }
     switch (f.command) {
       case 'SUBSCRIBE': {
-        const target = parseDestination(f.headers.destination ?? '');
-        if (!f.headers.id || !target || target.staffId !== conn.session.staffId) return conn.error(REALTIME_MSG.forbiddenDestination);
+        const destination = f.headers.destination ?? '';
+        const target = parseDestination(destination);
+        const topic = target ? null : parseTopic(destination);
+        const rule = topic ? topicRule(topic) : undefined;
+        const allowed = target ? target.staffId === conn.session.staffId : !!rule && hasPermission(conn.session.permissions, rule.permission);
+        if (!f.headers.id || !allowed) return conn.error(REALTIME_MSG.forbiddenDestination);
         if (conn.subs.size >= MAX_SUBSCRIPTIONS && !conn.subs.has(f.headers.id)) return conn.error(REALTIME_MSG.tooManySubscriptions);
-        conn.subs.set(f.headers.id, f.headers.destination!);
+        this.unsubscribe(conn, f.headers.id);
+        conn.subs.set(f.headers.id, destination);
+        if (topic) index(this.byTopic, topic, conn);
         break;
       }
       case 'UNSUBSCRIBE':
-        conn.subs.delete(f.headers.id ?? '');
+        this.unsubscribe(conn, f.headers.id ?? '');
         break;
       case 'SEND':
         await this.send(conn, f);
@@ -305,6 +313,37 @@ export class Gateway {
     return n;
   }
 
+  /**
+   * Delivers one event to the sockets of organisation `orgId` subscribed to `topic` on this
+   * process. The organisation is the socket's session's: another organisation's subscriber of
+   * the same topic never receives it.
+   */
+  deliverTopic(orgId: number, topic: string, event: PushEvent): number {
+    const conns = this.byTopic.get(topic);
+    if (!conns) return 0;
+    const dest = `/topic/${topic}`;
+    let body: Buffer | null = null;
+    let n = 0;
+    for (const conn of conns) {
+      if (conn.session?.orgId !== orgId) continue;
+      body ??= Buffer.from(JSON.stringify(event), 'utf8');
+      for (const [id, d] of conn.subs) {
+        if (d !== dest) continue;
+        conn.write(messageFrame(d, id, ++this.messageSeq, body));
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private unsubscribe(conn: Connection, id: string): void {
+    const d = conn.subs.get(id);
+    if (d === undefined) return;
+    conn.subs.delete(id);
+    const topic = parseTopic(d);
+    if (topic && ![...conn.subs.values()].includes(d)) unindex(this.byTopic, topic, conn);
+  }
+
   /** Closes the sockets of ended sessions (logout, organisation switch, password change). */
   kick(sessionIds: number[]): void {
     for (const id of sessionIds) {
@@ -314,6 +353,10 @@ export class Gateway {
 
   forget(conn: Connection): void {
     this.all.delete(conn);
+    for (const d of conn.subs.values()) {
+      const topic = parseTopic(d);
+      if (topic) unindex(this.byTopic, topic, conn);
+    }
     if (!conn.session) return;
     unindex(this.byStaff, conn.session.staffId, conn);
     unindex(this.bySession, conn.session.sessionId, conn);

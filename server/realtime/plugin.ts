@@ -49,6 +49,7 @@ export async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions
   const gateway = new Gateway(gatewayOptions);
   const listener = await listen(db, (m) => {
     if ('t' in m) return void gateway.deliver(m.t, m.e);
+    if ('o' in m) return void gateway.deliverTopic(m.o, m.d, m.e);
     forgetSessions(m.k);
     gateway.kick(m.k);
   }, {

@@ -9,6 +9,7 @@ import { projectSeeder } from './project';
 import { businessSeeder } from './business';
 import { adminPeopleSeeder, adminSystemSeeder } from './admin';
 import { smsRecordSeeder } from './sms';
+import { trackingSeeder } from './tracking';
 
 export interface AreaSeeder {
   name: string;
@@ -22,4 +23,5 @@ export const areaSeeders: AreaSeeder[] = [
   adminPeopleSeeder,
   adminSystemSeeder,
   smsRecordSeeder,
+  trackingSeeder,
 ];

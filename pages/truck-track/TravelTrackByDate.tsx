@@ -1,0 +1,7 @@
+/** 车辆轨迹查询 (/truck-track/travel-track-by-license-date): a plate's path on one day, with playback. */
+import type { ScreenProps } from '../../runtime/screens/registry';
+import { TravelTrackScreen } from './TravelTrack';
+
+export default function TravelTrackByDate(props: ScreenProps) {
+  return <TravelTrackScreen {...props} byDate />;
+}
