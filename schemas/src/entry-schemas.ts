@@ -41,13 +41,14 @@ export function transitionBody(e: ResolvedEntity, name: string, enums: EnumLooku
   properties.comment = { type: 'string', maxLength: 500, title: '意见', ...(t?.comment === 'required' ? { 'x-notBlank': true } : {}) };
   const required: string[] = t?.comment === 'required' ? ['comment'] : [];
   // What a transition asks for is what it needs: its form fields are required (as the dialog
-  // asks for them), and a text of blanks doesn't count.
+  // asks for them), and a text of blanks doesn't count — except those it declares optional.
   for (const field of t?.form ?? []) {
     const f = e.fields[field];
     if (!f) continue;
-    const s = fieldSchema({ ...f, required: true }, enums(f.enum ?? ''));
+    const optional = t?.optional?.includes(field) ?? false;
+    const s = fieldSchema({ ...f, required: !optional }, enums(f.enum ?? ''));
     properties[field] = s;
-    required.push(field);
+    if (!optional) required.push(field);
   }
   return { type: 'object', title: t?.title ?? name, properties, required, additionalProperties: false };
 }

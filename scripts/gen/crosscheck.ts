@@ -72,6 +72,7 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
       if (t.approval && !knownPermission(t.approval.permission)) at(file, pointer, `${t.name}: unknown approval permission ${t.approval.permission}`);
       if (t.approval?.amountField && !e.fields[t.approval.amountField]) at(file, pointer, `${t.name}: unknown amount field ${t.approval.amountField}`);
       (t.form ?? []).forEach((x) => { if (!e.fields[x]) at(file, pointer, `${t.name}: unknown form field ${x}`); });
+      (t.optional ?? []).forEach((x) => { if (!(t.form ?? []).includes(x)) at(file, pointer, `${t.name}: optional field ${x} is not in its form`); });
       void i;
     });
     for (const [name, c] of Object.entries(e.children)) {

@@ -64,7 +64,7 @@ export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequ
 
   useEffect(() => {
     if (!t.form?.length) return;
-    const list = t.form.map((f) => fieldItem(req.entity, { field: f, required: true }, 24, 100, (n) => peekEntity(n)));
+    const list = t.form.map((f) => fieldItem(req.entity, { field: f, required: !t.optional?.includes(f) }, 24, 100, (n) => peekEntity(n)));
     void compileDefinition({ entity: req.entity.name, config: { labelWidth: 100 }, list }).then((c) => setCompiled({ c, form: createForm() }));
   }, [t.name]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -80,6 +80,8 @@ export interface TransitionDef {
   permission?: string;
   /** fields the user fills in when acting (a small form); they are written with the state */
   form?: string[];
+  /** form fields offered but not required (the rest of `form` must be filled in) */
+  optional?: string[];
   /** a comment box: none (default), optional or required */
   comment?: 'none' | 'optional' | 'required';
   confirm?: string;
