@@ -9119,6 +9119,7 @@ id: number
 export interface PrintDocumentResponse {
 type: number
 docNo: string
+docNoLabel?: string
 printedBy?: string
 parties: {
 role?: string
@@ -9142,7 +9143,7 @@ date?: string
 }[]
 }
 
-/** 打印单据(1 收入合同 2 成本合同 3 报价单 4 方案 5 对账单；按单据类型校验权限) — GET /api/v1/project-base/print/{type}/{id} (@authenticated) */
+/** 打印单据(1 收入合同 2 成本合同 3 报价单 4 方案 5 对账单 6 托运单；按单据类型校验权限) — GET /api/v1/project-base/print/{type}/{id} (@authenticated) */
 export function printDocument(params: PrintDocumentParams, options: CallOptions = {}): Promise<PrintDocumentResponse> {
   return request<PrintDocumentResponse>({ method: 'GET', url: '/api/v1/project-base/print/{type}/{id}', params: { ...params }, ...options });
 }

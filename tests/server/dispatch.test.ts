@@ -150,6 +150,12 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
     ok(await h.call('POST', `${P}/${receiptPay.paymentId}/pay`, { token: t.pm, data: {} }));
     expect((await get(`/api/v1/project-base/cost-item/${costs[0].costItemId}`)).paidAmount).toBe('13000.00');
 
+    // 托运单: the demand printed with the trucks sent
+    const printed = ok(await h.call('GET', `/api/v1/project-base/print/6/${demandId}`, { token: t.dispatch }));
+    expect(printed).toMatchObject({ title: '货物运输托运单', docNo: demand.demandNo, docNoLabel: '需求编号' });
+    expect(printed.tables[0].rows).toHaveLength(2);
+    expect((await h.call('GET', `/api/v1/project-base/print/6/${demandId}`, { token: t.suzhou })).status).toBe(404);
+
     ok(await h.call('POST', `${S}/${carrier.scheduleId}/settle`, { token: t.pm, data: {} }));
     expect((await get(`${S}/${carrier.scheduleId}`))).toMatchObject({ scheduleStatus: 45 });
     const settleNodes = (await get(`/api/v1/project-base/schedule-node/page?scheduleId=${carrier.scheduleId}&node=45`)).total;
