@@ -62,6 +62,27 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
   });
   afterAll(async () => h?.close());
 
+  it('demo data fills every demand, schedule, receipt and payment state, visible to the dispatcher and the project manager', async () => {
+    const states = async (path: string, field: string, token: string) => {
+      const all = ok(await h.call('GET', `${path}/page?pageSize=200`, { token })).list as any[];
+      return new Set(all.map((r) => r[field]));
+    };
+    for (const token of [t.dispatch, t.pm]) {
+      const demand = await states(D, 'status', token);
+      for (const s of DEMAND_STATES) expect(demand.has(s), `demand ${s}`).toBe(true);
+      const schedule = await states(S, 'scheduleStatus', token);
+      for (const s of SCHEDULE_STATES) expect(schedule.has(s), `schedule ${s}`).toBe(true);
+    }
+    const receipts = await states(RC, 'receiptStatus', t.dispatch);
+    for (const s of [0, 5, 10, 15]) expect(receipts.has(s), `receipt ${s}`).toBe(true);
+    const pays = await states(P, 'payNodeStatus', t.pm);
+    for (const s of [0, 5, 10, 15]) expect(pays.has(s), `payment ${s}`).toBe(true);
+    const nodes = ok(await h.call('GET', '/api/v1/project-base/schedule-node/page?node=25', { token: t.dispatch }));
+    expect(nodes.total).toBeGreaterThan(0);
+    const freight = ok(await h.call('GET', '/api/v1/project-base/cost-item/page?source=1&costType=7', { token: t.pm }));
+    expect(freight.total).toBeGreaterThan(0);
+  });
+
   it('runs a demand and two trucks from submit to settlement, booking the freight into the project', async () => {
     const demandId = await newDemand({ isOversize: true });
     let demand = await get(`${D}/${demandId}`);

@@ -8,6 +8,7 @@ import { resourcesSeeder } from './resources';
 import { projectSeeder } from './project';
 import { businessSeeder } from './business';
 import { adminPeopleSeeder, adminSystemSeeder } from './admin';
+import { dispatchSeeder } from './dispatch';
 
 export interface AreaSeeder {
   name: string;
@@ -20,4 +21,5 @@ export const areaSeeders: AreaSeeder[] = [
   projectSeeder,
   adminPeopleSeeder,
   adminSystemSeeder,
+  dispatchSeeder,
 ];
