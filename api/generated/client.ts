@@ -5080,6 +5080,1968 @@ export function departmentRemove(params: DepartmentRemoveParams, options: CallOp
   return request<DepartmentRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/department/{depId}', params: { ...params }, ...options });
 }
 
+export interface ReceiptPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("receiptId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+demandId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+receiptStatus?: (0 | 5 | 10 | 15)[]
+truckLicensePlate?: string
+/**
+ * @maxItems 200
+ */
+originalReturned?: boolean[]
+signedAtStart?: string
+signedAtEnd?: string
+}
+
+export type ReceiptPageResponse = Page<E.Receipt>;
+
+/** 回单分页列表 — GET /api/v1/project-base/receipt/page (调度:查看|调度:编辑|调度:额外操作|项目管理:项目) */
+export function receiptPage(query: ReceiptPageQuery = {}, options: CallOptions = {}): Promise<ReceiptPageResponse> {
+  return request<ReceiptPageResponse>({ method: 'GET', url: '/api/v1/project-base/receipt/page', query: { ...query }, ...options });
+}
+
+export interface ReceiptExportExcelQuery {
+keyword?: string
+sortField?: ("receiptId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+demandId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+receiptStatus?: (0 | 5 | 10 | 15)[]
+truckLicensePlate?: string
+/**
+ * @maxItems 200
+ */
+originalReturned?: boolean[]
+signedAtStart?: string
+signedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("scheduleId" | "demandId" | "projectId" | "truckLicensePlate" | "photos" | "signedBy" | "signedAt" | "signedPieces" | "signedWeight" | "diffDesc" | "receiptStatus" | "rejectReason" | "uploadedAt" | "auditStaffId" | "auditedAt" | "originalReturned" | "expressCompany" | "expressNo" | "originalReceivedAt" | "remark")[]
+}
+
+/** 回单 — GET /api/v1/project-base/receipt/export-excel (调度:查看|调度:编辑|调度:额外操作|项目管理:项目), a file */
+export function receiptExportExcel(query: ReceiptExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/receipt/export-excel', query: { ...query }, ...options });
+}
+
+export interface ReceiptGetParams {
+receiptId: number
+}
+
+export type ReceiptGetResponse = E.Receipt & { refs?: Refs };
+
+/** 回单详情 — GET /api/v1/project-base/receipt/{receiptId} (调度:查看|调度:编辑|调度:额外操作|项目管理:项目) */
+export function receiptGet(params: ReceiptGetParams, options: CallOptions = {}): Promise<ReceiptGetResponse> {
+  return request<ReceiptGetResponse>({ method: 'GET', url: '/api/v1/project-base/receipt/{receiptId}', params: { ...params }, ...options });
+}
+
+export interface ReceiptUploadParams {
+receiptId: number
+}
+
+export interface ReceiptUploadBody {
+version?: number
+comment?: string
+/**
+ * @maxItems 20
+ */
+photos: {
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[]
+signedBy: string
+signedAt?: string
+signedPieces?: number
+signedWeight?: (string | number)
+diffDesc?: string
+}
+
+export interface ReceiptUploadResponse {
+count: number
+list: {
+receiptId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleId: number
+demandId?: (number | null)
+projectId?: (number | null)
+truckLicensePlate?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+signedBy?: (string | null)
+signedAt?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+diffDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+rejectReason?: (string | null)
+uploadedAt?: (string | null)
+auditStaffId?: (number | null)
+auditedAt?: (string | null)
+originalReturned?: (boolean | null)
+expressCompany?: (string | null)
+expressNo?: (string | null)
+originalReceivedAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 上传回单 — POST /api/v1/project-base/receipt/{receiptId}/upload (调度:编辑) */
+export function receiptUpload(params: ReceiptUploadParams, data: ReceiptUploadBody, options: CallOptions = {}): Promise<ReceiptUploadResponse> {
+  return request<ReceiptUploadResponse>({ method: 'POST', url: '/api/v1/project-base/receipt/{receiptId}/upload', params: { ...params }, data, ...options });
+}
+
+export interface ReceiptConfirmBody {
+receiptId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface ReceiptConfirmResponse {
+count: number
+list: {
+receiptId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleId: number
+demandId?: (number | null)
+projectId?: (number | null)
+truckLicensePlate?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+signedBy?: (string | null)
+signedAt?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+diffDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+rejectReason?: (string | null)
+uploadedAt?: (string | null)
+auditStaffId?: (number | null)
+auditedAt?: (string | null)
+originalReturned?: (boolean | null)
+expressCompany?: (string | null)
+expressNo?: (string | null)
+originalReceivedAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 审核通过回单(可批量) — POST /api/v1/project-base/receipt/audit-pass (调度:编辑) */
+export function receiptConfirm(data: ReceiptConfirmBody, options: CallOptions = {}): Promise<ReceiptConfirmResponse> {
+  return request<ReceiptConfirmResponse>({ method: 'POST', url: '/api/v1/project-base/receipt/audit-pass', data, ...options });
+}
+
+export interface ReceiptRejectParams {
+receiptId: number
+}
+
+export interface ReceiptRejectBody {
+version?: number
+comment?: string
+rejectReason: string
+}
+
+export interface ReceiptRejectResponse {
+count: number
+list: {
+receiptId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleId: number
+demandId?: (number | null)
+projectId?: (number | null)
+truckLicensePlate?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+signedBy?: (string | null)
+signedAt?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+diffDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+rejectReason?: (string | null)
+uploadedAt?: (string | null)
+auditStaffId?: (number | null)
+auditedAt?: (string | null)
+originalReturned?: (boolean | null)
+expressCompany?: (string | null)
+expressNo?: (string | null)
+originalReceivedAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 驳回回单 — POST /api/v1/project-base/receipt/{receiptId}/reject (调度:编辑) */
+export function receiptReject(params: ReceiptRejectParams, data: ReceiptRejectBody, options: CallOptions = {}): Promise<ReceiptRejectResponse> {
+  return request<ReceiptRejectResponse>({ method: 'POST', url: '/api/v1/project-base/receipt/{receiptId}/reject', params: { ...params }, data, ...options });
+}
+
+export interface ReceiptReturnOriginalParams {
+receiptId: number
+}
+
+export interface ReceiptReturnOriginalBody {
+version?: number
+comment?: string
+expressCompany?: string
+expressNo: string
+}
+
+export interface ReceiptReturnOriginalResponse {
+count: number
+list: {
+receiptId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleId: number
+demandId?: (number | null)
+projectId?: (number | null)
+truckLicensePlate?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+signedBy?: (string | null)
+signedAt?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+diffDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+rejectReason?: (string | null)
+uploadedAt?: (string | null)
+auditStaffId?: (number | null)
+auditedAt?: (string | null)
+originalReturned?: (boolean | null)
+expressCompany?: (string | null)
+expressNo?: (string | null)
+originalReceivedAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 登记原件寄回 — POST /api/v1/project-base/receipt/{receiptId}/original-returned (调度:编辑) */
+export function receiptReturnOriginal(params: ReceiptReturnOriginalParams, data: ReceiptReturnOriginalBody, options: CallOptions = {}): Promise<ReceiptReturnOriginalResponse> {
+  return request<ReceiptReturnOriginalResponse>({ method: 'POST', url: '/api/v1/project-base/receipt/{receiptId}/original-returned', params: { ...params }, data, ...options });
+}
+
+export interface ScheduleNodePageQuery {
+pageNo?: number
+pageSize?: number
+sortField?: ("nodeId" | "occurredAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+demandId?: number[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+node?: (10 | 15 | 20 | 25 | 27 | 30 | 35 | 40 | 45 | 5)[]
+occurredAtStart?: string
+occurredAtEnd?: string
+}
+
+export type ScheduleNodePageResponse = Page<E.ScheduleNode>;
+
+/** 调度节点分页列表 — GET /api/v1/project-base/schedule-node/page (调度:查看|调度:编辑|调度:额外操作|项目管理:项目|项目管理:运输需求) */
+export function scheduleNodePage(query: ScheduleNodePageQuery = {}, options: CallOptions = {}): Promise<ScheduleNodePageResponse> {
+  return request<ScheduleNodePageResponse>({ method: 'GET', url: '/api/v1/project-base/schedule-node/page', query: { ...query }, ...options });
+}
+
+export interface ScheduleNodeGetParams {
+nodeId: number
+}
+
+export type ScheduleNodeGetResponse = E.ScheduleNode & { refs?: Refs };
+
+/** 调度节点详情 — GET /api/v1/project-base/schedule-node/{nodeId} (调度:查看|调度:编辑|调度:额外操作|项目管理:项目|项目管理:运输需求) */
+export function scheduleNodeGet(params: ScheduleNodeGetParams, options: CallOptions = {}): Promise<ScheduleNodeGetResponse> {
+  return request<ScheduleNodeGetResponse>({ method: 'GET', url: '/api/v1/project-base/schedule-node/{nodeId}', params: { ...params }, ...options });
+}
+
+export interface SchedulePaymentPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "paymentId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+demandId?: number[]
+/**
+ * @maxItems 200
+ */
+payNode?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+payNodeStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+payeeSupplierId?: number[]
+paidAtStart?: string
+paidAtEnd?: string
+}
+
+export type SchedulePaymentPageResponse = Page<E.SchedulePayment>;
+
+/** 运费支付节点分页列表 — GET /api/v1/project-base/schedule-payment/page (项目管理:项目|调度:查看|调度:编辑|调度:额外操作|财务) */
+export function schedulePaymentPage(query: SchedulePaymentPageQuery = {}, options: CallOptions = {}): Promise<SchedulePaymentPageResponse> {
+  return request<SchedulePaymentPageResponse>({ method: 'GET', url: '/api/v1/project-base/schedule-payment/page', query: { ...query }, ...options });
+}
+
+export interface SchedulePaymentExportExcelQuery {
+keyword?: string
+sortField?: "paymentId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+demandId?: number[]
+/**
+ * @maxItems 200
+ */
+payNode?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+payNodeStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+payeeSupplierId?: number[]
+paidAtStart?: string
+paidAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("scheduleId" | "projectId" | "demandId" | "truckLicensePlate" | "payNode" | "payeeType" | "payeeSupplierId" | "payeeName" | "payeeBankName" | "payeeBankAccount" | "amount" | "payNodeStatus" | "reviewId" | "paidAt" | "remark")[]
+}
+
+/** 运费支付节点 — GET /api/v1/project-base/schedule-payment/export-excel (项目管理:项目|调度:查看|调度:编辑|调度:额外操作|财务), a file */
+export function schedulePaymentExportExcel(query: SchedulePaymentExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/schedule-payment/export-excel', query: { ...query }, ...options });
+}
+
+export interface SchedulePaymentGetParams {
+paymentId: number
+}
+
+export type SchedulePaymentGetResponse = E.SchedulePayment & { refs?: Refs };
+
+/** 运费支付节点详情 — GET /api/v1/project-base/schedule-payment/{paymentId} (项目管理:项目|调度:查看|调度:编辑|调度:额外操作|财务) */
+export function schedulePaymentGet(params: SchedulePaymentGetParams, options: CallOptions = {}): Promise<SchedulePaymentGetResponse> {
+  return request<SchedulePaymentGetResponse>({ method: 'GET', url: '/api/v1/project-base/schedule-payment/{paymentId}', params: { ...params }, ...options });
+}
+
+export interface SchedulePaymentApplyBody {
+paymentId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface SchedulePaymentApplyResponse {
+count: number
+list: {
+paymentId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleId: number
+projectId?: (number | null)
+demandId?: (number | null)
+truckLicensePlate?: (string | null)
+payNode: (1 | 2 | 3 | 4 | 5)
+payeeType?: (1 | 2 | 3 | null)
+payeeSupplierId?: (number | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+amount: string
+payNodeStatus?: (0 | 5 | 10 | 15 | null)
+reviewId?: (number | null)
+paidAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 申请付款(可批量) — POST /api/v1/project-base/schedule-payment/apply (项目管理:项目:运费支付) */
+export function schedulePaymentApply(data: SchedulePaymentApplyBody, options: CallOptions = {}): Promise<SchedulePaymentApplyResponse> {
+  return request<SchedulePaymentApplyResponse>({ method: 'POST', url: '/api/v1/project-base/schedule-payment/apply', data, ...options });
+}
+
+export interface SchedulePaymentWithdrawParams {
+paymentId: number
+}
+
+export interface SchedulePaymentWithdrawBody {
+version?: number
+comment?: string
+}
+
+export interface SchedulePaymentWithdrawResponse {
+count: number
+list: {
+paymentId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleId: number
+projectId?: (number | null)
+demandId?: (number | null)
+truckLicensePlate?: (string | null)
+payNode: (1 | 2 | 3 | 4 | 5)
+payeeType?: (1 | 2 | 3 | null)
+payeeSupplierId?: (number | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+amount: string
+payNodeStatus?: (0 | 5 | 10 | 15 | null)
+reviewId?: (number | null)
+paidAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 撤回付款申请 — POST /api/v1/project-base/schedule-payment/{paymentId}/withdraw (项目管理:项目:运费支付|财务:资金事项:审核) */
+export function schedulePaymentWithdraw(params: SchedulePaymentWithdrawParams, data: SchedulePaymentWithdrawBody, options: CallOptions = {}): Promise<SchedulePaymentWithdrawResponse> {
+  return request<SchedulePaymentWithdrawResponse>({ method: 'POST', url: '/api/v1/project-base/schedule-payment/{paymentId}/withdraw', params: { ...params }, data, ...options });
+}
+
+export interface SchedulePaymentPayParams {
+paymentId: number
+}
+
+export interface SchedulePaymentPayBody {
+version?: number
+comment?: string
+paidAt?: string
+}
+
+export interface SchedulePaymentPayResponse {
+count: number
+list: {
+paymentId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleId: number
+projectId?: (number | null)
+demandId?: (number | null)
+truckLicensePlate?: (string | null)
+payNode: (1 | 2 | 3 | 4 | 5)
+payeeType?: (1 | 2 | 3 | null)
+payeeSupplierId?: (number | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+amount: string
+payNodeStatus?: (0 | 5 | 10 | 15 | null)
+reviewId?: (number | null)
+paidAt?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 登记已付 — POST /api/v1/project-base/schedule-payment/{paymentId}/pay (项目管理:项目:运费支付|财务:资金事项:执行) */
+export function schedulePaymentPay(params: SchedulePaymentPayParams, data: SchedulePaymentPayBody, options: CallOptions = {}): Promise<SchedulePaymentPayResponse> {
+  return request<SchedulePaymentPayResponse>({ method: 'POST', url: '/api/v1/project-base/schedule-payment/{paymentId}/pay', params: { ...params }, data, ...options });
+}
+
+export interface TransportDemandPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("demandId" | "updatedAt" | "planLoadTime")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35)[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+isOversize?: boolean[]
+planLoadTimeStart?: string
+planLoadTimeEnd?: string
+/**
+ * @maxItems 200
+ */
+submitterStaffId?: number[]
+}
+
+export type TransportDemandPageResponse = Page<E.TransportDemand>;
+
+/** 运输需求分页列表 — GET /api/v1/project-base/transport-demand/page (项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作) */
+export function transportDemandPage(query: TransportDemandPageQuery = {}, options: CallOptions = {}): Promise<TransportDemandPageResponse> {
+  return request<TransportDemandPageResponse>({ method: 'GET', url: '/api/v1/project-base/transport-demand/page', query: { ...query }, ...options });
+}
+
+export interface TransportDemandExportExcelQuery {
+keyword?: string
+sortField?: ("demandId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35)[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+isOversize?: boolean[]
+planLoadTimeStart?: string
+planLoadTimeEnd?: string
+/**
+ * @maxItems 200
+ */
+submitterStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+columns?: ("demandNo" | "source" | "projectId" | "deliveryId" | "customerId" | "cargoName" | "pieces" | "weight" | "volume" | "maxLength" | "maxWidth" | "maxHeight" | "distanceKm" | "cargoValue" | "isOversize" | "loadRegionCode" | "loadAddress" | "loadContact" | "loadPhone" | "unloadRegionCode" | "unloadAddress" | "unloadContact" | "unloadPhone" | "planLoadTime" | "requiredArriveTime" | "vehicleRequirement" | "truckCount" | "quoteMode" | "customerUnitPrice" | "estimatedIncome" | "needInsurance" | "status" | "dispatchedCount" | "terminateReason" | "submitterStaffId" | "submittedAt" | "remark" | "attachments")[]
+}
+
+/** 运输需求 — GET /api/v1/project-base/transport-demand/export-excel (项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作), a file */
+export function transportDemandExportExcel(query: TransportDemandExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/transport-demand/export-excel', query: { ...query }, ...options });
+}
+
+export interface TransportDemandGetParams {
+demandId: number
+}
+
+export type TransportDemandGetResponse = E.TransportDemand & { refs?: Refs };
+
+/** 运输需求详情 — GET /api/v1/project-base/transport-demand/{demandId} (项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作) */
+export function transportDemandGet(params: TransportDemandGetParams, options: CallOptions = {}): Promise<TransportDemandGetResponse> {
+  return request<TransportDemandGetResponse>({ method: 'GET', url: '/api/v1/project-base/transport-demand/{demandId}', params: { ...params }, ...options });
+}
+
+export type TransportDemandSaveBody = E.TransportDemandCreate;
+
+export type TransportDemandSaveResponse = E.TransportDemand;
+
+/** 新增运输需求 — POST /api/v1/project-base/transport-demand/save (项目管理:运输需求|仓库:运输需求) */
+export function transportDemandSave(data: TransportDemandSaveBody, options: CallOptions = {}): Promise<TransportDemandSaveResponse> {
+  return request<TransportDemandSaveResponse>({ method: 'POST', url: '/api/v1/project-base/transport-demand/save', data, ...options });
+}
+
+export interface TransportDemandUpdateParams {
+demandId: number
+}
+
+export type TransportDemandUpdateBody = E.TransportDemandUpdate;
+
+export type TransportDemandUpdateResponse = E.TransportDemand;
+
+/** 修改运输需求 — PUT /api/v1/project-base/transport-demand/{demandId} (项目管理:运输需求|仓库:运输需求) */
+export function transportDemandUpdate(params: TransportDemandUpdateParams, data: TransportDemandUpdateBody, options: CallOptions = {}): Promise<TransportDemandUpdateResponse> {
+  return request<TransportDemandUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/transport-demand/{demandId}', params: { ...params }, data, ...options });
+}
+
+export interface TransportDemandRemoveParams {
+demandId: number
+}
+
+export type TransportDemandRemoveResponse = null
+
+/** 删除运输需求草稿 — DELETE /api/v1/project-base/transport-demand/{demandId} (项目管理:运输需求|仓库:运输需求) */
+export function transportDemandRemove(params: TransportDemandRemoveParams, options: CallOptions = {}): Promise<TransportDemandRemoveResponse> {
+  return request<TransportDemandRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/transport-demand/{demandId}', params: { ...params }, ...options });
+}
+
+export interface TransportDemandSubmitBody {
+demandId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface TransportDemandSubmitResponse {
+count: number
+list: {
+demandId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+demandNo?: (string | null)
+source?: (1 | 2 | null)
+projectId: number
+deliveryId?: (number | null)
+customerId?: (number | null)
+cargoName: string
+pieces: number
+weight: string
+volume?: (string | null)
+maxLength?: (string | null)
+maxWidth?: (string | null)
+maxHeight?: (string | null)
+distanceKm?: (string | null)
+cargoValue?: (string | null)
+isOversize?: (boolean | null)
+loadRegionCode: string
+loadAddress: string
+loadContact?: (string | null)
+loadPhone?: (string | null)
+unloadRegionCode: string
+unloadAddress: string
+unloadContact?: (string | null)
+unloadPhone?: (string | null)
+planLoadTime: string
+requiredArriveTime?: (string | null)
+vehicleRequirement?: (string | null)
+truckCount: number
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+customerUnitPrice?: (string | null)
+estimatedIncome?: (string | null)
+needInsurance?: (boolean | null)
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | null)
+dispatchedCount?: (number | null)
+terminateReason?: (string | null)
+submitterStaffId?: (number | null)
+submittedAt?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 提交运输需求(可批量) — POST /api/v1/project-base/transport-demand/submit (项目管理:运输需求|仓库:运输需求) */
+export function transportDemandSubmit(data: TransportDemandSubmitBody, options: CallOptions = {}): Promise<TransportDemandSubmitResponse> {
+  return request<TransportDemandSubmitResponse>({ method: 'POST', url: '/api/v1/project-base/transport-demand/submit', data, ...options });
+}
+
+export interface TransportDemandRevokeParams {
+demandId: number
+}
+
+export interface TransportDemandRevokeBody {
+version?: number
+comment?: string
+terminateReason: string
+}
+
+export interface TransportDemandRevokeResponse {
+count: number
+list: {
+demandId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+demandNo?: (string | null)
+source?: (1 | 2 | null)
+projectId: number
+deliveryId?: (number | null)
+customerId?: (number | null)
+cargoName: string
+pieces: number
+weight: string
+volume?: (string | null)
+maxLength?: (string | null)
+maxWidth?: (string | null)
+maxHeight?: (string | null)
+distanceKm?: (string | null)
+cargoValue?: (string | null)
+isOversize?: (boolean | null)
+loadRegionCode: string
+loadAddress: string
+loadContact?: (string | null)
+loadPhone?: (string | null)
+unloadRegionCode: string
+unloadAddress: string
+unloadContact?: (string | null)
+unloadPhone?: (string | null)
+planLoadTime: string
+requiredArriveTime?: (string | null)
+vehicleRequirement?: (string | null)
+truckCount: number
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+customerUnitPrice?: (string | null)
+estimatedIncome?: (string | null)
+needInsurance?: (boolean | null)
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | null)
+dispatchedCount?: (number | null)
+terminateReason?: (string | null)
+submitterStaffId?: (number | null)
+submittedAt?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 撤销运输需求(提交人) — POST /api/v1/project-base/transport-demand/{demandId}/revoke (项目管理:运输需求|仓库:运输需求) */
+export function transportDemandRevoke(params: TransportDemandRevokeParams, data: TransportDemandRevokeBody, options: CallOptions = {}): Promise<TransportDemandRevokeResponse> {
+  return request<TransportDemandRevokeResponse>({ method: 'POST', url: '/api/v1/project-base/transport-demand/{demandId}/revoke', params: { ...params }, data, ...options });
+}
+
+export interface TransportDemandTerminateParams {
+demandId: number
+}
+
+export interface TransportDemandTerminateBody {
+version?: number
+comment?: string
+terminateReason: string
+}
+
+export interface TransportDemandTerminateResponse {
+count: number
+list: {
+demandId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+demandNo?: (string | null)
+source?: (1 | 2 | null)
+projectId: number
+deliveryId?: (number | null)
+customerId?: (number | null)
+cargoName: string
+pieces: number
+weight: string
+volume?: (string | null)
+maxLength?: (string | null)
+maxWidth?: (string | null)
+maxHeight?: (string | null)
+distanceKm?: (string | null)
+cargoValue?: (string | null)
+isOversize?: (boolean | null)
+loadRegionCode: string
+loadAddress: string
+loadContact?: (string | null)
+loadPhone?: (string | null)
+unloadRegionCode: string
+unloadAddress: string
+unloadContact?: (string | null)
+unloadPhone?: (string | null)
+planLoadTime: string
+requiredArriveTime?: (string | null)
+vehicleRequirement?: (string | null)
+truckCount: number
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+customerUnitPrice?: (string | null)
+estimatedIncome?: (string | null)
+needInsurance?: (boolean | null)
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | null)
+dispatchedCount?: (number | null)
+terminateReason?: (string | null)
+submitterStaffId?: (number | null)
+submittedAt?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+}
+
+/** 终止运输需求 — POST /api/v1/project-base/transport-demand/{demandId}/terminate (调度:额外操作) */
+export function transportDemandTerminate(params: TransportDemandTerminateParams, data: TransportDemandTerminateBody, options: CallOptions = {}): Promise<TransportDemandTerminateResponse> {
+  return request<TransportDemandTerminateResponse>({ method: 'POST', url: '/api/v1/project-base/transport-demand/{demandId}/terminate', params: { ...params }, data, ...options });
+}
+
+export interface TransportSchedulePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("scheduleId" | "updatedAt" | "planLoadTime" | "departedAt")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+demandId?: number[]
+/**
+ * @maxItems 200
+ */
+carrierType?: (1 | 2 | 3 | 4)[]
+truckLicensePlate?: string
+/**
+ * @maxItems 200
+ */
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+companyTruckId?: number[]
+/**
+ * @maxItems 200
+ */
+dispatcherStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+receiptStatus?: (0 | 5 | 10 | 15)[]
+planLoadTimeStart?: string
+planLoadTimeEnd?: string
+departedAtStart?: string
+departedAtEnd?: string
+}
+
+export type TransportSchedulePageResponse = Page<E.TransportSchedule>;
+
+/** 调度单分页列表 — GET /api/v1/project-base/transport-schedule/page (调度:查看|调度:编辑|调度:额外操作|项目管理:项目) */
+export function transportSchedulePage(query: TransportSchedulePageQuery = {}, options: CallOptions = {}): Promise<TransportSchedulePageResponse> {
+  return request<TransportSchedulePageResponse>({ method: 'GET', url: '/api/v1/project-base/transport-schedule/page', query: { ...query }, ...options });
+}
+
+export interface TransportScheduleExportExcelQuery {
+keyword?: string
+sortField?: ("scheduleId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+demandId?: number[]
+/**
+ * @maxItems 200
+ */
+carrierType?: (1 | 2 | 3 | 4)[]
+truckLicensePlate?: string
+/**
+ * @maxItems 200
+ */
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+companyTruckId?: number[]
+/**
+ * @maxItems 200
+ */
+dispatcherStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+receiptStatus?: (0 | 5 | 10 | 15)[]
+planLoadTimeStart?: string
+planLoadTimeEnd?: string
+departedAtStart?: string
+departedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("scheduleNo" | "demandId" | "projectId" | "customerId" | "carrierType" | "supplierId" | "companyTruckId" | "platformTruckId" | "driverId" | "truckLicensePlate" | "trailerPlate" | "plateColor" | "vehicleKind" | "driverStaffId" | "driverName" | "driverPhone" | "driverIdCard" | "escortStaffIds" | "costContractId" | "quoteMode" | "unitPrice" | "freight" | "taxRate" | "invoiceType" | "guidePrice" | "distanceKm" | "permitNo" | "permitExpiry" | "prepayAmount" | "oilCardAmount" | "arrivalPayAmount" | "receiptPayAmount" | "customerFreight" | "loadedPieces" | "loadedWeight" | "signedPieces" | "signedWeight" | "planLoadTime" | "loadedAt" | "departedAt" | "arrivedAt" | "signedAt" | "scheduleStatus" | "exceptionType" | "exceptionDesc" | "receiptStatus" | "platformWaybillNo" | "billPlatformId" | "dispatcherStaffId" | "dispatchedAt" | "settledAt" | "cancelReason" | "nodeAddress" | "nodeRemark" | "remark")[]
+}
+
+/** 调度单 — GET /api/v1/project-base/transport-schedule/export-excel (调度:查看|调度:编辑|调度:额外操作|项目管理:项目), a file */
+export function transportScheduleExportExcel(query: TransportScheduleExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/transport-schedule/export-excel', query: { ...query }, ...options });
+}
+
+export interface TransportScheduleGetParams {
+scheduleId: number
+}
+
+export type TransportScheduleGetResponse = E.TransportSchedule & { refs?: Refs };
+
+/** 调度单详情 — GET /api/v1/project-base/transport-schedule/{scheduleId} (调度:查看|调度:编辑|调度:额外操作|项目管理:项目) */
+export function transportScheduleGet(params: TransportScheduleGetParams, options: CallOptions = {}): Promise<TransportScheduleGetResponse> {
+  return request<TransportScheduleGetResponse>({ method: 'GET', url: '/api/v1/project-base/transport-schedule/{scheduleId}', params: { ...params }, ...options });
+}
+
+export type TransportScheduleSaveBody = E.TransportScheduleCreate;
+
+export type TransportScheduleSaveResponse = E.TransportSchedule;
+
+/** 新增调度单 — POST /api/v1/project-base/transport-schedule/save (调度:编辑) */
+export function transportScheduleSave(data: TransportScheduleSaveBody, options: CallOptions = {}): Promise<TransportScheduleSaveResponse> {
+  return request<TransportScheduleSaveResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/save', data, ...options });
+}
+
+export interface TransportScheduleUpdateParams {
+scheduleId: number
+}
+
+export type TransportScheduleUpdateBody = E.TransportScheduleUpdate;
+
+export type TransportScheduleUpdateResponse = E.TransportSchedule;
+
+/** 修改调度单 — PUT /api/v1/project-base/transport-schedule/{scheduleId} (调度:编辑) */
+export function transportScheduleUpdate(params: TransportScheduleUpdateParams, data: TransportScheduleUpdateBody, options: CallOptions = {}): Promise<TransportScheduleUpdateResponse> {
+  return request<TransportScheduleUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/transport-schedule/{scheduleId}', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleRemoveParams {
+scheduleId: number
+}
+
+export type TransportScheduleRemoveResponse = null
+
+/** 删除调度单草稿 — DELETE /api/v1/project-base/transport-schedule/{scheduleId} (调度:编辑) */
+export function transportScheduleRemove(params: TransportScheduleRemoveParams, options: CallOptions = {}): Promise<TransportScheduleRemoveResponse> {
+  return request<TransportScheduleRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/transport-schedule/{scheduleId}', params: { ...params }, ...options });
+}
+
+export interface TransportScheduleDispatchParams {
+scheduleId: number
+}
+
+export interface TransportScheduleDispatchBody {
+version?: number
+comment?: string
+}
+
+export interface TransportScheduleDispatchResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 派车确认 — POST /api/v1/project-base/transport-schedule/{scheduleId}/dispatch (调度:编辑) */
+export function transportScheduleDispatch(params: TransportScheduleDispatchParams, data: TransportScheduleDispatchBody, options: CallOptions = {}): Promise<TransportScheduleDispatchResponse> {
+  return request<TransportScheduleDispatchResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/dispatch', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleLoadParams {
+scheduleId: number
+}
+
+export interface TransportScheduleLoadBody {
+version?: number
+comment?: string
+loadedAt?: string
+loadedPieces: number
+loadedWeight: (string | number)
+permitNo?: string
+permitExpiry?: string
+nodeAddress?: string
+nodeRemark?: string
+}
+
+export interface TransportScheduleLoadResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 装车 — POST /api/v1/project-base/transport-schedule/{scheduleId}/load (调度:编辑) */
+export function transportScheduleLoad(params: TransportScheduleLoadParams, data: TransportScheduleLoadBody, options: CallOptions = {}): Promise<TransportScheduleLoadResponse> {
+  return request<TransportScheduleLoadResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/load', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleDepartParams {
+scheduleId: number
+}
+
+export interface TransportScheduleDepartBody {
+version?: number
+comment?: string
+departedAt?: string
+nodeAddress?: string
+nodeRemark?: string
+}
+
+export interface TransportScheduleDepartResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 发车 — POST /api/v1/project-base/transport-schedule/{scheduleId}/depart (调度:编辑) */
+export function transportScheduleDepart(params: TransportScheduleDepartParams, data: TransportScheduleDepartBody, options: CallOptions = {}): Promise<TransportScheduleDepartResponse> {
+  return request<TransportScheduleDepartResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/depart', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleReportExceptionParams {
+scheduleId: number
+}
+
+export interface TransportScheduleReportExceptionBody {
+version?: number
+comment?: string
+exceptionType: (1 | 2 | 3 | 4 | 5 | 6 | 7)
+exceptionDesc: string
+nodeAddress?: string
+}
+
+export interface TransportScheduleReportExceptionResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 上报异常 — POST /api/v1/project-base/transport-schedule/{scheduleId}/exception (调度:编辑) */
+export function transportScheduleReportException(params: TransportScheduleReportExceptionParams, data: TransportScheduleReportExceptionBody, options: CallOptions = {}): Promise<TransportScheduleReportExceptionResponse> {
+  return request<TransportScheduleReportExceptionResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/exception', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleHandleExceptionParams {
+scheduleId: number
+}
+
+export interface TransportScheduleHandleExceptionBody {
+version?: number
+comment?: string
+nodeRemark: string
+nodeAddress?: string
+}
+
+export interface TransportScheduleHandleExceptionResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 处理异常 — POST /api/v1/project-base/transport-schedule/{scheduleId}/exception-handled (调度:编辑) */
+export function transportScheduleHandleException(params: TransportScheduleHandleExceptionParams, data: TransportScheduleHandleExceptionBody, options: CallOptions = {}): Promise<TransportScheduleHandleExceptionResponse> {
+  return request<TransportScheduleHandleExceptionResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/exception-handled', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleArriveParams {
+scheduleId: number
+}
+
+export interface TransportScheduleArriveBody {
+version?: number
+comment?: string
+arrivedAt?: string
+nodeAddress?: string
+nodeRemark?: string
+}
+
+export interface TransportScheduleArriveResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 到达 — POST /api/v1/project-base/transport-schedule/{scheduleId}/arrive (调度:编辑) */
+export function transportScheduleArrive(params: TransportScheduleArriveParams, data: TransportScheduleArriveBody, options: CallOptions = {}): Promise<TransportScheduleArriveResponse> {
+  return request<TransportScheduleArriveResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/arrive', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleSignParams {
+scheduleId: number
+}
+
+export interface TransportScheduleSignBody {
+version?: number
+comment?: string
+signedAt?: string
+signedPieces?: number
+signedWeight?: (string | number)
+nodeRemark?: string
+}
+
+export interface TransportScheduleSignResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 签收 — POST /api/v1/project-base/transport-schedule/{scheduleId}/sign (调度:编辑) */
+export function transportScheduleSign(params: TransportScheduleSignParams, data: TransportScheduleSignBody, options: CallOptions = {}): Promise<TransportScheduleSignResponse> {
+  return request<TransportScheduleSignResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/sign', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleSettleParams {
+scheduleId: number
+}
+
+export interface TransportScheduleSettleBody {
+version?: number
+comment?: string
+}
+
+export interface TransportScheduleSettleResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 结算 — POST /api/v1/project-base/transport-schedule/{scheduleId}/settle (项目管理:项目:成本结算) */
+export function transportScheduleSettle(params: TransportScheduleSettleParams, data: TransportScheduleSettleBody, options: CallOptions = {}): Promise<TransportScheduleSettleResponse> {
+  return request<TransportScheduleSettleResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/settle', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleCancelParams {
+scheduleId: number
+}
+
+export interface TransportScheduleCancelBody {
+version?: number
+comment?: string
+cancelReason: string
+}
+
+export interface TransportScheduleCancelResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 取消调度单 — POST /api/v1/project-base/transport-schedule/{scheduleId}/cancel (调度:额外操作) */
+export function transportScheduleCancel(params: TransportScheduleCancelParams, data: TransportScheduleCancelBody, options: CallOptions = {}): Promise<TransportScheduleCancelResponse> {
+  return request<TransportScheduleCancelResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/cancel', params: { ...params }, data, ...options });
+}
+
 export interface EnquiryQuoteMessageConversationQuery {
 staffId?: number
 enquiryId?: number
@@ -7222,6 +9184,7 @@ id: number
 export interface PrintDocumentResponse {
 type: number
 docNo: string
+docNoLabel?: string
 printedBy?: string
 parties: {
 role?: string
@@ -7245,7 +9208,7 @@ date?: string
 }[]
 }
 
-/** 打印单据(1 收入合同 2 成本合同 3 报价单 4 方案 5 对账单；按单据类型校验权限) — GET /api/v1/project-base/print/{type}/{id} (@authenticated) */
+/** 打印单据(1 收入合同 2 成本合同 3 报价单 4 方案 5 对账单 6 托运单；按单据类型校验权限) — GET /api/v1/project-base/print/{type}/{id} (@authenticated) */
 export function printDocument(params: PrintDocumentParams, options: CallOptions = {}): Promise<PrintDocumentResponse> {
   return request<PrintDocumentResponse>({ method: 'GET', url: '/api/v1/project-base/print/{type}/{id}', params: { ...params }, ...options });
 }
@@ -13425,6 +15388,45 @@ export const catalogue = {
   'department.save': { method: 'POST', path: '/api/v1/user-base/department/save', permission: '公司管理' },
   'department.update': { method: 'PUT', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
   'department.remove': { method: 'DELETE', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
+  'receipt.page': { method: 'GET', path: '/api/v1/project-base/receipt/page', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
+  'receipt.exportExcel': { method: 'GET', path: '/api/v1/project-base/receipt/export-excel', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目', binary: 'download' },
+  'receipt.get': { method: 'GET', path: '/api/v1/project-base/receipt/{receiptId}', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
+  'receipt.upload': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/upload', permission: '调度:编辑' },
+  'receipt.confirm': { method: 'POST', path: '/api/v1/project-base/receipt/audit-pass', permission: '调度:编辑' },
+  'receipt.reject': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/reject', permission: '调度:编辑' },
+  'receipt.returnOriginal': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/original-returned', permission: '调度:编辑' },
+  'scheduleNode.page': { method: 'GET', path: '/api/v1/project-base/schedule-node/page', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目|项目管理:运输需求' },
+  'scheduleNode.get': { method: 'GET', path: '/api/v1/project-base/schedule-node/{nodeId}', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目|项目管理:运输需求' },
+  'schedulePayment.page': { method: 'GET', path: '/api/v1/project-base/schedule-payment/page', permission: '项目管理:项目|调度:查看|调度:编辑|调度:额外操作|财务' },
+  'schedulePayment.exportExcel': { method: 'GET', path: '/api/v1/project-base/schedule-payment/export-excel', permission: '项目管理:项目|调度:查看|调度:编辑|调度:额外操作|财务', binary: 'download' },
+  'schedulePayment.get': { method: 'GET', path: '/api/v1/project-base/schedule-payment/{paymentId}', permission: '项目管理:项目|调度:查看|调度:编辑|调度:额外操作|财务' },
+  'schedulePayment.apply': { method: 'POST', path: '/api/v1/project-base/schedule-payment/apply', permission: '项目管理:项目:运费支付' },
+  'schedulePayment.withdraw': { method: 'POST', path: '/api/v1/project-base/schedule-payment/{paymentId}/withdraw', permission: '项目管理:项目:运费支付|财务:资金事项:审核' },
+  'schedulePayment.pay': { method: 'POST', path: '/api/v1/project-base/schedule-payment/{paymentId}/pay', permission: '项目管理:项目:运费支付|财务:资金事项:执行' },
+  'transportDemand.page': { method: 'GET', path: '/api/v1/project-base/transport-demand/page', permission: '项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作' },
+  'transportDemand.exportExcel': { method: 'GET', path: '/api/v1/project-base/transport-demand/export-excel', permission: '项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作', binary: 'download' },
+  'transportDemand.get': { method: 'GET', path: '/api/v1/project-base/transport-demand/{demandId}', permission: '项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作' },
+  'transportDemand.save': { method: 'POST', path: '/api/v1/project-base/transport-demand/save', permission: '项目管理:运输需求|仓库:运输需求' },
+  'transportDemand.update': { method: 'PUT', path: '/api/v1/project-base/transport-demand/{demandId}', permission: '项目管理:运输需求|仓库:运输需求' },
+  'transportDemand.remove': { method: 'DELETE', path: '/api/v1/project-base/transport-demand/{demandId}', permission: '项目管理:运输需求|仓库:运输需求' },
+  'transportDemand.submit': { method: 'POST', path: '/api/v1/project-base/transport-demand/submit', permission: '项目管理:运输需求|仓库:运输需求' },
+  'transportDemand.revoke': { method: 'POST', path: '/api/v1/project-base/transport-demand/{demandId}/revoke', permission: '项目管理:运输需求|仓库:运输需求' },
+  'transportDemand.terminate': { method: 'POST', path: '/api/v1/project-base/transport-demand/{demandId}/terminate', permission: '调度:额外操作' },
+  'transportSchedule.page': { method: 'GET', path: '/api/v1/project-base/transport-schedule/page', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
+  'transportSchedule.exportExcel': { method: 'GET', path: '/api/v1/project-base/transport-schedule/export-excel', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目', binary: 'download' },
+  'transportSchedule.get': { method: 'GET', path: '/api/v1/project-base/transport-schedule/{scheduleId}', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
+  'transportSchedule.save': { method: 'POST', path: '/api/v1/project-base/transport-schedule/save', permission: '调度:编辑' },
+  'transportSchedule.update': { method: 'PUT', path: '/api/v1/project-base/transport-schedule/{scheduleId}', permission: '调度:编辑' },
+  'transportSchedule.remove': { method: 'DELETE', path: '/api/v1/project-base/transport-schedule/{scheduleId}', permission: '调度:编辑' },
+  'transportSchedule.dispatch': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/dispatch', permission: '调度:编辑' },
+  'transportSchedule.load': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/load', permission: '调度:编辑' },
+  'transportSchedule.depart': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/depart', permission: '调度:编辑' },
+  'transportSchedule.reportException': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/exception', permission: '调度:编辑' },
+  'transportSchedule.handleException': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/exception-handled', permission: '调度:编辑' },
+  'transportSchedule.arrive': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/arrive', permission: '调度:编辑' },
+  'transportSchedule.sign': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/sign', permission: '调度:编辑' },
+  'transportSchedule.settle': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/settle', permission: '项目管理:项目:成本结算' },
+  'transportSchedule.cancel': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/cancel', permission: '调度:额外操作' },
   'enquiryQuoteMessage.conversation': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/conversation', permission: '商务:询价报价' },
   'enquiryQuoteMessage.contacts': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/contacts', permission: '商务:询价报价' },
   'file.upload': { method: 'POST', path: '/api/v1/file-base/file/upload', permission: '@authenticated' },

@@ -20,6 +20,7 @@ interface PrintDocument {
   clauses: string[];
   signatures: { role: string; name: string; date?: string }[];
   printedBy?: string;
+  docNoLabel?: string;
 }
 
 // Print rules: A4 portrait, only the sheet, no shadows or margins of the screen.
@@ -36,8 +37,10 @@ const PRINT_CSS = `
 .print-sheet th { background: #f5f5f5; font-weight: 600; }
 `;
 
-export default function ContractPrint({ params }: ScreenProps) {
-  const { type, id } = params ?? {};
+export default function ContractPrint({ page, params }: ScreenProps) {
+  // A print page may fix the document type (托运单: props.type 6) instead of taking it from the route.
+  const type = (page.props as { type?: number } | undefined)?.type ?? params?.type;
+  const id = params?.id;
   const navigate = useNavigate();
   const [doc, setDoc] = useState<PrintDocument>();
   const [error, setError] = useState<string>();
@@ -76,7 +79,7 @@ function Sheet({ doc }: { doc: PrintDocument }) {
     <div className="print-sheet" data-testid="print-sheet"
       style={{ width: '210mm', minHeight: '297mm', margin: '0 auto', padding: '16mm 14mm', background: '#fff', boxShadow: '0 2px 12px rgba(0,0,0,.15)', color: '#111', fontSize: 13, lineHeight: 1.7, fontFamily: '"SimSun", "Songti SC", "WenQuanYi Micro Hei", serif' }}>
       <h1 style={{ textAlign: 'center', fontSize: 22, letterSpacing: 4, margin: '0 0 4px' }}>{doc.title}</h1>
-      <div style={{ textAlign: 'right', fontSize: 12, marginBottom: 12 }}>合同编号：<span data-testid="print-doc-no">{doc.docNo}</span></div>
+      <div style={{ textAlign: 'right', fontSize: 12, marginBottom: 12 }}>{doc.docNoLabel ?? '合同编号'}：<span data-testid="print-doc-no">{doc.docNo}</span></div>
       {doc.parties.map((p) => (
         <div key={p.role} style={{ marginBottom: 8 }}>
           <div><strong>{p.role}：</strong>{p.name}</div>

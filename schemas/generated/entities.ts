@@ -2391,6 +2391,79 @@ custom?: {
 
 export type QuotationUpdate = Partial<QuotationCreate> & { version: number; quotationId?: number };
 
+/** 回单 */
+
+export interface Receipt {
+receiptId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleId: number
+demandId?: (number | null)
+projectId?: (number | null)
+truckLicensePlate?: (string | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+signedBy?: (string | null)
+signedAt?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+diffDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+rejectReason?: (string | null)
+uploadedAt?: (string | null)
+auditStaffId?: (number | null)
+auditedAt?: (string | null)
+originalReturned?: (boolean | null)
+expressCompany?: (string | null)
+expressNo?: (string | null)
+originalReceivedAt?: (string | null)
+remark?: (string | null)
+}
+
+export interface ReceiptCreate {
+scheduleId: number
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+signedBy?: (string | null)
+signedAt?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | number | null)
+diffDesc?: (string | null)
+rejectReason?: (string | null)
+expressCompany?: (string | null)
+expressNo?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type ReceiptUpdate = Partial<ReceiptCreate> & { version: number; receiptId?: number };
+
 /** 角色 */
 
 export interface Role {
@@ -2432,6 +2505,119 @@ custom?: {
 }
 
 export type RoleUpdate = Partial<RoleCreate> & { version: number; roleId?: number };
+
+/** 调度节点 */
+
+export interface ScheduleNode {
+nodeId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+scheduleId: number
+demandId?: (number | null)
+projectId?: (number | null)
+truckLicensePlate?: (string | null)
+node: (10 | 15 | 20 | 25 | 27 | 30 | 35 | 40 | 45 | 5)
+occurredAt: string
+lng?: (string | null)
+lat?: (string | null)
+address?: (string | null)
+operatorStaffId?: (number | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+remark?: (string | null)
+}
+
+export interface ScheduleNodeCreate {
+scheduleId: number
+demandId?: (number | null)
+projectId?: (number | null)
+truckLicensePlate?: (string | null)
+node: (10 | 15 | 20 | 25 | 27 | 30 | 35 | 40 | 45 | 5)
+occurredAt: string
+lng?: (string | number | null)
+lat?: (string | number | null)
+address?: (string | null)
+operatorStaffId?: (number | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+remark?: (string | null)
+}
+
+export type ScheduleNodeUpdate = Partial<ScheduleNodeCreate> & { nodeId?: number };
+
+/** 运费支付节点 */
+
+export interface SchedulePayment {
+paymentId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleId: number
+projectId?: (number | null)
+demandId?: (number | null)
+truckLicensePlate?: (string | null)
+payNode: (1 | 2 | 3 | 4 | 5)
+payeeType?: (1 | 2 | 3 | null)
+payeeSupplierId?: (number | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+amount: string
+payNodeStatus?: (0 | 5 | 10 | 15 | null)
+reviewId?: (number | null)
+paidAt?: (string | null)
+remark?: (string | null)
+}
+
+export interface SchedulePaymentCreate {
+scheduleId: number
+projectId?: (number | null)
+demandId?: (number | null)
+truckLicensePlate?: (string | null)
+payNode: (1 | 2 | 3 | 4 | 5)
+payeeType?: (1 | 2 | 3 | null)
+payeeSupplierId?: (number | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+amount: (string | number)
+paidAt?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type SchedulePaymentUpdate = Partial<SchedulePaymentCreate> & { version: number; paymentId?: number };
 
 /** 短信记录 */
 
@@ -3021,6 +3207,250 @@ approvalId?: (number | null)
 
 export type TransitionLogUpdate = Partial<TransitionLogCreate> & { transitionLogId?: number };
 
+/** 运输需求 */
+
+export interface TransportDemand {
+demandId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+demandNo?: (string | null)
+source?: (1 | 2 | null)
+projectId: number
+deliveryId?: (number | null)
+customerId?: (number | null)
+cargoName: string
+pieces: number
+weight: string
+volume?: (string | null)
+maxLength?: (string | null)
+maxWidth?: (string | null)
+maxHeight?: (string | null)
+distanceKm?: (string | null)
+cargoValue?: (string | null)
+isOversize?: (boolean | null)
+loadRegionCode: string
+loadAddress: string
+loadContact?: (string | null)
+loadPhone?: (string | null)
+unloadRegionCode: string
+unloadAddress: string
+unloadContact?: (string | null)
+unloadPhone?: (string | null)
+planLoadTime: string
+requiredArriveTime?: (string | null)
+vehicleRequirement?: (string | null)
+truckCount: number
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+customerUnitPrice?: (string | null)
+estimatedIncome?: (string | null)
+needInsurance?: (boolean | null)
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | null)
+dispatchedCount?: (number | null)
+terminateReason?: (string | null)
+submitterStaffId?: (number | null)
+submittedAt?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface TransportDemandCreate {
+source?: (1 | 2 | null)
+projectId: number
+deliveryId?: (number | null)
+cargoName: string
+pieces: number
+weight: (string | number)
+volume?: (string | number | null)
+maxLength?: (string | number | null)
+maxWidth?: (string | number | null)
+maxHeight?: (string | number | null)
+distanceKm?: (string | number | null)
+cargoValue?: (string | number | null)
+isOversize?: (boolean | null)
+loadRegionCode: string
+loadAddress: string
+loadContact?: (string | null)
+loadPhone?: (string | null)
+unloadRegionCode: string
+unloadAddress: string
+unloadContact?: (string | null)
+unloadPhone?: (string | null)
+planLoadTime: string
+requiredArriveTime?: (string | null)
+vehicleRequirement?: (string | null)
+truckCount: number
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+customerUnitPrice?: (string | number | null)
+estimatedIncome?: (string | number | null)
+needInsurance?: (boolean | null)
+terminateReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type TransportDemandUpdate = Partial<TransportDemandCreate> & { version: number; demandId?: number };
+
+/** 调度单 */
+
+export interface TransportSchedule {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+}
+
+export interface TransportScheduleCreate {
+demandId: number
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | number | null)
+freight?: (string | number | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | number | null)
+distanceKm?: (string | number | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | number | null)
+oilCardAmount?: (string | number | null)
+arrivalPayAmount?: (string | number | null)
+receiptPayAmount?: (string | number | null)
+customerFreight?: (string | number | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | number | null)
+signedPieces?: (number | null)
+signedWeight?: (string | number | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+cancelReason?: (string | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type TransportScheduleUpdate = Partial<TransportScheduleCreate> & { version: number; scheduleId?: number };
+
 /** 大件车辆结算 */
 
 export interface TruckCostSettle {
@@ -3338,7 +3768,10 @@ export interface EntityRecords {
   processTemplate: ProcessTemplate;
   project: Project;
   quotation: Quotation;
+  receipt: Receipt;
   role: Role;
+  scheduleNode: ScheduleNode;
+  schedulePayment: SchedulePayment;
   smsRecord: SmsRecord;
   ssoTicket: SsoTicket;
   staff: Staff;
@@ -3349,6 +3782,8 @@ export interface EntityRecords {
   systemConfig: SystemConfig;
   technicalPlan: TechnicalPlan;
   transitionLog: TransitionLog;
+  transportDemand: TransportDemand;
+  transportSchedule: TransportSchedule;
   truckCostSettle: TruckCostSettle;
   wechatBotMessage: WechatBotMessage;
   wechatBotTemplateRule: WechatBotTemplateRule;

@@ -26,6 +26,7 @@ import { organizationHooks } from './admin/organization';
 import { processTemplateHooks } from './admin/processTemplate';
 import { wechatConfigHooks } from './admin/wechatConfig';
 import { staffRoleHooks } from './admin/staffRole';
+import { dispatchHooks } from './dispatch';
 
 export const entityHooks: HookRegistry = {
   supplier: supplierHooks,
@@ -59,4 +60,5 @@ export const entityHooks: HookRegistry = {
   processTemplate: processTemplateHooks,
   wechatConfig: wechatConfigHooks,
   staffRole: staffRoleHooks,
+  ...dispatchHooks,
 };

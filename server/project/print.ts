@@ -11,6 +11,7 @@ import { enumLabel } from '../schema/load';
 import { regionLabel } from '../reference/regions';
 import { requireSession, type Handler } from '../crud/context';
 import { contractReadPermission } from './common';
+import { demandDocument } from '../dispatch/print';
 
 export interface PrintParty { role: string; name: string; lines: string[] }
 export interface PrintDocument {
@@ -23,6 +24,8 @@ export interface PrintDocument {
   clauses: string[];
   signatures: { role: string; name: string; date?: string }[];
   printedBy: string;
+  /** what the number is called (合同编号 unless said) */
+  docNoLabel?: string;
 }
 
 const DIGITS = '零壹贰叁肆伍陆柒捌玖';
@@ -164,6 +167,7 @@ const print: Handler = async (ctx) => {
   const type = Number(ctx.params.type);
   const id = Number(ctx.params.id);
   if (type === 1 || type === 2) return contractDocument(ctx, type, id);
+  if (type === 6) return demandDocument(ctx, id);
   throw notFound('该单据类型暂不支持打印');
 };
 

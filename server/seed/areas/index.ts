@@ -10,6 +10,7 @@ import { businessSeeder } from './business';
 import { adminPeopleSeeder, adminSystemSeeder } from './admin';
 import { smsRecordSeeder } from './sms';
 import { trackingSeeder } from './tracking';
+import { dispatchSeeder } from './dispatch';
 
 export interface AreaSeeder {
   name: string;
@@ -24,4 +25,5 @@ export const areaSeeders: AreaSeeder[] = [
   adminSystemSeeder,
   smsRecordSeeder,
   trackingSeeder,
+  dispatchSeeder,
 ];

@@ -1,0 +1,309 @@
+/**
+ * 调度单 / 派车单 (DOMAIN §3.2 transportSchedule, §4.2): one truck on one demand — an own truck
+ * (自有车辆), a carrier's truck (承运商 + 平台车辆) or an owner-driver (个体司机). Each step
+ * (派车 装车 发车 异常 到达 签收 回单 结算 取消) writes a node with time, place and operator and
+ * moves the demand along. Payment nodes follow the steps; the receipt confirmed books the truck's
+ * freight as the project's cost (source 1 调度运费, costType 7) and its customer freight as income.
+ */
+import { sql } from 'kysely';
+import { defineHooks, type HookContext } from '../types';
+import { badRequest, conflict } from '../../http/errors';
+import { getSetting } from '../../admin/settings';
+import { assertProjectOpen, chinaToday, refreshProjectTotals } from '../../project/common';
+import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, assertProjectRunning, blank, countSchedules, nowIso, syncDemand } from '../../dispatch/common';
+
+type Row = Record<string, any>;
+
+const OWN = 1;
+const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+const yuan = (c: number) => (c / 100).toFixed(2);
+const PAY_FIELDS: [string, number][] = [['prepayAmount', 1], ['oilCardAmount', 2], ['arrivalPayAmount', 3], ['receiptPayAmount', 4]];
+
+/** The node each transition records (enum scheduleNode). */
+const NODE_OF: Record<string, number> = {
+  dispatch: 10, load: 15, depart: 20, reportException: 25, handleException: 27, arrive: 30, sign: 35, receiptReturned: 40, settle: 45, cancel: 5,
+};
+/** The time field a step may carry (defaults to now). */
+const TIME_OF: Record<string, string> = { load: 'loadedAt', depart: 'departedAt', arrive: 'arrivedAt', sign: 'signedAt' };
+
+/** The time of a step: given, else now; never before the previous step's time (monotone, DOMAIN §3.2). */
+function stepTime(row: Row, values: Row, name: string) {
+  const field = TIME_OF[name]!;
+  if (blank(values[field])) values[field] = nowIso();
+  const order = ['loadedAt', 'departedAt', 'arrivedAt', 'signedAt'];
+  const before = order.slice(0, order.indexOf(field)).map((f) => row[f]).filter(Boolean).map((t) => new Date(t).getTime());
+  if (before.length && new Date(String(values[field])).getTime() < Math.max(...before)) {
+    throw badRequest('节点时间不能早于上一节点的时间', { field });
+  }
+}
+
+async function demandOf(ctx: HookContext, id: unknown): Promise<Row> {
+  const d = id ? await ctx.q.get('transportDemand', Number(id)) : undefined;
+  if (!d) throw badRequest('请选择运输需求', { field: 'demandId' });
+  return d;
+}
+
+/** Refuses a truck beyond the demand's 需车数 (counting `states` of the other schedules). */
+async function assertQuota(ctx: HookContext, demand: Row, scheduleId: number | undefined, notIn: number[]) {
+  const n = await countSchedules(ctx, Number(demand.demandId), { notIn, exceptId: scheduleId });
+  if (n + 1 > Number(demand.truckCount)) throw conflict(`运输需求需车${demand.truckCount}辆，已派${n}辆，不能超派`);
+}
+
+async function addNode(ctx: HookContext, row: Row, node: number, values: Row) {
+  await ctx.q.insert('scheduleNode', {
+    scheduleId: row.scheduleId, demandId: row.demandId, projectId: row.projectId, truckLicensePlate: row.truckLicensePlate, node,
+    occurredAt: values.occurredAt ?? nowIso(), address: values.address ?? null, exceptionType: values.exceptionType ?? null,
+    remark: values.remark ?? null, operatorStaffId: ctx.session?.staffId ?? null,
+  });
+}
+
+async function enablePayments(ctx: HookContext, scheduleId: number, nodes: number[]) {
+  const rows = (await ctx.q.select('schedulePayment').select('paymentId').where('scheduleId', '=', scheduleId)
+    .where('payNode', 'in', nodes).where('payNodeStatus', '=', 0).execute()) as { paymentId: number }[];
+  for (const p of rows) await ctx.transition('schedulePayment', Number(p.paymentId), 'enable', { ifAllowed: true });
+}
+
+/** 预付/油卡/到付/回单付 for the truck's payee, created on 派车 (none for own trucks). */
+async function createPayments(ctx: HookContext, row: Row) {
+  if (Number(row.carrierType) === OWN) return;
+  const supplier = row.supplierId ? await ctx.q.get('supplier', Number(row.supplierId)) : undefined;
+  const payeeType = Number(row.carrierType) === 3 ? 2 : 1;
+  for (const [field, payNode] of PAY_FIELDS) {
+    if (cents(row[field]) <= 0) continue;
+    await ctx.create('schedulePayment', {
+      scheduleId: row.scheduleId, projectId: row.projectId, demandId: row.demandId, truckLicensePlate: row.truckLicensePlate, payNode, payeeType,
+      payeeSupplierId: row.supplierId ?? null, payeeName: supplier?.name ?? row.driverName ?? null,
+      payeeBankName: supplier?.bankName ?? null, payeeBankAccount: supplier?.bankAccount ?? null, amount: row[field], payNodeStatus: 0,
+    });
+  }
+  await enablePayments(ctx, Number(row.scheduleId), [1, 2]);
+}
+
+/** Receipt back (回单已返): the truck's freight and customer freight enter the project's ledger. */
+async function bookLedger(ctx: HookContext, row: Row) {
+  const day = row.signedAt ? new Date(new Date(row.signedAt).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : chinaToday();
+  const label = `${row.scheduleNo} ${row.truckLicensePlate ?? ''}`.trim();
+  if (Number(row.carrierType) !== OWN && cents(row.freight) > 0) {
+    const paid = (await ctx.q.select('schedulePayment').select(sql<string>`coalesce(sum(amount), 0)`.as('paid'))
+      .where('scheduleId', '=', Number(row.scheduleId)).where('payNodeStatus', '=', 15).executeTakeFirstOrThrow()) as { paid: string };
+    const item = await ctx.create('costItem', {
+      projectId: row.projectId, demandId: row.demandId, scheduleId: row.scheduleId, costType: 7, payeeKind: 1, supplierId: row.supplierId ?? null,
+      summary: `运费 ${label}`.slice(0, 100), amount: row.freight, taxRate: row.taxRate ?? 9, invoiceType: row.invoiceType ?? null,
+      occurredDate: day, source: 1, sourceId: row.scheduleId,
+    });
+    if (cents(paid.paid) > 0) await ctx.q.update('costItem').set({ paidAmount: paid.paid }).where('costItemId', '=', Number(item.costItemId)).execute();
+  }
+  if (cents(row.customerFreight) > 0) {
+    await ctx.create('incomeItem', {
+      projectId: row.projectId, demandId: row.demandId, scheduleId: row.scheduleId, customerId: row.customerId ?? null,
+      summary: `运费收入 ${label}`.slice(0, 100), amount: row.customerFreight, taxRate: 9, occurredDate: day, source: 1, sourceId: row.scheduleId,
+    });
+  }
+  await refreshProjectTotals(ctx.q, row.projectId);
+}
+
+async function releaseTruck(ctx: HookContext, row: Row) {
+  if (Number(row.carrierType) !== OWN || !row.companyTruckId) return;
+  const truck = await ctx.q.get('companyTruck', Number(row.companyTruckId));
+  if (!truck || Number(truck.currentScheduleId) !== Number(row.scheduleId)) return;
+  await ctx.transition('companyTruck', Number(row.companyTruckId), 'release', { ifAllowed: true });
+  await ctx.q.update('companyTruck').set({ currentScheduleId: null }).where('truckId', '=', Number(row.companyTruckId)).execute();
+}
+
+export const transportScheduleHooks = defineHooks('transportSchedule', {
+  async validate(ctx, record, prev) {
+    if (prev && !ctx.system && Number(prev.scheduleStatus) !== 0) throw conflict('只有草稿状态的调度单可以修改');
+    const demand = await demandOf(ctx, record.demandId);
+    if (!prev || Number(prev.demandId) !== Number(record.demandId)) {
+      if (!DEMAND_DISPATCHABLE.includes(Number(demand.status))) throw conflict('运输需求未提交或已撤销、终止、完成，不能派车');
+      await assertProjectRunning(ctx, demand.projectId, '派车');
+    }
+    if (!prev) await assertQuota(ctx, demand, undefined, [5]);
+    const type = Number(record.carrierType);
+    if (type === OWN) {
+      if (!record.companyTruckId) throw badRequest('请选择自有车辆', { field: 'companyTruckId' });
+      if (cents(record.freight) > 0) throw badRequest('自有车辆的成本通过大件成本结算核算，应付运费请填0', { field: 'freight' });
+    } else {
+      if ((type === 2 || type === 4) && !record.supplierId) throw badRequest('请选择承运商', { field: 'supplierId' });
+      if (type === 3 && !record.driverId && !record.supplierId) throw badRequest('请选择个体司机', { field: 'driverId' });
+      if (!record.platformTruckId && blank(record.truckLicensePlate)) throw badRequest('请选择平台车辆或填写车牌号', { field: 'truckLicensePlate' });
+      const given = PAY_FIELDS.filter(([f]) => !blank(record[f]));
+      if (given.length && PAY_FIELDS.reduce((s, [f]) => s + cents(record[f]), 0) !== cents(record.freight)) {
+        throw badRequest('预付、油卡、到付、回单付之和应等于应付运费', { field: 'prepayAmount' });
+      }
+    }
+  },
+
+  async beforeSave(ctx, values, prev) {
+    const r = { ...(prev ?? {}), ...values };
+    const demand = await demandOf(ctx, r.demandId);
+    values.projectId = demand.projectId;
+    values.customerId = demand.customerId;
+    if (blank(r.distanceKm)) values.distanceKm = demand.distanceKm ?? null;
+    if (blank(r.planLoadTime)) values.planLoadTime = demand.planLoadTime ?? null;
+    if (Number(r.carrierType) === OWN) {
+      const truck = await ctx.q.get('companyTruck', Number(r.companyTruckId));
+      if (truck) {
+        values.truckLicensePlate = truck.truckLicensePlate;
+        values.plateColor = truck.plateColor;
+        values.vehicleKind = truck.vehicleKind;
+        if (blank(r.trailerPlate)) values.trailerPlate = truck.trailerPlate ?? null;
+        if (!r.driverStaffId && truck.defaultDriverStaffId) values.driverStaffId = truck.defaultDriverStaffId;
+      }
+      const driverStaff = values.driverStaffId ?? r.driverStaffId;
+      if (driverStaff && (blank(r.driverName) || (prev && Number(prev.driverStaffId) !== Number(driverStaff)))) {
+        const s = await ctx.q.get('staff', Number(driverStaff));
+        if (s) { values.driverName = s.name; values.driverPhone = s.mobile ?? r.driverPhone ?? null; }
+      }
+      values.freight = '0.00';
+      for (const [f] of PAY_FIELDS) values[f] = null;
+      values.supplierId = null;
+      values.platformTruckId = null;
+    } else {
+      values.companyTruckId = null;
+      if (r.platformTruckId) {
+        const pt = await ctx.q.get('platformTruck', Number(r.platformTruckId));
+        if (pt) {
+          values.truckLicensePlate = pt.truckLicensePlate;
+          values.plateColor = pt.plateColor;
+          values.vehicleKind = pt.vehicleKind;
+          if (!r.supplierId) values.supplierId = pt.supplierId;
+        }
+      }
+      if (r.driverId) {
+        const d = await ctx.q.get('driver', Number(r.driverId));
+        if (d) {
+          if (blank(r.driverName)) values.driverName = d.name;
+          if (blank(r.driverPhone)) values.driverPhone = d.mobile;
+          if (blank(r.driverIdCard)) values.driverIdCard = d.idCardNo ?? null;
+          if (!r.supplierId && !values.supplierId && d.supplierId) values.supplierId = d.supplierId;
+        }
+      }
+      // No split given: the whole freight is paid when the receipt is back (回单付).
+      if (PAY_FIELDS.every(([f]) => blank(r[f])) && cents(r.freight) > 0) values.receiptPayAmount = yuan(cents(r.freight));
+    }
+  },
+
+  beforeRemove(ctx, row) {
+    if (Number(row.scheduleStatus) !== 0) throw conflict('只有草稿状态的调度单可以删除，已派车的请取消');
+  },
+
+  afterRemove: async (ctx, row) => syncDemand(ctx, row.demandId),
+
+  beforeTransition: {
+    async dispatch(ctx, row) {
+      const demand = await demandOf(ctx, row.demandId);
+      if (!DEMAND_DISPATCHABLE.includes(Number(demand.status))) throw conflict('运输需求未提交或已撤销、终止、完成，不能派车');
+      await assertProjectRunning(ctx, demand.projectId, '派车');
+      await assertQuota(ctx, demand, Number(row.scheduleId), SCHEDULE_NOT_LIVE);
+      if (blank(row.truckLicensePlate)) throw badRequest('派车前请填写车牌号', { field: 'truckLicensePlate' });
+      if (blank(row.driverName) || blank(row.driverPhone)) throw badRequest('派车前请填写司机姓名和电话', { field: 'driverName' });
+      if (Number(row.carrierType) === OWN) {
+        const truck = await ctx.q.get('companyTruck', Number(row.companyTruckId));
+        if (!truck || Number(truck.status) !== 1) throw conflict(`自有车辆${truck?.truckLicensePlate ?? ''}不是空闲状态，不能派车`);
+      }
+    },
+    async load(ctx, row, input) {
+      const v = input.values;
+      stepTime(row, input.values, 'load');
+      if (blank(v.loadedPieces)) throw badRequest('请填写实装件数', { field: 'loadedPieces' });
+      if (blank(v.loadedWeight)) throw badRequest('请填写实装重量', { field: 'loadedWeight' });
+      const demand = await demandOf(ctx, row.demandId);
+      if (demand.isOversize && blank(v.permitNo ?? row.permitNo)) throw badRequest('大件运输装车前请填写超限通行证号', { field: 'permitNo' });
+      const others = (await ctx.q.select('transportSchedule').select(sql<string>`coalesce(sum(loaded_pieces), 0)`.as('n'))
+        .where('demandId', '=', Number(row.demandId)).where('scheduleStatus', 'not in', SCHEDULE_NOT_LIVE).where('scheduleId', '<>', Number(row.scheduleId))
+        .executeTakeFirstOrThrow()) as { n: string };
+      if (Number(others.n) + Number(v.loadedPieces) > Number(demand.pieces)) {
+        throw badRequest(`实装件数合计不能超过需求件数${demand.pieces}件（其他车辆已装${Number(others.n)}件）`, { field: 'loadedPieces' });
+      }
+    },
+    depart(ctx, row, input) {
+      stepTime(row, input.values, 'depart');
+    },
+    arrive(ctx, row, input) {
+      stepTime(row, input.values, 'arrive');
+    },
+    sign(ctx, row, input) {
+      stepTime(row, input.values, 'sign');
+      if (blank(input.values.signedPieces)) input.values.signedPieces = row.loadedPieces;
+      if (blank(input.values.signedWeight)) input.values.signedWeight = row.loadedWeight;
+    },
+    reportException(ctx, row, input) {
+      void row;
+      if (blank(input.values.exceptionType)) throw badRequest('请选择异常类型', { field: 'exceptionType' });
+    },
+    async settle(ctx, row) {
+      await assertProjectOpen(ctx.q, row.projectId);
+      if (Number(row.receiptStatus) !== 15) throw conflict('回单未确认，不能结算');
+    },
+    cancel(ctx, row, input) {
+      void row;
+      if (blank(input.values.cancelReason)) throw badRequest('请填写取消原因', { field: 'cancelReason' });
+    },
+  },
+
+  afterTransition: {
+    async '*'(ctx, row, prev, input) {
+      const name = Object.entries(NODE_OF).find(([n]) => ctx.entity.transitions.some((t) => t.name === n && Number(t.to) === Number(row.scheduleStatus) && t.from.includes(Number(prev.scheduleStatus))))?.[0];
+      if (name) {
+        const time = TIME_OF[name] ? row[TIME_OF[name]!] : null;
+        const remark = name === 'reportException' ? row.exceptionDesc : name === 'cancel' ? row.cancelReason : input.values.nodeRemark ?? null;
+        await addNode(ctx, row, NODE_OF[name]!, {
+          occurredAt: time ? new Date(time).toISOString() : nowIso(), address: input.values.nodeAddress ?? null,
+          exceptionType: name === 'reportException' ? row.exceptionType : null, remark,
+        });
+      }
+      if (row.nodeAddress || row.nodeRemark) {
+        await ctx.q.update('transportSchedule').set({ nodeAddress: null, nodeRemark: null }).where('scheduleId', '=', Number(row.scheduleId)).execute();
+      }
+      await syncDemand(ctx, row.demandId);
+    },
+    async dispatch(ctx, row) {
+      const id = Number(row.scheduleId);
+      await ctx.q.update('transportSchedule').set({ dispatcherStaffId: ctx.session?.staffId ?? null, dispatchedAt: sql`now()` }).where('scheduleId', '=', id).execute();
+      if (Number(row.carrierType) === OWN && row.companyTruckId) {
+        await ctx.transition('companyTruck', Number(row.companyTruckId), 'assign', { ifAllowed: true });
+        await ctx.q.update('companyTruck').set({ currentScheduleId: id }).where('truckId', '=', Number(row.companyTruckId)).execute();
+      }
+      await createPayments(ctx, row);
+    },
+    async arrive(ctx, row) {
+      await enablePayments(ctx, Number(row.scheduleId), [3]);
+    },
+    async sign(ctx, row) {
+      await releaseTruck(ctx, row);
+      const existing = (await ctx.q.select('receipt').select('receiptId').where('scheduleId', '=', Number(row.scheduleId)).executeTakeFirst()) as { receiptId: number } | undefined;
+      if (!existing) {
+        await ctx.create('receipt', {
+          scheduleId: row.scheduleId, demandId: row.demandId, projectId: row.projectId, truckLicensePlate: row.truckLicensePlate,
+          signedAt: row.signedAt, signedPieces: row.signedPieces, signedWeight: row.signedWeight, receiptStatus: 0,
+        });
+      }
+    },
+    async receiptReturned(ctx, row) {
+      const receipt = (await ctx.q.select('receipt').select('originalReturned').where('scheduleId', '=', Number(row.scheduleId)).executeTakeFirst()) as { originalReturned: boolean } | undefined;
+      const needOriginal = ctx.session ? await getSetting(ctx.db, ctx.session.orgId, 'receiptOriginalRequired') : false;
+      if (!needOriginal || receipt?.originalReturned) await enablePayments(ctx, Number(row.scheduleId), [4]);
+      await bookLedger(ctx, row);
+    },
+    async settle(ctx, row) {
+      await ctx.q.update('transportSchedule').set({ settledAt: sql`now()` }).where('scheduleId', '=', Number(row.scheduleId)).execute();
+    },
+    async cancel(ctx, row) {
+      const id = Number(row.scheduleId);
+      await releaseTruck(ctx, row);
+      await ctx.q.delete('schedulePayment').where('scheduleId', '=', id).where('payNodeStatus', 'in', [0, 5]).execute();
+      // What was already paid is clawed back by a negative 尾款调整 node.
+      const paid = (await ctx.q.select('schedulePayment').select(sql<string>`coalesce(sum(amount), 0)`.as('paid'))
+        .where('scheduleId', '=', id).where('payNodeStatus', '=', 15).executeTakeFirstOrThrow()) as { paid: string };
+      if (cents(paid.paid) > 0) {
+        const supplier = row.supplierId ? await ctx.q.get('supplier', Number(row.supplierId)) : undefined;
+        await ctx.create('schedulePayment', {
+          scheduleId: id, projectId: row.projectId, demandId: row.demandId, truckLicensePlate: row.truckLicensePlate, payNode: 5,
+          payeeType: Number(row.carrierType) === 3 ? 2 : 1, payeeSupplierId: row.supplierId ?? null, payeeName: supplier?.name ?? row.driverName ?? null,
+          amount: yuan(-cents(paid.paid)), payNodeStatus: 5, remark: '调度单取消，已付运费冲回',
+        });
+      }
+    },
+  },
+});
