@@ -190,7 +190,8 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
       {header.length > 0 && <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} items={header} style={{ marginBottom: 12 }} />}
       <Tabs
         destroyOnHidden
-        items={detail.tabs.map((t, i) => ({ key: String(i), label: tabTitle(t, entity), children: <TabBody tab={t} entity={entity} record={record} id={id} activity={activity} onChanged={refresh} /> }))}
+        // keyed by the refresh: an action on the record (发布 creating its quote rows, say) reloads the related lists too
+        items={detail.tabs.map((t, i) => ({ key: String(i), label: tabTitle(t, entity), children: <TabBody key={tick} tab={t} entity={entity} record={record} id={id} activity={activity} onChanged={refresh} /> }))}
       />
       <Suspense fallback={null}>
         {edit && (
