@@ -1,34 +1,8 @@
-/** Shapes and labels the 在途车辆 screens share (the server's are in server/tracking/queries.ts). */
+/** Labels and helpers the 在途车辆 screens share; the call shapes are in schemas/src/tracking.ts. */
 
-export interface LocationRow {
-  truckKind: 1 | 2;
-  truckId: number;
-  truckLicensePlate: string;
-  vehicleKind: number | null;
-  truckStatus: number | null;
-  supplierId: number | null;
-  gpsTime: string | null;
-  lng: number | null;
-  lat: number | null;
-  speed: number | null;
-  direction: number | null;
-  mileage: number | null;
-  kmToday: number;
-  online: boolean;
-  motion: 1 | 2 | 3;
-}
+export type { LocationRow } from '../../schemas/src/tracking';
 
-/** One pushed position (event truck_position on /topic/truck-position). */
-export interface LiveTruck {
-  plate: string;
-  truckKind: number;
-  truckId: number;
-  gpsTime: string;
-  lng: number;
-  lat: number;
-  speed: number;
-  direction: number;
-}
+export type { LivePosition as LiveTruck } from '../../schemas/src/tracking';
 
 export const MOTION: Record<1 | 2 | 3, { label: string; color: string; tag: string }> = {
   1: { label: '行驶', color: '#52c41a', tag: 'success' },

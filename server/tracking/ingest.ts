@@ -328,16 +328,8 @@ export async function ingestPositions(db: Db, raw: unknown[], opts: IngestOption
   return { accepted: freshPoints.size, duplicates: duplicates + stored.size - freshPoints.size, rejected };
 }
 
-export interface LivePosition {
-  plate: string;
-  truckKind: number;
-  truckId: number;
-  gpsTime: string;
-  lng: number;
-  lat: number;
-  speed: number;
-  direction: number;
-}
+import type { LivePosition } from '../../schemas/src/tracking';
+export type { LivePosition };
 
 async function pushLatest(db: Db, latest: Row[]): Promise<void> {
   const byOrg = new Map<number, LivePosition[]>();

@@ -19,23 +19,8 @@ export function motionOf(gpsTime: Date | null, speed: number, onlineSince: numbe
   return speed >= MOVING_KMH ? 1 : 2;
 }
 
-export interface LocationRow {
-  truckKind: 1 | 2;
-  truckId: number;
-  truckLicensePlate: string;
-  vehicleKind: number | null;
-  truckStatus: number | null;
-  supplierId: number | null;
-  gpsTime: string | null;
-  lng: number | null;
-  lat: number | null;
-  speed: number | null;
-  direction: number | null;
-  mileage: number | null;
-  kmToday: number;
-  online: boolean;
-  motion: 1 | 2 | 3;
-}
+import type { LocationRow } from '../../schemas/src/tracking';
+export type { LocationRow };
 
 export async function locationList(db: Db, orgId: number, q: { keyword?: string; online?: string; motion?: number; truckKind?: number }, now = new Date()) {
   const minutes = Number(await getSetting(db, orgId, 'locationOnlineMinutes')) || 10;
