@@ -21,6 +21,8 @@ import type { Handler } from './crud/context';
 import { realtimePlugin, type RealtimeOptions } from './realtime/plugin';
 import { startSmsOutbox } from './resources/sms';
 import { scheduleContractDates } from './project/jobs';
+import { scheduleHourly } from './ops/hourly';
+import { remindOverdueReceipts } from './dispatch/jobs';
 import { opsPlugin } from './ops/index';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,6 +83,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (opts.realtime !== false) await realtimePlugin(app, { ...opts.realtime, db });
   // Contracts come into force and expire by date (DOMAIN §4.2).
   scheduleContractDates(app, db, entities);
+  // Receipts not back in time are chased once (DOMAIN §4.2 回单超期).
+  scheduleHourly(app, '回单超期提醒失败', () => remindOverdueReceipts(db, entities));
 
   const openapi = path.join(repoRoot, 'api/generated/openapi.json');
   app.get('/api/openapi.json', async (_req, reply) => {

@@ -6109,6 +6109,10 @@ dispatcherStaffId?: number[]
  * @maxItems 200
  */
 receiptStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
 planLoadTimeStart?: string
 planLoadTimeEnd?: string
 departedAtStart?: string
@@ -6120,6 +6124,25 @@ export type TransportSchedulePageResponse = Page<E.TransportSchedule>;
 /** 调度单分页列表 — GET /api/v1/project-base/transport-schedule/page (调度:查看|调度:编辑|调度:额外操作|项目管理:项目) */
 export function transportSchedulePage(query: TransportSchedulePageQuery = {}, options: CallOptions = {}): Promise<TransportSchedulePageResponse> {
   return request<TransportSchedulePageResponse>({ method: 'GET', url: '/api/v1/project-base/transport-schedule/page', query: { ...query }, ...options });
+}
+
+export interface TransportScheduleGuidePriceQuery {
+demandId: number
+supplierId?: number
+platformTruckId?: number
+costContractId?: number
+vehicleKind?: number
+}
+
+export interface TransportScheduleGuidePriceResponse {
+guidePrice?: (string | null)
+source?: (number | null)
+basis?: string
+}
+
+/** 测算指导价（承运商成本合同运价或定标报价） — GET /api/v1/project-base/transport-schedule/guide-price (调度:查看|调度:编辑) */
+export function transportScheduleGuidePrice(query: TransportScheduleGuidePriceQuery, options: CallOptions = {}): Promise<TransportScheduleGuidePriceResponse> {
+  return request<TransportScheduleGuidePriceResponse>({ method: 'GET', url: '/api/v1/project-base/transport-schedule/guide-price', query: { ...query }, ...options });
 }
 
 export interface TransportScheduleExportExcelQuery {
@@ -6159,6 +6182,10 @@ dispatcherStaffId?: number[]
  * @maxItems 200
  */
 receiptStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
 planLoadTimeStart?: string
 planLoadTimeEnd?: string
 departedAtStart?: string
@@ -6166,7 +6193,7 @@ departedAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("scheduleNo" | "demandId" | "projectId" | "customerId" | "carrierType" | "supplierId" | "companyTruckId" | "platformTruckId" | "driverId" | "truckLicensePlate" | "trailerPlate" | "plateColor" | "vehicleKind" | "driverStaffId" | "driverName" | "driverPhone" | "driverIdCard" | "escortStaffIds" | "costContractId" | "quoteMode" | "unitPrice" | "freight" | "taxRate" | "invoiceType" | "guidePrice" | "distanceKm" | "permitNo" | "permitExpiry" | "prepayAmount" | "oilCardAmount" | "arrivalPayAmount" | "receiptPayAmount" | "customerFreight" | "loadedPieces" | "loadedWeight" | "signedPieces" | "signedWeight" | "planLoadTime" | "loadedAt" | "departedAt" | "arrivedAt" | "signedAt" | "scheduleStatus" | "exceptionType" | "exceptionDesc" | "receiptStatus" | "platformWaybillNo" | "billPlatformId" | "dispatcherStaffId" | "dispatchedAt" | "settledAt" | "cancelReason" | "nodeAddress" | "nodeRemark" | "remark")[]
+columns?: ("scheduleNo" | "demandId" | "projectId" | "customerId" | "carrierType" | "supplierId" | "companyTruckId" | "platformTruckId" | "driverId" | "truckLicensePlate" | "trailerPlate" | "plateColor" | "vehicleKind" | "driverStaffId" | "driverName" | "driverPhone" | "driverIdCard" | "escortStaffIds" | "costContractId" | "quoteMode" | "unitPrice" | "freight" | "taxRate" | "invoiceType" | "guidePrice" | "distanceKm" | "permitNo" | "permitExpiry" | "prepayAmount" | "oilCardAmount" | "arrivalPayAmount" | "receiptPayAmount" | "customerFreight" | "loadedPieces" | "loadedWeight" | "signedPieces" | "signedWeight" | "planLoadTime" | "loadedAt" | "departedAt" | "arrivedAt" | "signedAt" | "scheduleStatus" | "exceptionType" | "exceptionDesc" | "receiptStatus" | "receiptOverdueNotifiedAt" | "platformWaybillNo" | "billPlatformId" | "dispatcherStaffId" | "dispatchedAt" | "settledAt" | "cancelReason" | "auditState" | "reassignedFromId" | "nodeAddress" | "nodeRemark" | "remark")[]
 }
 
 /** 调度单 — GET /api/v1/project-base/transport-schedule/export-excel (调度:查看|调度:编辑|调度:额外操作|项目管理:项目), a file */
@@ -6227,84 +6254,9 @@ version?: number
 comment?: string
 }
 
-export interface TransportScheduleDispatchResponse {
-count: number
-list: {
-scheduleId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-scheduleNo?: (string | null)
-demandId: number
-projectId?: (number | null)
-customerId?: (number | null)
-carrierType: (1 | 2 | 3 | 4)
-supplierId?: (number | null)
-companyTruckId?: (number | null)
-platformTruckId?: (number | null)
-driverId?: (number | null)
-truckLicensePlate?: (string | null)
-trailerPlate?: (string | null)
-plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
-vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
-driverStaffId?: (number | null)
-driverName?: (string | null)
-driverPhone?: (string | null)
-driverIdCard?: (string | null)
-/**
- * @maxItems 200
- */
-escortStaffIds?: (number[] | null)
-costContractId?: (number | null)
-quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
-unitPrice?: (string | null)
-freight?: (string | null)
-taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
-invoiceType?: (1 | 2 | 3 | 4 | null)
-guidePrice?: (string | null)
-distanceKm?: (string | null)
-permitNo?: (string | null)
-permitExpiry?: (string | null)
-prepayAmount?: (string | null)
-oilCardAmount?: (string | null)
-arrivalPayAmount?: (string | null)
-receiptPayAmount?: (string | null)
-customerFreight?: (string | null)
-loadedPieces?: (number | null)
-loadedWeight?: (string | null)
-signedPieces?: (number | null)
-signedWeight?: (string | null)
-planLoadTime?: (string | null)
-loadedAt?: (string | null)
-departedAt?: (string | null)
-arrivedAt?: (string | null)
-signedAt?: (string | null)
-scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
-exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
-exceptionDesc?: (string | null)
-receiptStatus?: (0 | 5 | 10 | 15 | null)
-platformWaybillNo?: (string | null)
-billPlatformId?: (number | null)
-dispatcherStaffId?: (number | null)
-dispatchedAt?: (string | null)
-settledAt?: (string | null)
-cancelReason?: (string | null)
-nodeAddress?: (string | null)
-nodeRemark?: (string | null)
-remark?: (string | null)
-}[]
-}
-
-/** 派车确认 — POST /api/v1/project-base/transport-schedule/{scheduleId}/dispatch (调度:编辑) */
-export function transportScheduleDispatch(params: TransportScheduleDispatchParams, data: TransportScheduleDispatchBody, options: CallOptions = {}): Promise<TransportScheduleDispatchResponse> {
-  return request<TransportScheduleDispatchResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/dispatch', params: { ...params }, data, ...options });
+/** 派车确认（运费超出指导价容差时先提交调度审批） — POST /api/v1/project-base/transport-schedule/{scheduleId}/dispatch (调度:编辑) */
+export function transportScheduleDispatch(params: TransportScheduleDispatchParams, data: TransportScheduleDispatchBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/dispatch', params: { ...params }, data, ...options });
 }
 
 export interface TransportScheduleLoadParams {
@@ -6386,12 +6338,15 @@ scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 exceptionDesc?: (string | null)
 receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
 platformWaybillNo?: (string | null)
 billPlatformId?: (number | null)
 dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
@@ -6478,12 +6433,15 @@ scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 exceptionDesc?: (string | null)
 receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
 platformWaybillNo?: (string | null)
 billPlatformId?: (number | null)
 dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
@@ -6570,12 +6528,15 @@ scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 exceptionDesc?: (string | null)
 receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
 platformWaybillNo?: (string | null)
 billPlatformId?: (number | null)
 dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
@@ -6661,12 +6622,15 @@ scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 exceptionDesc?: (string | null)
 receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
 platformWaybillNo?: (string | null)
 billPlatformId?: (number | null)
 dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
@@ -6753,12 +6717,15 @@ scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 exceptionDesc?: (string | null)
 receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
 platformWaybillNo?: (string | null)
 billPlatformId?: (number | null)
 dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
@@ -6846,12 +6813,15 @@ scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 exceptionDesc?: (string | null)
 receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
 platformWaybillNo?: (string | null)
 billPlatformId?: (number | null)
 dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
@@ -6935,12 +6905,15 @@ scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 exceptionDesc?: (string | null)
 receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
 platformWaybillNo?: (string | null)
 billPlatformId?: (number | null)
 dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
@@ -7025,12 +6998,15 @@ scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 exceptionDesc?: (string | null)
 receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
 platformWaybillNo?: (string | null)
 billPlatformId?: (number | null)
 dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
@@ -7040,6 +7016,60 @@ remark?: (string | null)
 /** 取消调度单 — POST /api/v1/project-base/transport-schedule/{scheduleId}/cancel (调度:额外操作) */
 export function transportScheduleCancel(params: TransportScheduleCancelParams, data: TransportScheduleCancelBody, options: CallOptions = {}): Promise<TransportScheduleCancelResponse> {
   return request<TransportScheduleCancelResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/cancel', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleReassignParams {
+scheduleId: number
+}
+
+export interface TransportScheduleReassignBody {
+version?: number
+cancelReason: string
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+costContractId?: (number | null)
+freight?: (string | number | null)
+prepayAmount?: (string | number | null)
+oilCardAmount?: (string | number | null)
+arrivalPayAmount?: (string | number | null)
+receiptPayAmount?: (string | number | null)
+customerFreight?: (string | number | null)
+planLoadTime?: (string | null)
+remark?: (string | null)
+}
+
+/** 改派：取消本调度单并按新车辆生成调度单草稿 — POST /api/v1/project-base/transport-schedule/{scheduleId}/reassign (调度:额外操作) */
+export function transportScheduleReassign(params: TransportScheduleReassignParams, data: TransportScheduleReassignBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/reassign', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleAuditBody {
+scheduleId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+comment?: string
+}
+
+export interface TransportScheduleAuditResponse {
+count: number
+}
+
+/** 调度审批（运费超指导价）：通过或驳回 — POST /api/v1/project-base/transport-schedule/audit (调度:查看|调度:编辑|调度:额外操作|项目管理:项目) */
+export function transportScheduleAudit(data: TransportScheduleAuditBody, options: CallOptions = {}): Promise<TransportScheduleAuditResponse> {
+  return request<TransportScheduleAuditResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/audit', data, ...options });
 }
 
 export interface EnquiryQuoteMessageConversationQuery {
@@ -7248,6 +7278,492 @@ customers?: number
 /** 把我名下的客户交接给本单位同事 — POST /api/v1/user-base/staff/handover/submit (@authenticated) */
 export function handoverSubmit(data: HandoverSubmitBody, options: CallOptions = {}): Promise<HandoverSubmitResponse> {
   return request<HandoverSubmitResponse>({ method: 'POST', url: '/api/v1/user-base/staff/handover/submit', data, ...options });
+}
+
+export interface TransshipInPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("transshipId" | "updatedAt" | "arrivalAt" | "outAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+fromMode?: (1 | 2 | 3)[]
+arrivalAtStart?: string
+arrivalAtEnd?: string
+outAtStart?: string
+outAtEnd?: string
+}
+
+export type TransshipInPageResponse = Page<E.TransshipIn>;
+
+/** 转运入库分页列表 — GET /api/v1/inventory-base/transship-in/page (仓库:转运入库) */
+export function transshipInPage(query: TransshipInPageQuery = {}, options: CallOptions = {}): Promise<TransshipInPageResponse> {
+  return request<TransshipInPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/transship-in/page', query: { ...query }, ...options });
+}
+
+export interface TransshipInExportExcelQuery {
+keyword?: string
+sortField?: ("transshipId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+fromMode?: (1 | 2 | 3)[]
+arrivalAtStart?: string
+arrivalAtEnd?: string
+outAtStart?: string
+outAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("transshipNo" | "projectId" | "customerId" | "warehouseId" | "fromPlace" | "fromMode" | "vesselOrTrain" | "scheduleId" | "arrivalAt" | "storedAt" | "outAt" | "totalPieces" | "totalWeight" | "dwellDays" | "status" | "voidReason" | "freeDays" | "storageRate" | "rateSource" | "storageFee" | "shortHaulFreight" | "incomeItemId" | "costItemId" | "financeAt" | "financeNote" | "remark")[]
+}
+
+/** 转运入库 — GET /api/v1/inventory-base/transship-in/export-excel (仓库:转运入库), a file */
+export function transshipInExportExcel(query: TransshipInExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/transship-in/export-excel', query: { ...query }, ...options });
+}
+
+export interface TransshipInGetParams {
+transshipId: number
+}
+
+export type TransshipInGetResponse = E.TransshipIn & { refs?: Refs };
+
+/** 转运入库详情 — GET /api/v1/inventory-base/transship-in/{transshipId} (仓库:转运入库) */
+export function transshipInGet(params: TransshipInGetParams, options: CallOptions = {}): Promise<TransshipInGetResponse> {
+  return request<TransshipInGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/transship-in/{transshipId}', params: { ...params }, ...options });
+}
+
+export type TransshipInSaveBody = E.TransshipInCreate;
+
+export type TransshipInSaveResponse = E.TransshipIn;
+
+/** 新增转运入库 — POST /api/v1/inventory-base/transship-in/save (仓库:转运入库) */
+export function transshipInSave(data: TransshipInSaveBody, options: CallOptions = {}): Promise<TransshipInSaveResponse> {
+  return request<TransshipInSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/transship-in/save', data, ...options });
+}
+
+export interface TransshipInUpdateParams {
+transshipId: number
+}
+
+export type TransshipInUpdateBody = E.TransshipInUpdate;
+
+export type TransshipInUpdateResponse = E.TransshipIn;
+
+/** 修改转运入库(在途、已到港) — PUT /api/v1/inventory-base/transship-in/{transshipId} (仓库:转运入库) */
+export function transshipInUpdate(params: TransshipInUpdateParams, data: TransshipInUpdateBody, options: CallOptions = {}): Promise<TransshipInUpdateResponse> {
+  return request<TransshipInUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/transship-in/{transshipId}', params: { ...params }, data, ...options });
+}
+
+export interface TransshipInRemoveParams {
+transshipId: number
+}
+
+export type TransshipInRemoveResponse = null
+
+/** 删除在途的转运入库 — DELETE /api/v1/inventory-base/transship-in/{transshipId} (仓库:转运入库) */
+export function transshipInRemove(params: TransshipInRemoveParams, options: CallOptions = {}): Promise<TransshipInRemoveResponse> {
+  return request<TransshipInRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/transship-in/{transshipId}', params: { ...params }, ...options });
+}
+
+export interface TransshipInArriveParams {
+transshipId: number
+}
+
+export interface TransshipInArriveBody {
+version?: number
+comment?: string
+arrivalAt: string
+}
+
+export interface TransshipInArriveResponse {
+count: number
+list: {
+transshipId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+transshipNo?: (string | null)
+projectId: number
+customerId?: (number | null)
+warehouseId: number
+fromPlace: string
+fromMode: (1 | 2 | 3)
+vesselOrTrain?: (string | null)
+scheduleId?: (number | null)
+arrivalAt: string
+storedAt?: (string | null)
+outAt?: (string | null)
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+items: {
+cargoName: string
+qty: number
+weight: number
+length?: (number | null)
+width?: (number | null)
+height?: (number | null)
+}[]
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+dwellDays?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+voidReason?: (string | null)
+freeDays?: (number | null)
+storageRate?: (string | null)
+rateSource?: (1 | 2 | null)
+storageFee?: (string | null)
+shortHaulFreight?: (string | null)
+incomeItemId?: (number | null)
+costItemId?: (number | null)
+financeAt?: (string | null)
+financeNote?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 到港 — POST /api/v1/inventory-base/transship-in/{transshipId}/arrive (仓库:转运入库) */
+export function transshipInArrive(params: TransshipInArriveParams, data: TransshipInArriveBody, options: CallOptions = {}): Promise<TransshipInArriveResponse> {
+  return request<TransshipInArriveResponse>({ method: 'POST', url: '/api/v1/inventory-base/transship-in/{transshipId}/arrive', params: { ...params }, data, ...options });
+}
+
+export interface TransshipInStoreParams {
+transshipId: number
+}
+
+export interface TransshipInStoreBody {
+version?: number
+comment?: string
+storedAt: string
+}
+
+export interface TransshipInStoreResponse {
+count: number
+list: {
+transshipId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+transshipNo?: (string | null)
+projectId: number
+customerId?: (number | null)
+warehouseId: number
+fromPlace: string
+fromMode: (1 | 2 | 3)
+vesselOrTrain?: (string | null)
+scheduleId?: (number | null)
+arrivalAt: string
+storedAt?: (string | null)
+outAt?: (string | null)
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+items: {
+cargoName: string
+qty: number
+weight: number
+length?: (number | null)
+width?: (number | null)
+height?: (number | null)
+}[]
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+dwellDays?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+voidReason?: (string | null)
+freeDays?: (number | null)
+storageRate?: (string | null)
+rateSource?: (1 | 2 | null)
+storageFee?: (string | null)
+shortHaulFreight?: (string | null)
+incomeItemId?: (number | null)
+costItemId?: (number | null)
+financeAt?: (string | null)
+financeNote?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 入库(开始计堆存) — POST /api/v1/inventory-base/transship-in/{transshipId}/store (仓库:转运入库) */
+export function transshipInStore(params: TransshipInStoreParams, data: TransshipInStoreBody, options: CallOptions = {}): Promise<TransshipInStoreResponse> {
+  return request<TransshipInStoreResponse>({ method: 'POST', url: '/api/v1/inventory-base/transship-in/{transshipId}/store', params: { ...params }, data, ...options });
+}
+
+export interface TransshipInTransferOutParams {
+transshipId: number
+}
+
+export interface TransshipInTransferOutBody {
+version?: number
+comment?: string
+outAt: string
+}
+
+export interface TransshipInTransferOutResponse {
+count: number
+list: {
+transshipId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+transshipNo?: (string | null)
+projectId: number
+customerId?: (number | null)
+warehouseId: number
+fromPlace: string
+fromMode: (1 | 2 | 3)
+vesselOrTrain?: (string | null)
+scheduleId?: (number | null)
+arrivalAt: string
+storedAt?: (string | null)
+outAt?: (string | null)
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+items: {
+cargoName: string
+qty: number
+weight: number
+length?: (number | null)
+width?: (number | null)
+height?: (number | null)
+}[]
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+dwellDays?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+voidReason?: (string | null)
+freeDays?: (number | null)
+storageRate?: (string | null)
+rateSource?: (1 | 2 | null)
+storageFee?: (string | null)
+shortHaulFreight?: (string | null)
+incomeItemId?: (number | null)
+costItemId?: (number | null)
+financeAt?: (string | null)
+financeNote?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 转出(计堆存天数) — POST /api/v1/inventory-base/transship-in/{transshipId}/transfer-out (仓库:转运入库) */
+export function transshipInTransferOut(params: TransshipInTransferOutParams, data: TransshipInTransferOutBody, options: CallOptions = {}): Promise<TransshipInTransferOutResponse> {
+  return request<TransshipInTransferOutResponse>({ method: 'POST', url: '/api/v1/inventory-base/transship-in/{transshipId}/transfer-out', params: { ...params }, data, ...options });
+}
+
+export interface TransshipInVoidParams {
+transshipId: number
+}
+
+export interface TransshipInVoidBody {
+version?: number
+comment?: string
+voidReason: string
+}
+
+export interface TransshipInVoidResponse {
+count: number
+list: {
+transshipId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+transshipNo?: (string | null)
+projectId: number
+customerId?: (number | null)
+warehouseId: number
+fromPlace: string
+fromMode: (1 | 2 | 3)
+vesselOrTrain?: (string | null)
+scheduleId?: (number | null)
+arrivalAt: string
+storedAt?: (string | null)
+outAt?: (string | null)
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+items: {
+cargoName: string
+qty: number
+weight: number
+length?: (number | null)
+width?: (number | null)
+height?: (number | null)
+}[]
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+dwellDays?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+voidReason?: (string | null)
+freeDays?: (number | null)
+storageRate?: (string | null)
+rateSource?: (1 | 2 | null)
+storageFee?: (string | null)
+shortHaulFreight?: (string | null)
+incomeItemId?: (number | null)
+costItemId?: (number | null)
+financeAt?: (string | null)
+financeNote?: (string | null)
+remark?: (string | null)
+}[]
+}
+
+/** 作废 — POST /api/v1/inventory-base/transship-in/{transshipId}/void (仓库:转运入库) */
+export function transshipInVoid(params: TransshipInVoidParams, data: TransshipInVoidBody, options: CallOptions = {}): Promise<TransshipInVoidResponse> {
+  return request<TransshipInVoidResponse>({ method: 'POST', url: '/api/v1/inventory-base/transship-in/{transshipId}/void', params: { ...params }, data, ...options });
+}
+
+export interface WarehousePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("warehouseId" | "code")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+warehouseType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+/**
+ * @maxItems 200
+ */
+managerStaffId?: number[]
+}
+
+export type WarehousePageResponse = Page<E.Warehouse>;
+
+/** 仓库分页列表 — GET /api/v1/inventory-base/warehouse/page (仓库|项目管理:项目) */
+export function warehousePage(query: WarehousePageQuery = {}, options: CallOptions = {}): Promise<WarehousePageResponse> {
+  return request<WarehousePageResponse>({ method: 'GET', url: '/api/v1/inventory-base/warehouse/page', query: { ...query }, ...options });
+}
+
+export interface WarehouseListQuery {
+keyword?: string
+sortField?: ("warehouseId" | "code")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+warehouseType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type WarehouseListResponse = E.Warehouse[];
+
+/** 仓库列表(选择器) — GET /api/v1/inventory-base/warehouse/list (仓库|项目管理:项目) */
+export function warehouseList(query: WarehouseListQuery = {}, options: CallOptions = {}): Promise<WarehouseListResponse> {
+  return request<WarehouseListResponse>({ method: 'GET', url: '/api/v1/inventory-base/warehouse/list', query: { ...query }, ...options });
+}
+
+export interface WarehouseGetParams {
+warehouseId: number
+}
+
+export type WarehouseGetResponse = E.Warehouse & { refs?: Refs };
+
+/** 仓库详情 — GET /api/v1/inventory-base/warehouse/{warehouseId} (仓库|项目管理:项目) */
+export function warehouseGet(params: WarehouseGetParams, options: CallOptions = {}): Promise<WarehouseGetResponse> {
+  return request<WarehouseGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/warehouse/{warehouseId}', params: { ...params }, ...options });
+}
+
+export type WarehouseSaveBody = E.WarehouseCreate;
+
+export type WarehouseSaveResponse = E.Warehouse;
+
+/** 新增仓库 — POST /api/v1/inventory-base/warehouse/save (仓库:配置) */
+export function warehouseSave(data: WarehouseSaveBody, options: CallOptions = {}): Promise<WarehouseSaveResponse> {
+  return request<WarehouseSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/warehouse/save', data, ...options });
+}
+
+export interface WarehouseUpdateParams {
+warehouseId: number
+}
+
+export type WarehouseUpdateBody = E.WarehouseUpdate;
+
+export type WarehouseUpdateResponse = E.Warehouse;
+
+/** 修改仓库 — PUT /api/v1/inventory-base/warehouse/{warehouseId} (仓库:配置) */
+export function warehouseUpdate(params: WarehouseUpdateParams, data: WarehouseUpdateBody, options: CallOptions = {}): Promise<WarehouseUpdateResponse> {
+  return request<WarehouseUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/warehouse/{warehouseId}', params: { ...params }, data, ...options });
+}
+
+export interface WarehouseRemoveParams {
+warehouseId: number
+}
+
+export type WarehouseRemoveResponse = null
+
+/** 删除仓库 — DELETE /api/v1/inventory-base/warehouse/{warehouseId} (仓库:配置) */
+export function warehouseRemove(params: WarehouseRemoveParams, options: CallOptions = {}): Promise<WarehouseRemoveResponse> {
+  return request<WarehouseRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/warehouse/{warehouseId}', params: { ...params }, ...options });
 }
 
 export interface MessageListQuery {
@@ -10830,6 +11346,49 @@ count: number
 /** 审核结算申请(通过后生成成本明细) — POST /api/v1/project-base/transport-bulk-cost-settle/apply/audit (项目管理:项目:审核) */
 export function transportBulkCostSettleApplyAudit(data: TransportBulkCostSettleApplyAuditBody, options: CallOptions = {}): Promise<TransportBulkCostSettleApplyAuditResponse> {
   return request<TransportBulkCostSettleApplyAuditResponse>({ method: 'POST', url: '/api/v1/project-base/transport-bulk-cost-settle/apply/audit', data, ...options });
+}
+
+export interface TransshipFinanceFinanceQuery {
+projectId: number
+pageNo?: number
+pageSize?: number
+}
+
+export type TransshipFinanceFinanceResponse = Page<E.TransshipIn>;
+
+/** 项目的转运堆存费与短驳运费(每张转运单一行) — GET /api/v1/project-base/transship-in/finance (项目管理:项目) */
+export function transshipFinanceFinance(query: TransshipFinanceFinanceQuery, options: CallOptions = {}): Promise<TransshipFinanceFinanceResponse> {
+  return request<TransshipFinanceFinanceResponse>({ method: 'GET', url: '/api/v1/project-base/transship-in/finance', query: { ...query }, ...options });
+}
+
+export interface TransshipFinanceGetParams {
+transshipId: number
+}
+
+export type TransshipFinanceGetResponse = E.TransshipIn & { refs?: Refs };
+
+/** 转运入库详情(项目) — GET /api/v1/project-base/transship-in/{transshipId} (项目管理:项目) */
+export function transshipFinanceGet(params: TransshipFinanceGetParams, options: CallOptions = {}): Promise<TransshipFinanceGetResponse> {
+  return request<TransshipFinanceGetResponse>({ method: 'GET', url: '/api/v1/project-base/transship-in/{transshipId}', params: { ...params }, ...options });
+}
+
+export interface TransshipFinanceGenerateBody {
+projectId: number
+version?: number
+}
+
+export interface TransshipFinanceGenerateResponse {
+projectId?: number
+transships?: number
+incomeItems?: number
+costItems?: number
+incomeAmount?: string
+costAmount?: string
+}
+
+/** 生成转运收入(堆存费)与成本(短驳) — POST /api/v1/project-base/transship-in/generate (项目管理:项目:成本结算) */
+export function transshipFinanceGenerate(data: TransshipFinanceGenerateBody, options: CallOptions = {}): Promise<TransshipFinanceGenerateResponse> {
+  return request<TransshipFinanceGenerateResponse>({ method: 'POST', url: '/api/v1/project-base/transship-in/generate', data, ...options });
 }
 
 export interface WechatRoomMessagePageQuery {
@@ -15044,6 +15603,15 @@ export function trackTrackList(query: TrackTrackListQuery, options: CallOptions 
   return request<unknown>({ method: 'GET', url: '/api/v1/project-base/track/list', query: { ...query }, ...options });
 }
 
+export interface TrackScheduleTrackParams {
+scheduleId: number
+}
+
+/** 派车轨迹(调度单从发车到签收/到达的轨迹，含节点与停留点；在途时至当前，不超过maxTrackHours) — GET /api/v1/project-base/track/schedule/{scheduleId} (调度|在途车辆|在途车辆:行程轨迹) */
+export function trackScheduleTrack(params: TrackScheduleTrackParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/track/schedule/{scheduleId}', params: { ...params }, ...options });
+}
+
 export interface TrackTruckDashboardQuery {
 startDate?: string
 endDate?: string
@@ -15413,6 +15981,7 @@ export const catalogue = {
   'transportDemand.revoke': { method: 'POST', path: '/api/v1/project-base/transport-demand/{demandId}/revoke', permission: '项目管理:运输需求|仓库:运输需求' },
   'transportDemand.terminate': { method: 'POST', path: '/api/v1/project-base/transport-demand/{demandId}/terminate', permission: '调度:额外操作' },
   'transportSchedule.page': { method: 'GET', path: '/api/v1/project-base/transport-schedule/page', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
+  'transportSchedule.guidePrice': { method: 'GET', path: '/api/v1/project-base/transport-schedule/guide-price', permission: '调度:查看|调度:编辑' },
   'transportSchedule.exportExcel': { method: 'GET', path: '/api/v1/project-base/transport-schedule/export-excel', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目', binary: 'download' },
   'transportSchedule.get': { method: 'GET', path: '/api/v1/project-base/transport-schedule/{scheduleId}', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
   'transportSchedule.save': { method: 'POST', path: '/api/v1/project-base/transport-schedule/save', permission: '调度:编辑' },
@@ -15427,6 +15996,8 @@ export const catalogue = {
   'transportSchedule.sign': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/sign', permission: '调度:编辑' },
   'transportSchedule.settle': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/settle', permission: '项目管理:项目:成本结算' },
   'transportSchedule.cancel': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/cancel', permission: '调度:额外操作' },
+  'transportSchedule.reassign': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/reassign', permission: '调度:额外操作' },
+  'transportSchedule.audit': { method: 'POST', path: '/api/v1/project-base/transport-schedule/audit', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
   'enquiryQuoteMessage.conversation': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/conversation', permission: '商务:询价报价' },
   'enquiryQuoteMessage.contacts': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/contacts', permission: '商务:询价报价' },
   'file.upload': { method: 'POST', path: '/api/v1/file-base/file/upload', permission: '@authenticated' },
@@ -15443,6 +16014,22 @@ export const catalogue = {
   'formDefinition.submissions': { method: 'GET', path: '/api/v1/form-base/form/{name}/submissions', permission: '表单设计' },
   'handover.preview': { method: 'GET', path: '/api/v1/user-base/staff/handover/preview', permission: '@authenticated' },
   'handover.submit': { method: 'POST', path: '/api/v1/user-base/staff/handover/submit', permission: '@authenticated' },
+  'transshipIn.page': { method: 'GET', path: '/api/v1/inventory-base/transship-in/page', permission: '仓库:转运入库' },
+  'transshipIn.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/transship-in/export-excel', permission: '仓库:转运入库', binary: 'download' },
+  'transshipIn.get': { method: 'GET', path: '/api/v1/inventory-base/transship-in/{transshipId}', permission: '仓库:转运入库' },
+  'transshipIn.save': { method: 'POST', path: '/api/v1/inventory-base/transship-in/save', permission: '仓库:转运入库' },
+  'transshipIn.update': { method: 'PUT', path: '/api/v1/inventory-base/transship-in/{transshipId}', permission: '仓库:转运入库' },
+  'transshipIn.remove': { method: 'DELETE', path: '/api/v1/inventory-base/transship-in/{transshipId}', permission: '仓库:转运入库' },
+  'transshipIn.arrive': { method: 'POST', path: '/api/v1/inventory-base/transship-in/{transshipId}/arrive', permission: '仓库:转运入库' },
+  'transshipIn.store': { method: 'POST', path: '/api/v1/inventory-base/transship-in/{transshipId}/store', permission: '仓库:转运入库' },
+  'transshipIn.transferOut': { method: 'POST', path: '/api/v1/inventory-base/transship-in/{transshipId}/transfer-out', permission: '仓库:转运入库' },
+  'transshipIn.void': { method: 'POST', path: '/api/v1/inventory-base/transship-in/{transshipId}/void', permission: '仓库:转运入库' },
+  'warehouse.page': { method: 'GET', path: '/api/v1/inventory-base/warehouse/page', permission: '仓库|项目管理:项目' },
+  'warehouse.list': { method: 'GET', path: '/api/v1/inventory-base/warehouse/list', permission: '仓库|项目管理:项目' },
+  'warehouse.get': { method: 'GET', path: '/api/v1/inventory-base/warehouse/{warehouseId}', permission: '仓库|项目管理:项目' },
+  'warehouse.save': { method: 'POST', path: '/api/v1/inventory-base/warehouse/save', permission: '仓库:配置' },
+  'warehouse.update': { method: 'PUT', path: '/api/v1/inventory-base/warehouse/{warehouseId}', permission: '仓库:配置' },
+  'warehouse.remove': { method: 'DELETE', path: '/api/v1/inventory-base/warehouse/{warehouseId}', permission: '仓库:配置' },
   'message.list': { method: 'GET', path: '/api/v1/message-base/message/list', permission: '@authenticated' },
   'message.listUnHandleMessage': { method: 'GET', path: '/api/v1/message-base/message/list-un-handle-message', permission: '@authenticated' },
   'message.countDailyMessage': { method: 'GET', path: '/api/v1/message-base/message/count-daily-message', permission: '@authenticated' },
@@ -15572,6 +16159,9 @@ export const catalogue = {
   'transportBulkCostSettle.applySubmit': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/submit', permission: '项目管理:项目:成本结算' },
   'transportBulkCostSettle.applyWithdraw': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/withdraw', permission: '项目管理:项目:成本结算' },
   'transportBulkCostSettle.applyAudit': { method: 'POST', path: '/api/v1/project-base/transport-bulk-cost-settle/apply/audit', permission: '项目管理:项目:审核' },
+  'transshipFinance.finance': { method: 'GET', path: '/api/v1/project-base/transship-in/finance', permission: '项目管理:项目' },
+  'transshipFinance.get': { method: 'GET', path: '/api/v1/project-base/transship-in/{transshipId}', permission: '项目管理:项目' },
+  'transshipFinance.generate': { method: 'POST', path: '/api/v1/project-base/transship-in/generate', permission: '项目管理:项目:成本结算' },
   'wechatRoomMessage.page': { method: 'GET', path: '/api/v1/message-base/wechat-room-message/page', permission: '项目管理:微信群消息|项目管理:项目' },
   'wechatRoomMessage.exportExcel': { method: 'GET', path: '/api/v1/message-base/wechat-room-message/export-excel', permission: '项目管理:微信群消息|项目管理:项目', binary: 'download' },
   'wechatRoomMessage.get': { method: 'GET', path: '/api/v1/message-base/wechat-room-message/{roomMessageId}', permission: '项目管理:微信群消息|项目管理:项目' },
@@ -15703,6 +16293,7 @@ export const catalogue = {
   'track.ingest': { method: 'POST', path: '/api/v1/project-base/track/ingest', permission: '@public' },
   'track.locationList': { method: 'GET', path: '/api/v1/project-base/truck-location/list', permission: '调度|在途车辆' },
   'track.trackList': { method: 'GET', path: '/api/v1/project-base/track/list', permission: '调度|在途车辆|在途车辆:行程轨迹' },
+  'track.scheduleTrack': { method: 'GET', path: '/api/v1/project-base/track/schedule/{scheduleId}', permission: '调度|在途车辆|在途车辆:行程轨迹' },
   'track.truckDashboard': { method: 'GET', path: '/api/v1/project-base/stat/truck-dashboard', permission: '在途车辆:车辆看板|调度' },
   'wechatBotMessage.previewWechatBotInsuranceMessage': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', permission: '项目管理:微信群消息|项目管理:保险询价' },
   'wechatBotMessage.list': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message/list', permission: '项目管理:微信群消息' },

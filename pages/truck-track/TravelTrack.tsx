@@ -4,16 +4,19 @@
  * offline map with start, end and stops (停留点 ≥ 10 min), and a playback — 播放/暂停, a speed
  * slider and a progress slider — that moves the truck along its recorded points in time.
  * Periods longer than the organisation's maxTrackHours are refused by the server.
+ * Opened with ?scheduleId= (the 轨迹 action of 调度列表) it shows that schedule's trip instead:
+ * from 发车 to 到达/签收 (to now while on the road), with its nodes on the path.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, AutoComplete, Button, Card, Col, DatePicker, Descriptions, Empty, Row, Slider, Space, Typography } from 'antd';
+import { Alert, App, AutoComplete, Button, Card, Col, DatePicker, Descriptions, Empty, Row, Slider, Space, Tag, Timeline, Typography } from 'antd';
 import { PauseCircleOutlined, PlayCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { invoke } from '../../api/call';
+import { enumLabel } from '../../runtime/reference/enums';
 import type { ScreenProps } from '../../runtime/screens/registry';
 import { Chart } from './Chart';
 import { DELTA_CENTER, directionText, fmtTime, type LocationRow } from './common';
-import { summarise, type PathPoint, type PathSummary, type Stop } from './pathSummary';
+import { indexAt, summarise, type PathPoint, type PathSummary, type Stop } from './pathSummary';
 
 interface PathAnswer {
   plate: string;
@@ -21,22 +24,26 @@ interface PathAnswer {
 }
 type PathData = PathAnswer & { summary: PathSummary };
 
+/** One node of a schedule, placed where recorded or else where the truck was at that moment. */
+interface TripNode { nodeId: number; node: number; occurredAt: string; address: string | null; remark: string | null; lng: number | null; lat: number | null }
+/** The schedule around a trip's points (track.scheduleTrack). */
+interface TripHead {
+  scheduleId: number;
+  scheduleNo: string;
+  scheduleStatus: number;
+  driverName: string | null;
+  start: string | null;
+  end: string | null;
+  inTransit: boolean;
+  capped: boolean;
+  maxTrackHours: number;
+  nodes: TripNode[];
+}
+
 /** Playback speeds: recorded seconds per real second. */
 const SPEEDS = [10, 30, 60, 120, 300, 600, 1200, 3000];
 const TICK_MS = 100;
 const FMT = 'YYYY-MM-DD HH:mm:ss';
-
-/** Index of the last point at or before time t (binary search). */
-function indexAt(points: PathPoint[], t: number): number {
-  let lo = 0;
-  let hi = points.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (points[mid]![0] <= t) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
 
 /** Long paths are drawn from at most this many vertices; playback still walks every point. */
 function thin(points: PathPoint[], max = 5000): [number, number][] {
@@ -47,6 +54,8 @@ function thin(points: PathPoint[], max = 5000): [number, number][] {
   if (last) out.push([last[1], last[2]]);
   return out;
 }
+
+const nodeName = (n: number) => enumLabel('scheduleNode', n)?.label ?? String(n);
 
 export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDate: boolean }) {
   const { message } = App.useApp();
@@ -60,6 +69,7 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
   const [playing, setPlaying] = useState(false);
   const [speedIdx, setSpeedIdx] = useState(3);
   const [cursor, setCursor] = useState(0); // playback time, epoch ms
+  const [trip, setTrip] = useState<TripHead | null>(null);
   const speedRef = useRef(SPEEDS[3]!);
   speedRef.current = SPEEDS[speedIdx]!;
 
@@ -79,6 +89,7 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
     setLoading(true);
     setPlaying(false);
     setError(null);
+    setTrip(null);
     try {
       const a = await invoke<PathAnswer>('track.trackList', { query: { plate: plateText, start: start.toISOString(), end: end.toISOString() } }, { silent: true });
       const d = { ...a, summary: summarise(a.points) };
@@ -92,11 +103,33 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
     }
   }, [plate, byDate, day, range, message]);
 
-  // Opened from 车辆位置 with ?plate=: show that truck at once.
+  const loadTrip = useCallback(async (scheduleId: string) => {
+    setLoading(true);
+    setPlaying(false);
+    setError(null);
+    try {
+      const a = await invoke<PathAnswer & TripHead>('track.scheduleTrack', { params: { scheduleId } }, { silent: true });
+      setTrip(a);
+      setPlate(a.plate);
+      if (a.start && a.end) setRange([dayjs(a.start), dayjs(a.end)]);
+      const d = { ...a, summary: summarise(a.points) };
+      setData(d);
+      setCursor(d.points[0]?.[0] ?? 0);
+    } catch (err) {
+      setData(null);
+      setTrip(null);
+      setError((err as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  // Opened from 车辆位置 with ?plate=: show that truck at once; from 调度列表 with ?scheduleId=: that trip.
   useEffect(() => {
-    if (params?.plate) void query(params.plate);
+    if (params?.scheduleId && !byDate) void loadTrip(params.scheduleId);
+    else if (params?.plate) void query(params.plate);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params?.plate]);
+  }, [params?.plate, params?.scheduleId]);
 
   const points = data?.points ?? [];
   const first = points[0]?.[0] ?? 0;
@@ -139,10 +172,13 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
       { name: '停留点', type: 'scatter', coordinateSystem: 'geo', symbol: 'diamond', symbolSize: 12, itemStyle: { color: '#faad14' },
         tooltip: { formatter: (p: { data: { stop: Stop } }) => `停留 ${p.data.stop.minutes} 分钟<br/>${fmtTime(p.data.stop.start)} 至 ${fmtTime(p.data.stop.end)}` },
         data: (data?.summary.stops ?? []).map((s) => ({ name: '停留', value: [s.lng, s.lat], stop: s })) },
+      { name: '调度节点', type: 'scatter', coordinateSystem: 'geo', symbol: 'pin', symbolSize: 26, label: { show: true, position: 'top', formatter: '{b}' },
+        tooltip: { formatter: (p: { data: { n: TripNode } }) => `${nodeName(p.data.n.node)} ${fmtTime(p.data.n.occurredAt)}${p.data.n.address ? `<br/>${p.data.n.address}` : ''}` },
+        data: (trip?.nodes ?? []).filter((n) => n.lng !== null && n.lat !== null).map((n) => ({ name: nodeName(n.node), value: [n.lng, n.lat], n })) },
       { name: '车辆', type: 'effectScatter', coordinateSystem: 'geo', symbolSize: 16, itemStyle: { color: '#fa541c' }, rippleEffect: { scale: 3 },
         data: here ? [{ name: data?.plate ?? '', value: [here[1], here[2]] }] : [] },
     ],
-  }), [line, done, points, here, data]);
+  }), [line, done, points, here, data, trip]);
 
   return (
     <Card title={page.meta.title}>
@@ -158,6 +194,14 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
         <Button type="primary" icon={<SearchOutlined />} loading={loading} onClick={() => void query()}>查询</Button>
       </Space>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      {trip && (
+        <div data-testid="trip-head" style={{ marginBottom: 12 }}><Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 4 }} items={[
+          { key: 'no', label: '调度单', children: <span data-testid="trip-no">{trip.scheduleNo}</span> },
+          { key: 'st', label: '调度状态', children: <Space size={4}><Tag color={enumLabel('scheduleStatus', trip.scheduleStatus)?.color}>{enumLabel('scheduleStatus', trip.scheduleStatus)?.label ?? trip.scheduleStatus}</Tag>{trip.inTransit && <Tag color="green">在途</Tag>}</Space> },
+          { key: 'dr', label: '司机', children: trip.driverName ?? '—' },
+          { key: 'tm', label: '轨迹时段', children: trip.start ? `${fmtTime(trip.start)} 至 ${trip.inTransit ? '当前' : fmtTime(trip.end)}${trip.capped ? `(仅最近${trip.maxTrackHours}小时)` : ''}` : '尚未发车' },
+        ]} /></div>
+      )}
       <Row gutter={16}>
         <Col xs={24} xl={17}>
           <Chart option={option} height={560} testId="track-map" />
@@ -203,7 +247,16 @@ export function TravelTrackScreen({ page, params, byDate }: ScreenProps & { byDa
               </Card>
             </Space>
           ) : (
-            <Empty description={data ? '该时段没有定位数据' : '输入车牌号和时段后查询'} />
+            <Empty description={trip ? (trip.start ? '该调度单行程中没有定位数据' : '该调度单尚未发车') : data ? '该时段没有定位数据' : '输入车牌号和时段后查询'} />
+          )}
+          {trip && trip.nodes.length > 0 && (
+            <Card size="small" title="调度节点" style={{ marginTop: 12 }} data-testid="trip-nodes">
+              <Timeline items={trip.nodes.map((n) => ({
+                key: n.nodeId,
+                color: n.node === 25 ? 'red' : n.node >= 30 ? 'green' : 'blue',
+                children: <span><Typography.Text strong>{nodeName(n.node)}</Typography.Text> {fmtTime(n.occurredAt)}{n.address ? ` · ${n.address}` : ''}</span>,
+              }))} />
+            </Card>
           )}
         </Col>
       </Row>

@@ -85,7 +85,7 @@ export default function TruckDashboard({ page }: ScreenProps) {
         <Col xs={12} md={4}><Card size="small"><Link to="/truck-track/location-track"><Statistic title="停车" value={s?.stopped ?? 0} valueStyle={{ color: MOTION[2].color }} /></Link></Card></Col>
         <Col xs={12} md={4}><Card size="small"><Link to="/truck-track/location-track"><Statistic title="离线" value={s?.offline ?? 0} valueStyle={{ color: MOTION[3].color }} /></Link></Card></Col>
         <Col xs={12} md={4}><Card size="small"><Statistic title="期间里程" value={s?.km ?? 0} precision={1} suffix="km" /></Card></Col>
-        <Col xs={12} md={4}><Card size="small"><Statistic title={<Space size={4}>出勤率<Tooltip title="在用车辆中，当日行驶超过5公里的车日 ÷ 车辆数 × 天数"><QuestionCircleOutlined /></Tooltip></Space>} value={s?.attendanceRate ?? 0} suffix="%" /></Card></Col>
+        <Col xs={12} md={4}><Card size="small"><Statistic title={<Space size={4}>出勤率<Tooltip title="在用自有车辆中，有调度单处于装车至签收(已装车、运输中、异常、已到达、已签收)的车日 ÷ 车辆数 × 天数"><QuestionCircleOutlined /></Tooltip></Space>} value={s?.attendanceRate ?? 0} suffix="%" /></Card></Col>
         <Col xs={24} md={8}><Card size="small" title={<Space size={4}>在线率<Tooltip title={`在用车辆(不含停用、报废)中${d?.onlineMinutes ?? 10}分钟内上报过定位的比例`}><QuestionCircleOutlined /></Tooltip></Space>}><Chart option={gauge} height={240} testId="online-gauge" /></Card></Col>
         <Col xs={24} md={8}><Card size="small" title="行驶状态"><Chart option={motionPie} height={240} /></Card></Col>
         <Col xs={24} md={8}><Card size="small" title="车辆状态"><Chart option={statusPie} height={240} /></Card></Col>

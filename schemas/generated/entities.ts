@@ -3022,6 +3022,8 @@ expiryWarnDays?: (number | null)
 trackRefreshSeconds?: (number | null)
 locationOnlineMinutes?: (number | null)
 maxTrackHours?: (number | null)
+transshipStorageRate?: (string | null)
+transshipFreeDays?: (number | null)
 }
 
 export interface SystemConfigCreate {
@@ -3035,6 +3037,8 @@ expiryWarnDays?: (number | null)
 trackRefreshSeconds?: (number | null)
 locationOnlineMinutes?: (number | null)
 maxTrackHours?: (number | null)
+transshipStorageRate?: (string | number | null)
+transshipFreeDays?: (number | null)
 }
 
 export type SystemConfigUpdate = Partial<SystemConfigCreate> & { version: number; systemConfigId?: number };
@@ -3382,12 +3386,15 @@ scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 exceptionDesc?: (string | null)
 receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
 platformWaybillNo?: (string | null)
 billPlatformId?: (number | null)
 dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
@@ -3451,6 +3458,91 @@ custom?: {
 
 export type TransportScheduleUpdate = Partial<TransportScheduleCreate> & { version: number; scheduleId?: number };
 
+/** 转运入库 */
+
+export interface TransshipIn {
+transshipId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+transshipNo?: (string | null)
+projectId: number
+customerId?: (number | null)
+warehouseId: number
+fromPlace: string
+fromMode: (1 | 2 | 3)
+vesselOrTrain?: (string | null)
+scheduleId?: (number | null)
+arrivalAt: string
+storedAt?: (string | null)
+outAt?: (string | null)
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+items: {
+cargoName: string
+qty: number
+weight: number
+length?: (number | null)
+width?: (number | null)
+height?: (number | null)
+}[]
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+dwellDays?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+voidReason?: (string | null)
+freeDays?: (number | null)
+storageRate?: (string | null)
+rateSource?: (1 | 2 | null)
+storageFee?: (string | null)
+shortHaulFreight?: (string | null)
+incomeItemId?: (number | null)
+costItemId?: (number | null)
+financeAt?: (string | null)
+financeNote?: (string | null)
+remark?: (string | null)
+}
+
+export interface TransshipInCreate {
+projectId: number
+warehouseId: number
+fromPlace: string
+fromMode: (1 | 2 | 3)
+vesselOrTrain?: (string | null)
+scheduleId?: (number | null)
+arrivalAt: string
+storedAt?: (string | null)
+outAt?: (string | null)
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+items: {
+cargoName: string
+qty: number
+weight: number
+length?: (number | null)
+width?: (number | null)
+height?: (number | null)
+}[]
+voidReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type TransshipInUpdate = Partial<TransshipInCreate> & { version: number; transshipId?: number };
+
 /** 大件车辆结算 */
 
 export interface TruckCostSettle {
@@ -3509,6 +3601,48 @@ custom?: {
 }
 
 export type TruckCostSettleUpdate = Partial<TruckCostSettleCreate> & { version: number; truckSettleId?: number };
+
+/** 仓库 */
+
+export interface Warehouse {
+warehouseId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+code: string
+warehouseType: (1 | 2 | 3)
+regionCode?: (string | null)
+address?: (string | null)
+area?: (string | null)
+managerStaffId?: (number | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+}
+
+export interface WarehouseCreate {
+name: string
+code: string
+warehouseType: (1 | 2 | 3)
+regionCode?: (string | null)
+address?: (string | null)
+area?: (string | number | null)
+managerStaffId?: (number | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type WarehouseUpdate = Partial<WarehouseCreate> & { version: number; warehouseId?: number };
 
 /** 企业微信机器人消息记录 */
 
@@ -3784,7 +3918,9 @@ export interface EntityRecords {
   transitionLog: TransitionLog;
   transportDemand: TransportDemand;
   transportSchedule: TransportSchedule;
+  transshipIn: TransshipIn;
   truckCostSettle: TruckCostSettle;
+  warehouse: Warehouse;
   wechatBotMessage: WechatBotMessage;
   wechatBotTemplateRule: WechatBotTemplateRule;
   wechatConfig: WechatConfig;

@@ -6,6 +6,8 @@
 import { sql } from 'kysely';
 import type { HookContext } from '../hooks/types';
 import { conflict } from '../http/errors';
+import type { Db } from '../db/connect';
+import { getSetting } from '../admin/settings';
 import { PROJECT_CLOSED, PROJECT_CLOSED_MESSAGE } from '../project/common';
 
 /** Schedule states that do not count as a dispatched truck: 0 草稿, 5 已取消. */
@@ -67,3 +69,16 @@ export const nowIso = () => new Date().toISOString();
 
 /** A value is blank (unset, empty text). */
 export const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
+
+/**
+ * Whether a schedule's freight exceeds its guide price by more than the organisation's
+ * freightTolerancePct (系统配置, default 10). No guide price: nothing to compare, no approval.
+ */
+export async function freightAboveTolerance(db: Db, orgId: number, row: Record<string, any>): Promise<{ above: boolean; pct: number }> {
+  const pct = Number(await getSetting(db, orgId, 'freightTolerancePct'));
+  const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  const guide = cents(row.guidePrice);
+  if (guide <= 0) return { above: false, pct };
+  // freight > guide × (1 + pct/100), in whole cents and basis points so 10% of 1000.00 is exact.
+  return { above: cents(row.freight) * 10000 > guide * (10000 + Math.round(pct * 100)), pct };
+}

@@ -15,6 +15,8 @@ import { projectHandlers } from '../project/handlers';
 import { bizHandlers } from '../biz/index';
 import { adminHandlers } from '../admin/index';
 import { trackingHandlers } from '../tracking/handlers';
+import { transshipHandlers } from '../inventory/transship';
+import { dispatchHandlers } from '../dispatch/handlers';
 
 export const namedHandlers: Record<string, Handler> = {
   ...authHandlers,
@@ -31,6 +33,8 @@ export const namedHandlers: Record<string, Handler> = {
   ...bizHandlers,
   ...adminHandlers,
   ...trackingHandlers,
+  ...transshipHandlers,
+  ...dispatchHandlers,
 };
 
 export const allHandlers: Record<string, Handler> = { ...crudHandlers, ...namedHandlers };

@@ -27,6 +27,7 @@ import { processTemplateHooks } from './admin/processTemplate';
 import { wechatConfigHooks } from './admin/wechatConfig';
 import { staffRoleHooks } from './admin/staffRole';
 import { dispatchHooks } from './dispatch';
+import { transshipInHooks, warehouseHooks } from './inventory/transshipIn';
 
 export const entityHooks: HookRegistry = {
   supplier: supplierHooks,
@@ -61,4 +62,6 @@ export const entityHooks: HookRegistry = {
   wechatConfig: wechatConfigHooks,
   staffRole: staffRoleHooks,
   ...dispatchHooks,
+  transshipIn: transshipInHooks,
+  warehouse: warehouseHooks,
 };

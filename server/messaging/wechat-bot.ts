@@ -12,12 +12,17 @@ import { badRequest, conflict, notFound } from '../http/errors';
 export const BOT_TEMPLATES = [
   { templateId: 1, name: '保险询价消息' },
   { templateId: 2, name: '运输异常消息' },
+  { templateId: 3, name: '调度通知消息' },
 ] as const;
 
 export const BOT_TRIGGERS = [
   { triggerType: 1, templateId: 1, name: '保险询价提交' },
   { triggerType: 2, templateId: 1, name: '保险询价报价' },
   { triggerType: 3, templateId: 2, name: '运输需求异常' },
+  { triggerType: 4, templateId: 3, name: '派车通知' },
+  { triggerType: 5, templateId: 3, name: '发车通知' },
+  { triggerType: 6, templateId: 3, name: '到达签收' },
+  { triggerType: 7, templateId: 3, name: '回单超期' },
 ] as const;
 
 export const OUTBOX = { pending: 0, sent: 1, failed: 2, recordOnly: 3, sending: 4 } as const;
@@ -60,6 +65,22 @@ export function renderInsuranceMessage(d: Record<string, unknown>): string {
     line('运输日期', d.transportDate),
     line('联系人', d.contactName),
     line('备注', d.remark),
+  ].filter(Boolean).join('\n');
+}
+
+/** The group text of a schedule's step (派车 发车 异常 签收): which truck, for which cargo, where. */
+export function renderScheduleMessage(title: string, d: Record<string, unknown>): string {
+  const line = (label: string, v: unknown) => (v === undefined || v === null || v === '' ? null : `${label}：${v}`);
+  return [
+    `【${title}】`,
+    line('项目', d.projectName),
+    line('调度单', d.scheduleNo),
+    line('车辆', [d.plate, d.driverName, d.driverPhone].filter(Boolean).join(' ')),
+    line('货物', d.cargoName),
+    d.from || d.to ? `线路：${d.from ?? ''} → ${d.to ?? ''}` : null,
+    line('时间', d.at),
+    line('异常', d.exception),
+    line('签收', d.signed),
   ].filter(Boolean).join('\n');
 }
 

@@ -9,8 +9,7 @@ import type { Session } from '../auth/session-types';
 import type { EntityMap } from '../schema/types';
 import { runTransition, type WriteContext } from '../crud/write';
 import { chinaToday } from './common';
-
-const HOUR = 3600_000;
+import { scheduleHourly } from '../ops/hourly';
 
 export async function refreshContractDates(db: Db, entities: EntityMap, now = new Date()): Promise<{ activated: number; expired: number }> {
   const today = chinaToday(now);
@@ -45,17 +44,7 @@ export async function refreshContractDates(db: Db, entities: EntityMap, now = ne
   return { activated, expired };
 }
 
-/** Runs the refresh when the server is ready and every hour after; stops with the server. */
+/** Runs the refresh before the server takes requests (no contract is served in a stale state) and hourly. */
 export function scheduleContractDates(app: FastifyInstance, db: Db, entities: EntityMap): void {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const run = () => refreshContractDates(db, entities).catch((err) => app.log.error({ err }, '合同状态按日期刷新失败'));
-  app.addHook('onReady', async () => {
-    // The first run finishes before the server takes requests: no contract is served in a stale state.
-    await run();
-    timer = setInterval(run, HOUR);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  scheduleHourly(app, '合同状态按日期刷新失败', () => refreshContractDates(db, entities));
 }

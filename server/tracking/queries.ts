@@ -7,6 +7,7 @@ import type { Db } from '../db/connect';
 import { getSetting } from '../admin/settings';
 import { badRequest, notFound } from '../http/errors';
 import { parseGpsTime } from './ingest';
+import { indexAt, summarise, type PathPoint } from '../../schemas/src/pathSummary';
 
 /** At or above this speed (km/h) an online truck counts as moving (行驶), below as stopped (停车). */
 export const MOVING_KMH = 5;
@@ -75,17 +76,16 @@ async function truckOf(db: Db, orgId: number, plate: string): Promise<{ truckKin
   throw notFound(`未找到车辆${plate}`);
 }
 
-/** Points travel as [epoch ms, lng, lat, speed km/h, direction°]: tuples keep a 30-day path a few MB. */
-
 /**
- * A path: one text column per point, `t,lng,lat,speed,direction` (t in epoch ms). A 30-day path
- * of 10 s points is 259,200 rows, and turning each into a JS object of five parsed fields costs
- * twice the query: the text goes into the answer's JSON as it is, and is split only to add up
- * the length and find the stops. The benchmark runs this very text raw as its baseline.
+ * A path as one JSON text built by PostgreSQL: `[[t,lng,lat,speed,direction],…]` (t in epoch ms)
+ * and the point count. A 30-day path of 10 s points is 259,200 rows; handed over row by row, each
+ * became a JS string or object first, which cost as much as the query. One aggregated text goes
+ * into the answer as it is. The benchmark serves this very SQL raw as its baseline.
  * Parameters: org, plate, start, end.
  */
-export const PATH_SQL = `select concat_ws(',', (extract(epoch from gps_time) * 1000)::bigint, lng, lat, speed, direction) as x
-  from truck_position where org_id = $1 and truck_license_plate = $2 and gps_time >= $3 and gps_time <= $4 order by gps_time`;
+export const PATH_SQL = `select count(*)::int as n,
+    coalesce('[' || string_agg('[' || concat_ws(',', (extract(epoch from gps_time) * 1000)::bigint, lng, lat, speed, direction) || ']', ',' order by gps_time) || ']', '[]') as x
+  from truck_position where org_id = $1 and truck_license_plate = $2 and gps_time >= $3 and gps_time <= $4`;
 
 export interface PathAnswer {
   head: Record<string, unknown>;
@@ -95,7 +95,7 @@ export interface PathAnswer {
 
 /**
  * The points of a truck over a period, in time order. Its length and stops are worked out where
- * the points are drawn (pages/truck-track/pathSummary.ts): parsing 259,200 points here only to
+ * the points are drawn (schemas/src/pathSummary.ts): parsing 259,200 points here only to
  * add them up would double the call's time.
  */
 export async function trackList(db: Db, orgId: number, q: { plate: string; start: string; end: string }): Promise<PathAnswer> {
@@ -108,20 +108,72 @@ export async function trackList(db: Db, orgId: number, q: { plate: string; start
   const maxHours = Number(await getSetting(db, orgId, 'maxTrackHours')) || 72;
   if (end.getTime() - start.getTime() > maxHours * 3600_000) throw badRequest(`查询时段不能超过${maxHours}小时`, { field: 'end' });
   const truck = await truckOf(db, orgId, plate);
-  // Without the camelCase plugin: its per-row key mapping would cost as much again as the query.
-  const rows = (await db.withoutPlugins().executeQuery(CompiledQuery.raw(PATH_SQL, [orgId, plate, start, end]))).rows as { x: string }[];
-  let text = '[';
-  // Joined in slices: one array of 259,200 strings joined at once holds twice the memory.
-  for (let i = 0; i < rows.length; i += 10_000) {
-    const slice = rows.slice(i, i + 10_000).map((r) => r.x);
-    text += `${i ? ',' : ''}[${slice.join('],[')}]`;
-  }
-  return { head: { plate, ...truck, start: start.toISOString(), end: end.toISOString(), count: rows.length }, pointsJson: `${text}]` };
+  const row = (await db.withoutPlugins().executeQuery(CompiledQuery.raw(PATH_SQL, [orgId, plate, start, end]))).rows[0] as { n: number; x: string };
+  return { head: { plate, ...truck, start: start.toISOString(), end: end.toISOString(), count: Number(row.n) }, pointsJson: row.x };
 }
 
 /** The answer's JSON text, `{plate, truckKind, truckId, start, end, count, points}`, around the points' text. */
 export function pathJson(a: PathAnswer): string {
   return `${JSON.stringify(a.head).slice(0, -1)},"points":${a.pointsJson}}`;
+}
+
+/** Statuses of a schedule whose truck has left (发车) and has not been cancelled. */
+const DEPARTED = [20, 25, 30, 35, 40, 45];
+
+/**
+ * 派车轨迹 of one schedule (DOMAIN §6.5, `track/schedule/{id}`): its truck's points from 发车 to
+ * 签收 (else 到达, else now while on the road), no longer than maxTrackHours — the latest part
+ * is kept, so an in-transit truck still shows where it is now; the schedule's nodes, each placed
+ * where it was recorded or else at the truck's position at that moment; and the stops.
+ */
+export async function scheduleTrack(db: Db, orgId: number, scheduleId: number, now = new Date()): Promise<PathAnswer> {
+  const s = (await db.selectFrom('transportSchedule')
+    .select(['scheduleId', 'scheduleNo', 'scheduleStatus', 'carrierType', 'companyTruckId', 'platformTruckId', 'truckLicensePlate', 'driverName', 'projectId', 'demandId', 'departedAt', 'arrivedAt', 'signedAt'])
+    .where('orgId', '=', orgId).where('scheduleId', '=', scheduleId).executeTakeFirst()) as Record<string, any> | undefined;
+  if (!s) throw notFound('未找到调度单');
+  const plate = String(s.truckLicensePlate ?? '').toUpperCase();
+  const status = Number(s.scheduleStatus);
+  const nodes = (await db.selectFrom('scheduleNode').select(['nodeId', 'node', 'occurredAt', 'address', 'lng', 'lat', 'exceptionType', 'remark'])
+    .where('orgId', '=', orgId).where('scheduleId', '=', scheduleId).orderBy('occurredAt').orderBy('nodeId').execute()) as Record<string, any>[];
+  const departed = s.departedAt && DEPARTED.includes(status) ? new Date(s.departedAt) : null;
+  const finished = s.signedAt ?? s.arrivedAt;
+  let end = finished ? new Date(finished) : now;
+  if (end > now) end = now;
+  const maxHours = Number(await getSetting(db, orgId, 'maxTrackHours')) || 72;
+  let start = departed;
+  let capped = false;
+  if (start && end.getTime() - start.getTime() > maxHours * 3600_000) {
+    start = new Date(end.getTime() - maxHours * 3600_000);
+    capped = true;
+  }
+  const pointsJson = start && plate && end > start
+    ? ((await db.withoutPlugins().executeQuery(CompiledQuery.raw(PATH_SQL, [orgId, plate, start, end]))).rows[0] as { x: string }).x
+    : '[]';
+  // At most maxTrackHours of points (26,000 at one every 10 s): parsed here for the stops and the nodes' places.
+  const points = JSON.parse(pointsJson) as PathPoint[];
+  const { stops } = summarise(points);
+  const at = (t: number): PathPoint | undefined => {
+    if (!points.length || t < points[0]![0] - 10 * 60_000 || t > points[points.length - 1]![0] + 10 * 60_000) return undefined;
+    return points[indexAt(points, t)];
+  };
+  const placed = nodes.map((n) => {
+    const t = new Date(n.occurredAt).getTime();
+    const p = n.lng !== null && n.lat !== null ? null : at(t);
+    return {
+      nodeId: n.nodeId, node: n.node, occurredAt: new Date(n.occurredAt).toISOString(), address: n.address, remark: n.remark, exceptionType: n.exceptionType,
+      lng: n.lng !== null ? Number(n.lng) : p ? p[1] : null, lat: n.lat !== null ? Number(n.lat) : p ? p[2] : null,
+    };
+  });
+  const own = Number(s.carrierType) === 1;
+  return {
+    head: {
+      scheduleId: s.scheduleId, scheduleNo: s.scheduleNo, scheduleStatus: status, plate, driverName: s.driverName, projectId: s.projectId, demandId: s.demandId,
+      truckKind: own ? 1 : 2, truckId: (own ? s.companyTruckId : s.platformTruckId) ?? null,
+      start: start ? start.toISOString() : null, end: start ? end.toISOString() : null,
+      inTransit: !!departed && !finished && status < 30, capped, maxTrackHours: maxHours, count: points.length, nodes: placed, stops,
+    },
+    pointsJson,
+  };
 }
 
 const EXPIRY_FIELDS = [
@@ -130,6 +182,40 @@ const EXPIRY_FIELDS = [
   ['compulsoryInsuranceExpiry', '交强险'],
   ['commercialInsuranceExpiry', '商业险'],
 ] as const;
+
+/**
+ * 出勤 (§7 R17): the days of the period on which each own truck had a schedule in 15–35, i.e.
+ * from its 装车 to its 签收 (a schedule not yet signed: to now), both days counted. A schedule
+ * past 35 (回单, 结算) was in 15–35 over those same days; the time it then waits in 35 for its
+ * receipt is not the truck's, which is free once signed. Cancelled schedules never left.
+ */
+export async function attendedDays(db: Db, orgId: number, truckIds: number[], startDate: string, endDate: string, now = new Date()): Promise<Map<number, Set<string>>> {
+  const out = new Map<number, Set<string>>();
+  if (!truckIds.length) return out;
+  const from = new Date(`${startDate}T00:00:00+08:00`);
+  const to = new Date(Date.parse(`${endDate}T00:00:00+08:00`) + 86400_000);
+  const rows = (await db.selectFrom('transportSchedule').select(['companyTruckId', 'loadedAt', 'departedAt', 'arrivedAt', 'signedAt', 'scheduleStatus'])
+    .where('orgId', '=', orgId).where('carrierType', '=', 1).where('companyTruckId', 'in', truckIds)
+    .where('scheduleStatus', '>=', 15)
+    .where((e) => e.or([e('loadedAt', '<', to.toISOString()), e('departedAt', '<', to.toISOString())]))
+    .where((e) => e.or([e('signedAt', 'is', null), e('signedAt', '>=', from.toISOString())]))
+    .execute()) as { companyTruckId: number; loadedAt: string | null; departedAt: string | null; arrivedAt: string | null; signedAt: string | null; scheduleStatus: number }[];
+  for (const r of rows) {
+    const begin = r.loadedAt ?? r.departedAt;
+    if (!begin) continue;
+    // Past 35 without a sign time (imported history): its arrival, else its loading day alone.
+    const finish = r.signedAt ?? (Number(r.scheduleStatus) > 35 ? (r.arrivedAt ?? begin) : now);
+    let day = chinaDay(new Date(Math.max(new Date(begin).getTime(), from.getTime())));
+    const last = chinaDay(new Date(Math.min(new Date(finish).getTime(), to.getTime() - 1)));
+    const set = out.get(r.companyTruckId) ?? new Set<string>();
+    out.set(r.companyTruckId, set);
+    for (let guard = 0; day <= last && guard < 400; guard++) {
+      set.add(day);
+      day = chinaDay(new Date(Date.parse(`${day}T00:00:00+08:00`) + 86400_000));
+    }
+  }
+  return out;
+}
 
 /** 车辆看板 (§7 R17): own trucks by state, online rate, kilometres, attendance, licence warnings. */
 export async function truckDashboard(db: Db, orgId: number, q: { startDate?: string; endDate?: string }, now = new Date()) {
@@ -165,15 +251,14 @@ export async function truckDashboard(db: Db, orgId: number, q: { startDate?: str
     .execute()) as { truckLicensePlate: string; day: string; km: number }[] : [];
   const perTruck = new Map<string, number>();
   const perDay = new Map<string, number>();
-  let activeDays = 0;
   for (const m of mileage) {
     const km = Number(m.km);
     perTruck.set(m.truckLicensePlate, (perTruck.get(m.truckLicensePlate) ?? 0) + km);
     const d = String(m.day).slice(0, 10); // dates travel as 'YYYY-MM-DD' text (server/db/connect.ts)
     perDay.set(d, (perDay.get(d) ?? 0) + km);
-    // A day on the road: the truck drove at least 5 km (a schedule-based rate replaces this once dispatch records exist).
-    if (km >= 5) activeDays++;
   }
+  const attended = await attendedDays(db, orgId, inService.map((t) => t.truckId), startDate, endDate, now);
+  const activeDays = [...attended.values()].reduce((a, b) => a + b.size, 0);
   const series: { day: string; km: number }[] = [];
   for (let i = 0; i < days; i++) {
     const d = chinaDay(new Date(Date.parse(`${startDate}T00:00:00+08:00`) + i * 86400_000));
@@ -204,6 +289,10 @@ export async function truckDashboard(db: Db, orgId: number, q: { startDate?: str
       attendanceRate: inService.length ? Math.round((activeDays / (inService.length * days)) * 1000) / 10 : 0,
       warnings: warnings.length, expired: warnings.filter((w) => w.expired).length,
     },
+    attendance: inService.map((t) => {
+      const n = attended.get(t.truckId)?.size ?? 0;
+      return { truckId: t.truckId, plate: t.truckLicensePlate, days: n, rate: Math.round((n / days) * 1000) / 10 };
+    }).sort((a, b) => b.days - a.days || a.plate.localeCompare(b.plate)),
     byStatus: [...byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([status, count]) => ({ status, count })),
     kmTop: top, kmByDay: series, warnings,
   };

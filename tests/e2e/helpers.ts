@@ -1,4 +1,4 @@
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
 
 export const USERS = {
   admin: { username: 'admin', password: 'Admin@123' },
@@ -6,6 +6,10 @@ export const USERS = {
   nobody: { username: 'nobody', password: 'Nobody@123' },
   orphan: { username: 'orphan', password: 'Orphan@123' },
   suzhou: { username: 'suzhou', password: 'Suzhou@123' },
+  bizmgr: { username: 'bizmgr', password: 'Bizmgr@123' },
+  gm: { username: 'gm', password: 'Gm@123' },
+  pm: { username: 'pm', password: 'Pm@123' },
+  dispatch: { username: 'dispatch', password: 'Dispatch@123' },
 } as const;
 
 /** Fills the login form; stays on the current page when it already is the login page (keeps ?redirect). */
@@ -26,4 +30,73 @@ export async function apiToken(request: APIRequestContext, user: keyof typeof US
   const body = await response.json();
   expect(body.code).toBe(0);
   return body.data.token as string;
+}
+
+/** Signs the page in as another demo user, from a clean session (the flows hand work from one person to the next). */
+export async function switchTo(page: Page, user: keyof typeof USERS) {
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await fillLogin(page, USERS[user].username, USERS[user].password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A call with the page's session (what the screens send); expects success and answers its data. */
+export async function api<T = any>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('access-token') ?? '');
+  const res = method === 'GET'
+    ? await page.request.get(url, { headers: { 'access-token': token } })
+    : await page.request.post(url, { headers: { 'access-token': token }, data: { data } });
+  const body = await res.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return body.data as T;
+}
+
+/** The demo's approval notices pop up (one a second) over the lists' action column: dismiss them. */
+export async function dismissNotices(page: Page) {
+  const ignore = page.getByText('全部忽略');
+  if (await ignore.isVisible().catch(() => false)) await ignore.click();
+}
+
+/** A searchable picker (enum or reference) of a form, found by its placeholder. */
+export async function pick(page: Page, scope: Locator, placeholder: string, search: string, option: string | RegExp = search) {
+  const select = scope.locator('.ant-select').filter({ has: page.locator('.ant-select-selection-placeholder', { hasText: placeholder }) });
+  await select.click();
+  await select.locator('input').fill(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** A select that already shows a value (a default), found by its field label. */
+export async function pickByLabel(page: Page, scope: Locator, label: string, search: string, option: string | RegExp = search) {
+  const select = scope.locator('.ant-formily-item').filter({ has: page.getByText(label, { exact: true }) }).locator('.ant-select').first();
+  await select.click();
+  await select.locator('input').fill(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+export function rowOf(page: Page, text: string) {
+  return page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+}
+
+/**
+ * Runs a row action, looking in the 更多 menu when it isn't shown directly. The demo's notices
+ * pop up (bottom-right, one a second) over the action column, and the 更多 menu opens on hover and
+ * slides in: each try clears the notices, waits until the menu stands still and clicks only what
+ * nothing covers (never forced, so the click lands on nothing else); a try that found its target
+ * covered is made again.
+ */
+export async function rowAction(page: Page, row: Locator, name: string) {
+  const direct = row.getByRole('button', { name, exact: true });
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').filter({ has: page.locator('.ant-dropdown-menu-item', { hasText: name }) });
+  await expect(async () => {
+    await dismissNotices(page);
+    if (await direct.count()) {
+      await direct.click({ timeout: 3_000 });
+      return;
+    }
+    await row.getByRole('button', { name: /更多/ }).hover();
+    await expect(menu).toBeVisible({ timeout: 3_000 });
+    await expect(menu).not.toHaveClass(/-(enter|appear)/, { timeout: 3_000 });
+    await menu.locator('.ant-dropdown-menu-item').filter({ hasText: name }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }

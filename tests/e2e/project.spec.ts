@@ -1,46 +1,177 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fillLogin } from './helpers';
+import { api, dismissNotices, pick, pickByLabel, rowAction, rowOf, switchTo } from './helpers';
 
-// The project area's flow, each step by the person whose permissions it needs (DOMAIN §1.1, §5.1
-// steps 6–8, 14, 20): 杨帆 (商务经理) writes and submits an income contract, 沈伟民 (总经理) approves
-// it and sets up the project from it, 沈国良 (项目经理) submits the project, 沈伟民 approves it,
-// 沈国良 starts it, books income and a cost, reads the margin on the project report and prints the
-// contract.
-const USERS = { bizmgr: ['bizmgr', 'Bizmgr@123'], gm: ['gm', 'Gm@123'], pm: ['pm', 'Pm@123'] } as const;
+// The contract-to-margin chain (DOMAIN §5.1 steps 6–14, 20), each step by the person whose
+// permissions it needs: 杨帆 (商务经理) writes and submits an income contract, 沈伟民 (总经理)
+// approves it and sets up the project from it, 沈国良 (项目经理) submits the project, 沈伟民
+// approves it, 沈国良 starts it, books income and a cost and reads the margin; then two demands go
+// through dispatch, the road, 签收, receipts and settlement (dispatchTwoDemands), the report shows
+// the margin with the freight, and the demand and the contract print.
 test.use({ actionTimeout: 20_000 });
 
 const INCOME_LIST = '/contract/income-contract/income-contract-list';
 const PROJECT_LIST = '/project/project-list';
+const as = switchTo;
 
-async function as(page: Page, user: keyof typeof USERS) {
-  await page.context().clearCookies();
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
-  await fillLogin(page, USERS[user][0], USERS[user][1]);
-  await expect(page).toHaveURL(/\/dashboard$/);
+const GPS_KEY = process.env.GPS_INGEST_KEY ?? 'e2e-gps-key';
+
+/** Positions as the provider (or the demo feeder) sends them: the ingest with the integration key, no session. */
+async function pushPositions(page: Page, points: { plate: string; time: number; lng: number; lat: number; speed: number; direction: number }[]) {
+  const res = await page.request.post('/api/v1/project-base/track/ingest', { headers: { 'x-gps-key': GPS_KEY }, data: { data: { points } } });
+  const body = await res.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  expect(body.data.accepted, JSON.stringify(body.data.rejected)).toBe(points.length);
 }
 
-/** The demo's approval notices pop up (one a second) over the lists' action column: dismiss them. */
-async function dismissNotices(page: Page) {
-  const ignore = page.getByText('全部忽略');
-  if (await ignore.isVisible().catch(() => false)) await ignore.click();
+const yuan = (v: string | number) => Number(v).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * DOMAIN §5.1 steps 9–14 on the project: 沈国良 submits two demands, 何俊 (调度主管) dispatches an
+ * own truck to one and a carrier's truck to the other, records 装车/发车, watches both trucks move
+ * on 车辆位置 as positions arrive and opens the own truck's 派车轨迹, records 到达/签收, uploads and
+ * approves the receipts; 沈国良 settles the carrier's truck, reads the margin with the freight on
+ * the project report and prints the demand.
+ */
+async function dispatchTwoDemands(page: Page, projectId: number) {
+  const stamp = Date.now().toString(36).slice(-5);
+  const cargoA = `轧机牌坊上横梁${stamp}`;
+  const cargoB = `轧机牌坊下横梁${stamp}`;
+
+  // 项目经理: two demands on the started project, submitted from its demand list
+  const demand = (cargo: string) => api(page, 'POST', '/api/v1/project-base/transport-demand/save', {
+    projectId, cargoName: cargo, pieces: 2, weight: '12.500', truckCount: 1, loadRegionCode: '310115', loadAddress: '外高桥港区冷轧机组件堆场',
+    unloadRegionCode: '330206', unloadAddress: '宁波钢铁有限公司北仑厂区', planLoadTime: new Date(Date.now() + 86400_000).toISOString(), distanceKm: 235,
+  });
+  const a = await demand(cargoA);
+  const b = await demand(cargoB);
+  await page.goto(`/project/project-detail/${projectId}`);
+  await dismissNotices(page);
+  await page.getByRole('button', { name: '运输需求' }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/transport-demand/${projectId}/list`));
+  await page.getByPlaceholder('需求编号/货物/地址').fill(stamp);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(rowOf(page, cargoA)).toContainText('草稿');
+  for (const cargo of [cargoA, cargoB]) await rowOf(page, cargo).locator('.ant-checkbox-input').check();
+  await page.getByRole('button', { name: /批量提交/ }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(rowOf(page, cargoA)).toContainText('待请车');
+  await expect(rowOf(page, cargoB)).toContainText('待请车');
+
+  // 调度: an own truck to A, a carrier's truck to B, from the demand rows
+  await as(page, 'dispatch');
+  await page.goto(`/project/transport-demand/${projectId}/list`);
+  await page.getByPlaceholder('需求编号/货物/地址').fill(stamp);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await rowAction(page, rowOf(page, cargoA), '派车');
+  let form = page.locator('.ant-drawer-content');
+  await pickByLabel(page, form, '承运类型', '自有', '自有车辆');
+  await pick(page, form, '请选择自有车辆', '沪');
+  await form.getByPlaceholder('请输入司机', { exact: true }).fill('高志刚');
+  await form.getByPlaceholder('请输入司机电话').fill('13916201234');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+
+  await rowAction(page, rowOf(page, cargoB), '派车');
+  form = page.locator('.ant-drawer-content');
+  await pick(page, form, '请选择承运商', '顺达');
+  await pick(page, form, '请选择平台车辆', '');
+  await form.getByPlaceholder('请输入司机', { exact: true }).fill('王立新');
+  await form.getByPlaceholder('请输入司机电话').fill('13812345678');
+  await form.getByPlaceholder('请输入应付运费(含税)').fill('18000');
+  await form.getByPlaceholder('请输入应收运费(本车)').fill('26000');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+
+  // the nodes and receipts through the dispatcher's calls (the same the row actions send)
+  const S = '/api/v1/project-base/transport-schedule';
+  const schedules = (await api(page, 'GET', `${S}/page?projectId=${projectId}&demandId=${a.demandId},${b.demandId}`)).list as any[];
+  expect(schedules).toHaveLength(2);
+  for (const s of schedules) {
+    await api(page, 'POST', `${S}/${s.scheduleId}/dispatch`, {});
+    await api(page, 'POST', `${S}/${s.scheduleId}/load`, { loadedPieces: 2, loadedWeight: '12.500' });
+    await api(page, 'POST', `${S}/${s.scheduleId}/depart`, {});
+  }
+
+  // On the road: the positions provider pushes both plates (as the feeder does), the dispatcher
+  // sees them on 车辆位置, a second push moves them there, and each schedule's 轨迹 shows its trip.
+  const own = schedules.find((s) => s.carrierType === 1)!;
+  const plates = schedules.map((s) => s.truckLicensePlate as string);
+  const at = (i: number, step: number) => ({ lng: 121.95 - step * 0.05 + i * 0.01, lat: 30.62 + step * 0.02 + i * 0.01 });
+  const shown = (p: { lng: number; lat: number }) => `${p.lng.toFixed(5)}, ${p.lat.toFixed(5)}`;
+  await page.waitForTimeout(1000); // the points come after 发车
+  const first = Date.now() - 200;
+  await pushPositions(page, plates.map((plate, i) => ({ plate, time: first, ...at(i, 0), speed: 62, direction: 250 })));
+  await page.goto('/truck-track/location-track');
+  // the map's chunk and outline are the heaviest of the app: a first load may take a while
+  await expect(page.getByTestId('location-map').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  const located = (plate: string) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.getByRole('cell', { name: plate, exact: true }) });
+  for (const [i, plate] of plates.entries()) {
+    await expect(located(plate).getByTestId('position')).toHaveText(shown(at(i, 0)));
+    await expect(located(plate).getByTestId('motion-tag')).toHaveText('行驶');
+  }
+  await expect(page.getByText(/实时 · 已收到/)).toBeVisible();
+  await pushPositions(page, plates.map((plate, i) => ({ plate, time: Date.now() - 100, ...at(i, 1), speed: 58, direction: 250 })));
+  for (const [i, plate] of plates.entries()) await expect(located(plate).getByTestId('position')).toHaveText(shown(at(i, 1)));
+
+  // 轨迹 on the own truck's schedule: its trip from 发车 with both points and its nodes
+  await page.goto(`/project/transport-schedule/${projectId}/list`);
+  await rowAction(page, rowOf(page, own.scheduleNo), '轨迹');
+  await expect(page).toHaveURL(new RegExp(`/truck-track/travel-track\\?scheduleId=${own.scheduleId}`));
+  await expect(page.getByTestId('trip-no')).toHaveText(own.scheduleNo);
+  await expect(page.getByTestId('trip-head')).toContainText('在途');
+  await expect(page.getByTestId('track-index')).toHaveText('1 / 2');
+  await expect(page.getByTestId('track-position')).toHaveText(shown(at(plates.indexOf(own.truckLicensePlate), 0)));
+  await expect(page.getByTestId('trip-nodes')).toContainText('发车');
+  await expect(page.getByTestId('track-map').locator('canvas').first()).toBeVisible();
+
+  for (const s of schedules) {
+    await api(page, 'POST', `${S}/${s.scheduleId}/arrive`, {});
+    await api(page, 'POST', `${S}/${s.scheduleId}/sign`, {});
+  }
+  await page.goto(`/project/transport-schedule/${projectId}/list`);
+  // a full reload of the app on a busy machine: the list may take a while to come
+  for (const s of schedules) await expect(rowOf(page, s.scheduleNo)).toContainText('已签收', { timeout: 30_000 });
+  const receipts = (await api(page, 'GET', `/api/v1/project-base/receipt/page?projectId=${projectId}&demandId=${a.demandId}`)).list
+    .concat((await api(page, 'GET', `/api/v1/project-base/receipt/page?projectId=${projectId}&demandId=${b.demandId}`)).list) as any[];
+  const token = await page.evaluate(() => localStorage.getItem('access-token') ?? '');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC', 'base64');
+  const uploaded = await (await page.request.post('/api/v1/file-base/file/upload', { headers: { 'access-token': token }, multipart: { file: { name: '回单.png', mimeType: 'image/png', buffer: png } } })).json();
+  const url = uploaded.data?.url ?? uploaded.data;
+  for (const r of receipts) await api(page, 'POST', `/api/v1/project-base/receipt/${r.receiptId}/upload`, { photos: [{ name: '回单.png', url }], signedBy: '码头收货员' });
+  await api(page, 'POST', '/api/v1/project-base/receipt/audit-pass', { ids: receipts.map((r) => r.receiptId) });
+  for (const r of receipts) expect((await api(page, 'GET', `/api/v1/project-base/receipt/${r.receiptId}`)).receiptStatus).toBe(15);
+
+  // 项目经理: settles the carrier's truck; the report's cost includes its freight
+  await as(page, 'pm');
+  const carrier = schedules.find((s) => s.carrierType === 2)!;
+  await page.goto(`/project/transport-schedule/${projectId}/list`);
+  const carrierRow = rowOf(page, carrier.scheduleNo);
+  await expect(carrierRow).toContainText('回单已返');
+  await api(page, 'POST', `/api/v1/project-base/transport-schedule/${carrier.scheduleId}/settle`, {});
+  await page.reload();
+  await expect(carrierRow).toContainText('已结算');
+  const demandA = await api(page, 'GET', `/api/v1/project-base/transport-demand/${a.demandId}`);
+  expect(demandA.status).toBe(35);
+
+  const after = await api(page, 'GET', `/api/v1/project-base/project/${projectId}`);
+  await page.goto(`/project/project-detail/${projectId}`);
+  await page.getByRole('tab', { name: '成本明细' }).click();
+  await expect(rowOf(page, `运费 ${carrier.scheduleNo}`)).toContainText('18,000.00');
+  await page.goto(`/project/project-report/${projectId}`);
+  const summary = page.getByTestId('report').locator('.ant-table-summary');
+  await expect(summary).toContainText(yuan(after.confirmedCost));
+  await expect(summary).toContainText(yuan(after.grossProfit));
+
+  // the demand prints as a 托运单
+  await page.goto(`/demand-print/${b.demandId}`);
+  const sheet = page.getByTestId('print-sheet');
+  await expect(sheet).toContainText('货物运输托运单');
+  await expect(page.getByTestId('print-doc-no')).toHaveText(b.demandNo);
+  await expect(sheet).toContainText(cargoB);
+  await expect(sheet).toContainText(carrier.truckLicensePlate);
+
 }
 
-/** A searchable picker (enum or reference) of a form, found by its placeholder. */
-async function pick(page: Page, scope: Locator, placeholder: string, search: string, option: string | RegExp = search) {
-  const select = scope.locator('.ant-select').filter({ has: page.locator('.ant-select-selection-placeholder', { hasText: placeholder }) });
-  await select.click();
-  await select.locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
-
-/** A select that already shows a value (a default), found by its field label. */
-async function pickByLabel(page: Page, scope: Locator, label: string, search: string, option: string | RegExp = search) {
-  const select = scope.locator('.ant-formily-item').filter({ has: page.getByText(label, { exact: true }) }).locator('.ant-select').first();
-  await select.click();
-  await select.locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
 
 async function date(scope: Locator, placeholder: string, value: string) {
   const input = scope.getByPlaceholder(placeholder);
@@ -51,26 +182,13 @@ async function date(scope: Locator, placeholder: string, value: string) {
 
 const day = (offset: number) => new Date(Date.now() + 8 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
 
-function rowOf(page: Page, text: string) {
-  return page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-}
-
-/** Runs a row action, looking in the 更多 menu when it isn't shown directly. */
-async function rowAction(page: Page, row: Locator, name: string) {
-  await dismissNotices(page);
-  const direct = row.getByRole('button', { name, exact: true });
-  if (await direct.count()) return direct.click();
-  await row.getByRole('button', { name: /更多/ }).hover();
-  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: name }).click();
-}
-
 async function search(page: Page, placeholder: string, keyword: string) {
   await page.getByPlaceholder(placeholder).fill(keyword);
   await page.getByRole('button', { name: /查\s*询/ }).click();
 }
 
-test('an income contract becomes a project whose report shows the margin, and the contract prints', async ({ page }) => {
-  test.setTimeout(240_000);
+test('an income contract becomes a project; its demands are dispatched, tracked, signed and settled; the report shows the margin; the demand and the contract print', async ({ page }) => {
+  test.setTimeout(480_000);
   const stamp = Date.now().toString(36);
   const contractName = `宝钢冷轧机牌坊运输合同${stamp}`;
   const projectName = `宝钢冷轧机牌坊运输${stamp}`;
@@ -183,6 +301,8 @@ test('an income contract becomes a project whose report shows the margin, and th
   await page.getByRole('tab', { name: '全流程' }).click();
   await expect(page.getByTestId('steps-timeline')).toContainText('审核通过');
   await expect(page.getByTestId('steps-timeline')).toContainText(contractNo);
+
+  await dispatchTwoDemands(page, Number(projectId));
 
   // a hidden page opened with ?projectId=: the 大件成本结算 of the demo's 220kV transformer move
   await page.goto(PROJECT_LIST);

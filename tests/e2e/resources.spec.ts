@@ -5,7 +5,7 @@
  * warning; the administrator (集团管理) adds a sister organisation's supplier from the platform.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from './helpers';
+import { fillLogin, rowAction } from './helpers';
 import { makeUscc } from '../../schemas/src/validators';
 
 const SUPPLIERS = '/transport-resource/supplier-list';
@@ -23,14 +23,6 @@ function rowOf(page: Page, text: string) {
 async function search(page: Page, keyword: string) {
   await page.getByPlaceholder('名称/简称/联系人/电话/信用代码').fill(keyword);
   await page.getByRole('button', { name: /查\s*询/ }).click();
-}
-
-/** A row action, directly or under 更多. */
-async function rowAction(page: Page, row: ReturnType<typeof rowOf>, name: string) {
-  const direct = row.getByRole('button', { name, exact: true });
-  if (await direct.count()) return direct.click();
-  await row.getByRole('button', { name: /更多/ }).hover();
-  await page.locator('.ant-dropdown:visible').getByText(name, { exact: true }).click();
 }
 
 async function pick(page: Page, scope: ReturnType<Page['locator']>, label: string, option: string) {

@@ -29,7 +29,8 @@ test('positions pushed by the provider appear on the map list, move live, and pl
   await fillLogin(page, 'dispatch', 'Dispatch@123');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/truck-track/location-track');
-  await expect(page.getByTestId('location-map').locator('canvas').first()).toBeVisible();
+  // the map's chunk and outline are the heaviest of the app: a first load may take a while
+  await expect(page.getByTestId('location-map').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
   const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: PLATE });
   await expect(row.getByTestId('position')).toHaveText('120.82000, 31.37600');
   await expect(row.getByTestId('motion-tag')).toHaveText('行驶');

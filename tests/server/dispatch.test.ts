@@ -32,7 +32,7 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
     distanceKm: 186, customerUnitPrice: '0', ...extra,
   });
   const carrierBody = (demandId: number, extra: Record<string, unknown> = {}) => ({
-    demandId, carrierType: 2, supplierId: carrierId, platformTruckId, driverName: '王师傅', driverPhone: '13812345678', freight: '18000.00', customerFreight: '26000.00', ...extra,
+    demandId, carrierType: 2, supplierId: carrierId, platformTruckId, driverName: '王师傅', driverPhone: '13812345678', freight: '18000.00', guidePrice: '18000.00', customerFreight: '26000.00', ...extra,
   });
   const newDemand = async (extra: Record<string, unknown> = {}, submit = true) => {
     const d = ok(await h.call('POST', `${D}/save`, { token: t.pm, data: demandBody(extra) }));

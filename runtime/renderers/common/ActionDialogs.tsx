@@ -50,9 +50,14 @@ async function call(req: TransitionRequest, body: Record<string, unknown>) {
   return invoke(req.api, { params, body: { ...target, ...body } }, { silent: [400, 403, 409] });
 }
 
-/** Runs a transition that needs no input (after the caller's confirm). */
-export async function runTransition(req: TransitionRequest): Promise<void> {
-  await call(req, {});
+/**
+ * Runs a transition that needs no input (after the caller's confirm); answers what to tell the
+ * user: the text the call answers when it did something else (submitted for approval), else 「<title>成功」.
+ */
+export async function runTransition(req: TransitionRequest): Promise<string> {
+  const result = await call(req, {});
+  const said = result && typeof result === 'object' ? (result as { message?: unknown }).message : undefined;
+  return typeof said === 'string' && said ? said : `${req.title}成功`;
 }
 
 export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequest; onClose: () => void; onDone: () => void }) {

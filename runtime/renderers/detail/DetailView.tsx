@@ -155,8 +155,8 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
         title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消',
         onOk: async () => {
           try {
-            await runTransition(req);
-            void message.success(`${req.title}成功`);
+            const said = await runTransition(req);
+            void message.success(said);
             refresh();
           } catch (err) {
             void message.error((err as ApiError).message);

@@ -230,8 +230,8 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
       title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消', okButtonProps: { danger: t.danger },
       onOk: async () => {
         try {
-          await runTransition(req);
-          void message.success(`${req.title}成功`);
+          const said = await runTransition(req);
+          void message.success(said);
           reload();
         } catch (err) {
           void message.error((err as ApiError).message);

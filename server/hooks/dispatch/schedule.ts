@@ -9,8 +9,13 @@ import { sql } from 'kysely';
 import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
 import { getSetting } from '../../admin/settings';
+import { SMS_BIZ, enqueueSms } from '../../resources/sms';
+import { renderScheduleMessage } from '../../messaging/wechat-bot';
+import { enumLabel } from '../../schema/load';
+import { postToProjectGroup } from '../project/group';
 import { assertProjectOpen, chinaToday, refreshProjectTotals } from '../../project/common';
-import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, assertProjectRunning, blank, countSchedules, nowIso, syncDemand } from '../../dispatch/common';
+import { estimateGuidePrice } from '../../dispatch/guide-price';
+import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, assertProjectRunning, blank, countSchedules, freightAboveTolerance, nowIso, syncDemand } from '../../dispatch/common';
 
 type Row = Record<string, any>;
 
@@ -83,7 +88,10 @@ async function createPayments(ctx: HookContext, row: Row) {
 async function bookLedger(ctx: HookContext, row: Row) {
   const day = row.signedAt ? new Date(new Date(row.signedAt).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : chinaToday();
   const label = `${row.scheduleNo} ${row.truckLicensePlate ?? ''}`.trim();
-  if (Number(row.carrierType) !== OWN && cents(row.freight) > 0) {
+  // A 短驳 schedule whose freight 转运财务 already booked (source 5) is not booked twice.
+  const viaTransship = await ctx.q.select('costItem').select('costItemId').where('scheduleId', '=', Number(row.scheduleId))
+    .where('source', '=', 5).where('itemStatus', '=', 10).executeTakeFirst();
+  if (Number(row.carrierType) !== OWN && cents(row.freight) > 0 && !viaTransship) {
     const paid = (await ctx.q.select('schedulePayment').select(sql<string>`coalesce(sum(amount), 0)`.as('paid'))
       .where('scheduleId', '=', Number(row.scheduleId)).where('payNodeStatus', '=', 15).executeTakeFirstOrThrow()) as { paid: string };
     const item = await ctx.create('costItem', {
@@ -102,6 +110,61 @@ async function bookLedger(ctx: HookContext, row: Row) {
   await refreshProjectTotals(ctx.q, row.projectId);
 }
 
+/** What 派车确认 needs: a live demand on a running project, room in its 需车数, a plate and a driver, an idle own truck. */
+async function assertDispatchable(ctx: HookContext, row: Row) {
+  const demand = await demandOf(ctx, row.demandId);
+  if (!DEMAND_DISPATCHABLE.includes(Number(demand.status))) throw conflict('运输需求未提交或已撤销、终止、完成，不能派车');
+  await assertProjectRunning(ctx, demand.projectId, '派车');
+  await assertQuota(ctx, demand, Number(row.scheduleId), SCHEDULE_NOT_LIVE);
+  if (blank(row.truckLicensePlate)) throw badRequest('派车前请填写车牌号', { field: 'truckLicensePlate' });
+  if (blank(row.driverName) || blank(row.driverPhone)) throw badRequest('派车前请填写司机姓名和电话', { field: 'driverName' });
+  if (Number(row.carrierType) === OWN) {
+    const truck = await ctx.q.get('companyTruck', Number(row.companyTruckId));
+    if (!truck || Number(truck.status) !== 1) throw conflict(`自有车辆${truck?.truckLicensePlate ?? ''}不是空闲状态，不能派车`);
+  }
+}
+
+/**
+ * 派车通知 (SMS bizType 3) to the driver through the outbox. Only a dispatch a person makes (or
+ * approves) sends one: the demo seeder has no request, and its messages are the SMS area's.
+ */
+async function smsDriver(ctx: HookContext, row: Row) {
+  if (!ctx.request || !ctx.session || blank(row.driverPhone)) return;
+  const demand = await ctx.q.get('transportDemand', Number(row.demandId));
+  const org = (await ctx.db.selectFrom('organization').select(['name', 'shortName']).where('orgId', '=', ctx.session.orgId).executeTakeFirst()) as { name: string; shortName: string | null } | undefined;
+  const at = row.planLoadTime ? new Date(new Date(row.planLoadTime).getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ') : null;
+  await enqueueSms(ctx, {
+    mobile: String(row.driverPhone), bizType: SMS_BIZ.dispatch, bizId: Number(row.scheduleId), templateCode: 'DISPATCH_NOTICE',
+    content: `【${org?.shortName ?? org?.name ?? '物流平台'}】${row.driverName ?? ''}师傅您好，您已被安排执行调度单${row.scheduleNo}运输任务（${demand?.cargoName ?? ''}），`
+      + `车辆${row.truckLicensePlate ?? ''}，${at ? `请于${at}前` : '请按时'}到${demand?.loadAddress ?? '装货地'}装货，出发前完成车辆检查。`,
+  });
+}
+
+/** The bot trigger of each step (DOMAIN §4.2: 派车 4, 发车 5, 异常 3, 签收 6), posted to the project's group. */
+const GROUP_TRIGGER: Record<string, { trigger: number; title: string }> = {
+  dispatch: { trigger: 4, title: '派车通知' },
+  depart: { trigger: 5, title: '发车通知' },
+  reportException: { trigger: 3, title: '运输异常' },
+  sign: { trigger: 6, title: '到达签收' },
+};
+
+async function postStep(ctx: HookContext, row: Row, step: string) {
+  // Only a person's step is announced: the demo seeder walks hundreds of schedules through these.
+  const t = GROUP_TRIGGER[step];
+  if (!t || !ctx.request || !ctx.session) return;
+  const [demand, project] = [await ctx.q.get('transportDemand', Number(row.demandId)), await ctx.q.get('project', Number(row.projectId))];
+  const time = { dispatch: row.dispatchedAt, depart: row.departedAt, reportException: null, sign: row.signedAt }[step];
+  const at = new Date(time ? new Date(time).getTime() : Date.now());
+  await postToProjectGroup(ctx, row.projectId, t.trigger, renderScheduleMessage(t.title, {
+    projectName: project?.name, scheduleNo: row.scheduleNo, plate: row.truckLicensePlate, driverName: row.driverName, driverPhone: row.driverPhone,
+    cargoName: demand?.cargoName, from: demand?.loadAddress, to: demand?.unloadAddress,
+    at: new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' '),
+    exception: step === 'reportException' ? [enumLabel('exceptionType', row.exceptionType), row.exceptionDesc].filter(Boolean).join('：') : undefined,
+    signed: step === 'sign' && (row.signedPieces || row.signedWeight)
+      ? [row.signedPieces ? `${row.signedPieces}件` : '', row.signedWeight ? `${row.signedWeight}吨` : ''].filter(Boolean).join(' / ') : undefined,
+  }));
+}
+
 async function releaseTruck(ctx: HookContext, row: Row) {
   if (Number(row.carrierType) !== OWN || !row.companyTruckId) return;
   const truck = await ctx.q.get('companyTruck', Number(row.companyTruckId));
@@ -113,6 +176,7 @@ async function releaseTruck(ctx: HookContext, row: Row) {
 export const transportScheduleHooks = defineHooks('transportSchedule', {
   async validate(ctx, record, prev) {
     if (prev && !ctx.system && Number(prev.scheduleStatus) !== 0) throw conflict('只有草稿状态的调度单可以修改');
+    if (prev && !ctx.system && Number(prev.auditState) === 5) throw conflict('调度审批中的调度单不能修改，请等待审批结果');
     const demand = await demandOf(ctx, record.demandId);
     if (!prev || Number(prev.demandId) !== Number(record.demandId)) {
       if (!DEMAND_DISPATCHABLE.includes(Number(demand.status))) throw conflict('运输需求未提交或已撤销、终止、完成，不能派车');
@@ -181,6 +245,15 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
       }
       // No split given: the whole freight is paid when the receipt is back (回单付).
       if (PAY_FIELDS.every(([f]) => blank(r[f])) && cents(r.freight) > 0) values.receiptPayAmount = yuan(cents(r.freight));
+      // 指导价 left blank, or its basis changed (demand, carrier, truck, contract) without a new
+      // one given: worked out again, so 派车确认 always has the right price to check against.
+      const basisChanged = prev && ['demandId', 'supplierId', 'platformTruckId', 'costContractId'].some((f) => f in values && String(values[f] ?? '') !== String(prev[f] ?? ''));
+      // (a form sends the old 指导价 back with the rest: unchanged beside a changed basis, it is stale)
+      const given = !blank(values.guidePrice) && !(basisChanged && cents(values.guidePrice) === cents(prev?.guidePrice));
+      if (!given && (blank(r.guidePrice) || basisChanged)) {
+        const kind = values.vehicleKind ?? r.vehicleKind;
+        values.guidePrice = (await estimateGuidePrice(ctx.q, demand, { supplierId: values.supplierId ?? r.supplierId, costContractId: r.costContractId, vehicleKind: kind })).guidePrice;
+      }
     }
   },
 
@@ -192,16 +265,21 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
 
   beforeTransition: {
     async dispatch(ctx, row) {
-      const demand = await demandOf(ctx, row.demandId);
-      if (!DEMAND_DISPATCHABLE.includes(Number(demand.status))) throw conflict('运输需求未提交或已撤销、终止、完成，不能派车');
-      await assertProjectRunning(ctx, demand.projectId, '派车');
-      await assertQuota(ctx, demand, Number(row.scheduleId), SCHEDULE_NOT_LIVE);
-      if (blank(row.truckLicensePlate)) throw badRequest('派车前请填写车牌号', { field: 'truckLicensePlate' });
-      if (blank(row.driverName) || blank(row.driverPhone)) throw badRequest('派车前请填写司机姓名和电话', { field: 'driverName' });
-      if (Number(row.carrierType) === OWN) {
-        const truck = await ctx.q.get('companyTruck', Number(row.companyTruckId));
-        if (!truck || Number(truck.status) !== 1) throw conflict(`自有车辆${truck?.truckLicensePlate ?? ''}不是空闲状态，不能派车`);
+      await assertDispatchable(ctx, row);
+      if (Number(row.auditState) !== 15 && ctx.session) {
+        const { above, pct } = await freightAboveTolerance(ctx.db, ctx.session.orgId, row);
+        if (above) throw conflict(`应付运费超出指导价${pct}%以上，需先通过调度审批`);
       }
+    },
+    async priceApproval(ctx, row) {
+      if (Number(row.scheduleStatus) !== 0) throw conflict('只有草稿状态的调度单需要运费审批');
+      // What would refuse the dispatch refuses the request too, so an approval is never in vain.
+      await assertDispatchable(ctx, row);
+    },
+    reassign(ctx, row, input) {
+      void row;
+      if (blank(input.values.cancelReason)) throw badRequest('请填写改派原因', { field: 'cancelReason' });
+      input.values.cancelReason = `改派：${String(input.values.cancelReason).trim()}`.slice(0, 200);
     },
     async load(ctx, row, input) {
       const v = input.values;
@@ -257,6 +335,7 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
         await ctx.q.update('transportSchedule').set({ nodeAddress: null, nodeRemark: null }).where('scheduleId', '=', Number(row.scheduleId)).execute();
       }
       await syncDemand(ctx, row.demandId);
+      if (name) await postStep(ctx, row, name);
     },
     async dispatch(ctx, row) {
       const id = Number(row.scheduleId);
@@ -266,6 +345,7 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
         await ctx.q.update('companyTruck').set({ currentScheduleId: id }).where('truckId', '=', Number(row.companyTruckId)).execute();
       }
       await createPayments(ctx, row);
+      await smsDriver(ctx, row);
     },
     async arrive(ctx, row) {
       await enablePayments(ctx, Number(row.scheduleId), [3]);
@@ -289,21 +369,34 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
     async settle(ctx, row) {
       await ctx.q.update('transportSchedule').set({ settledAt: sql`now()` }).where('scheduleId', '=', Number(row.scheduleId)).execute();
     },
-    async cancel(ctx, row) {
+    cancel: async (ctx, row) => cancelEffects(ctx, row),
+    reassign: async (ctx, row) => cancelEffects(ctx, row),
+    async priceApproval(ctx, row) {
+      // Approved: the dispatch goes ahead, as the dispatcher who asked for it.
       const id = Number(row.scheduleId);
-      await releaseTruck(ctx, row);
-      await ctx.q.delete('schedulePayment').where('scheduleId', '=', id).where('payNodeStatus', 'in', [0, 5]).execute();
-      // What was already paid is clawed back by a negative 尾款调整 node.
-      const paid = (await ctx.q.select('schedulePayment').select(sql<string>`coalesce(sum(amount), 0)`.as('paid'))
-        .where('scheduleId', '=', id).where('payNodeStatus', '=', 15).executeTakeFirstOrThrow()) as { paid: string };
-      if (cents(paid.paid) > 0) {
-        const supplier = row.supplierId ? await ctx.q.get('supplier', Number(row.supplierId)) : undefined;
-        await ctx.create('schedulePayment', {
-          scheduleId: id, projectId: row.projectId, demandId: row.demandId, truckLicensePlate: row.truckLicensePlate, payNode: 5,
-          payeeType: Number(row.carrierType) === 3 ? 2 : 1, payeeSupplierId: row.supplierId ?? null, payeeName: supplier?.name ?? row.driverName ?? null,
-          amount: yuan(-cents(paid.paid)), payNodeStatus: 5, remark: '调度单取消，已付运费冲回',
-        });
-      }
+      await ctx.transition('transportSchedule', id, 'dispatch');
+      const asked = (await ctx.q.select('approval').select('applicantStaffId').where('entity', '=', 'transportSchedule').where('subjectId', '=', id)
+        .where('transition', '=', 'priceApproval').orderBy('approvalId', 'desc').executeTakeFirst()) as { applicantStaffId: number } | undefined;
+      if (asked) await ctx.q.update('transportSchedule').set({ dispatcherStaffId: asked.applicantStaffId }).where('scheduleId', '=', id).execute();
     },
   },
 });
+
+/** 取消 and 改派: the truck is released, unpaid nodes go, paid ones are clawed back, a pending price approval ends. */
+async function cancelEffects(ctx: HookContext, row: Row) {
+  const id = Number(row.scheduleId);
+  if (Number(row.auditState) === 5) await ctx.transition('transportSchedule', id, 'priceWithdrawn', { ifAllowed: true });
+  await releaseTruck(ctx, row);
+  await ctx.q.delete('schedulePayment').where('scheduleId', '=', id).where('payNodeStatus', 'in', [0, 5]).execute();
+  // What was already paid is clawed back by a negative 尾款调整 node.
+  const paid = (await ctx.q.select('schedulePayment').select(sql<string>`coalesce(sum(amount), 0)`.as('paid'))
+    .where('scheduleId', '=', id).where('payNodeStatus', '=', 15).executeTakeFirstOrThrow()) as { paid: string };
+  if (cents(paid.paid) > 0) {
+    const supplier = row.supplierId ? await ctx.q.get('supplier', Number(row.supplierId)) : undefined;
+    await ctx.create('schedulePayment', {
+      scheduleId: id, projectId: row.projectId, demandId: row.demandId, truckLicensePlate: row.truckLicensePlate, payNode: 5,
+      payeeType: Number(row.carrierType) === 3 ? 2 : 1, payeeSupplierId: row.supplierId ?? null, payeeName: supplier?.name ?? row.driverName ?? null,
+      amount: yuan(-cents(paid.paid)), payNodeStatus: 5, remark: '调度单取消，已付运费冲回',
+    });
+  }
+}

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
 import { enumLabel } from '../../schema/load';
-import { enqueueBotMessages, renderInsuranceMessage } from '../../messaging/wechat-bot';
+import { renderInsuranceMessage } from '../../messaging/wechat-bot';
+import { postToProjectGroup } from './group';
 import { assertProjectOpen, chinaToday, sameValue } from '../../project/common';
 import { DEFAULT_MIN_PREMIUM, premiumOf } from '../../project/insurance';
 
@@ -33,20 +34,6 @@ async function botText(ctx: HookContext, r: Row): Promise<string> {
     contactName: author?.name,
     remark: r.remark ?? undefined,
   });
-}
-
-/** Posts to the project's group through the bot rules of the trigger, and keeps the message with the project's room messages. */
-async function post(ctx: HookContext, row: Row, triggerType: number, content: string): Promise<number | null> {
-  if (!ctx.session) return null;
-  await enqueueBotMessages(ctx.db, { orgId: ctx.session.orgId, corpId: ctx.session.corpId, triggerType, content });
-  const message = (await ctx.q.select('wechatBotMessage').select('wechatBotMessageId').where('triggerType', '=', triggerType)
-    .orderBy('wechatBotMessageId', 'desc').executeTakeFirst()) as { wechatBotMessageId: number } | undefined;
-  const project = await ctx.q.get('project', Number(row.projectId));
-  await ctx.q.insert('wechatRoomMessage', {
-    projectId: row.projectId, roomName: project?.wechatRoomName || `${project?.name ?? ''}项目群`.slice(0, 60), senderName: '项目助手(机器人)',
-    direction: 2, msgType: 1, content, sentAt: new Date().toISOString(), wechatBotMessageId: message?.wechatBotMessageId ?? null,
-  });
-  return message?.wechatBotMessageId ?? null;
 }
 
 export const insuranceEnquiryHooks = defineHooks('insuranceEnquiry', {
@@ -88,14 +75,14 @@ export const insuranceEnquiryHooks = defineHooks('insuranceEnquiry', {
   },
   afterTransition: {
     async send(ctx, row) {
-      const id = await post(ctx, row, 1, String(row.botMessage ?? ''));
+      const id = await postToProjectGroup(ctx, row.projectId, 1, String(row.botMessage ?? ''));
       await ctx.q.update('insuranceEnquiry').set({ wechatBotMessageId: id }).where('insuranceEnquiryId', '=', Number(row.insuranceEnquiryId)).execute();
     },
     async quote(ctx, row) {
       const premium = premiumOf(row.cargoValue, row.rate, await minPremium(ctx, row.rateId));
       await ctx.q.update('insuranceEnquiry').set({ premium, updatedAt: sql`now()` }).where('insuranceEnquiryId', '=', Number(row.insuranceEnquiryId)).execute();
       const lines = ((row.quotes ?? []) as Row[]).map((q) => `${q.insurer}：${q.rate}‰${q.deductible ? `，免赔 ${q.deductible}` : ''}`);
-      await post(ctx, row, 2, ['【保险报价】', `货物：${row.cargoName}`, ...lines, `选定：${row.chosenInsurer}，保费 ${premium} 元`].join('\n'));
+      await postToProjectGroup(ctx, row.projectId, 2, ['【保险报价】', `货物：${row.cargoName}`, ...lines, `选定：${row.chosenInsurer}，保费 ${premium} 元`].join('\n'));
     },
     async confirm(ctx, row) {
       // The insurer is paid as a supplier: the one chosen on the enquiry, else the supplier of that name or short name.

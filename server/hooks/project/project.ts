@@ -13,6 +13,8 @@ import { LEDGER_VALID, PROJECT_CLOSED, PROJECT_CLOSED_MESSAGE } from '../../proj
 const CONTRACT_USABLE_STATES = [0, 10];
 /** Demand states that count as finished for 作业完成 (5 已撤销, 20 已终止, 35 回单已返). */
 const DEMAND_DONE = [5, 20, 35];
+/** Demand states 终止 applies to when the project is terminated (10 待请车 15 待装车 25 运输中 30 运输异常). */
+const DEMAND_OPEN = [10, 15, 25, 30];
 
 async function incomeContract(ctx: HookContext, id: unknown): Promise<Record<string, any>> {
   const c = await ctx.q.get('contract', Number(id));
@@ -108,6 +110,14 @@ export const projectHooks = defineHooks('project', {
   },
 
   afterTransition: {
+    async terminate(ctx, row, _prev, input) {
+      // Open demands end with the project (DOMAIN §4.2): each cancels its trucks that have not left.
+      if (!ctx.entities.transportDemand) return;
+      const open = (await ctx.q.select('transportDemand').select('demandId').where('projectId', '=', Number(row.projectId))
+        .where('status', 'in', DEMAND_OPEN).execute()) as { demandId: number }[];
+      const reason = `项目终止：${String(input.values.terminateReason ?? '').trim()}`.slice(0, 200);
+      for (const d of open) await ctx.transition('transportDemand', Number(d.demandId), 'terminate', { ifAllowed: true, values: { terminateReason: reason } });
+    },
     async close(ctx, row) {
       await ctx.q.update('project').set({ closedAt: sql`now()` }).where('projectId', '=', Number(row.projectId)).execute();
     },

@@ -12,12 +12,16 @@ import type { SeedContext } from '../context';
 import { uploadsDir } from '../../files/handlers';
 import type { WriteContext } from '../../crud/write';
 import type { AreaSeeder } from './index';
+import { RECEIPT_OVERDUE_EVENT, remindOverdueReceipts } from '../../dispatch/jobs';
 
 type Row = Record<string, any>;
 const iso = (d: Date) => d.toISOString();
 
 /** Where a schedule ends up: its status, and for 35 the receipt's (0 none, 5 uploaded, 10 rejected). */
-interface Truck { kind: 1 | 2 | 3; to: 0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45; receipt?: 0 | 5 | 10; paid?: boolean }
+interface Truck {
+  kind: 1 | 2 | 3; to: 0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45; receipt?: 0 | 5 | 10; paid?: boolean;
+  /** a draft whose freight is above this guide price's tolerance: 派车确认 waits for 调度审批 */ guide?: number;
+}
 interface DemandSeed {
   project: string; cargo: string; pieces: number; weight: string; trucks: Truck[]; oversize?: boolean; size?: [string, string, string];
   load: [string, string]; unload: [string, string]; km: number; price: number; freight: number;
@@ -46,6 +50,9 @@ const DEMANDS: DemandSeed[] = [
     trucks: [{ kind: 2, to: 40 }, { kind: 3, to: 45 }] },
   { project: '上海电气风电塔筒短驳', cargo: '塔筒第一节(Φ6.5m)', pieces: 1, weight: '68.000', oversize: true, size: ['26.00', '6.50', '6.50'], load: LINGANG, unload: RUDONG_PORT, km: 260, price: 48000, freight: 36000, daysAgo: 18,
     trucks: [{ kind: 2, to: 40 }] },
+  // 运输中 (25) for weeks: signed 20 days ago, its receipt never came back (回单超期)
+  { project: '中远海运岸桥配件运输', cargo: '岸桥司机室及联动台', pieces: 1, weight: '9.800', load: YANGSHAN, unload: NINGBO, km: 235, price: 35000, freight: 15800, daysAgo: 20,
+    trucks: [{ kind: 2, to: 35, receipt: 0 }] },
   // 运输中 (25): trucks on the way, signed, receipts waiting or rejected
   { project: '上海电气临港—长兴220kV主变运输', cargo: '主变冷却器组件', pieces: 6, weight: '24.000', load: LINGANG, unload: CHANGXING, km: 186, price: 18500, freight: 11800, daysAgo: 6,
     trucks: [{ kind: 2, to: 35, receipt: 5 }, { kind: 3, to: 35, receipt: 10 }, { kind: 2, to: 35, receipt: 0 }] },
@@ -71,6 +78,9 @@ const DEMANDS: DemandSeed[] = [
   { project: '中远海运岸桥配件运输', cargo: '岸桥梯子平台', pieces: 8, weight: '12.000', load: YANGSHAN, unload: NINGBO, km: 235, price: 35000, freight: 9000, daysAgo: 9, revoke: true, trucks: [] },
   { project: '上海电气风电塔筒短驳', cargo: '塔筒第三节(Φ5.8m)', pieces: 1, weight: '55.000', oversize: true, size: ['28.00', '5.80', '5.80'], load: LINGANG, unload: RUDONG_PORT, km: 260, price: 48000, freight: 34000, daysAgo: 0.2, draft: true, trucks: [] },
   { project: '上海电气临港—长兴220kV主变运输', cargo: '主变绝缘油(罐装)', pieces: 12, weight: '60.000', load: LINGANG, unload: CHANGXING, km: 186, price: 18500, freight: 10500, daysAgo: 0.1, draft: true, trucks: [] },
+  // 待请车 (10) with two trucks whose freight is above the guide price: waiting for 调度审批
+  { project: '中远海运岸桥配件运输', cargo: '岸桥大车行走机构', pieces: 4, weight: '46.000', load: YANGSHAN, unload: NINGBO, km: 235, price: 35000, freight: 31500, daysAgo: 0.4,
+    trucks: [{ kind: 2, to: 0, guide: 26000 }, { kind: 2, to: 0, guide: 27500 }] },
 ];
 
 async function seed(ctx: SeedContext): Promise<void> {
@@ -146,9 +156,17 @@ async function seed(ctx: SeedContext): Promise<void> {
         if (Number(d.freight) > 10000) Object.assign(values, { prepayAmount: String(Math.round(d.freight * 0.3)), oilCardAmount: String(Math.round(d.freight * 0.1)), arrivalPayAmount: '0', receiptPayAmount: String(d.freight - Math.round(d.freight * 0.3) - Math.round(d.freight * 0.1)) });
       }
       values.customerFreight = String(t.kind === 1 && d.freight === 0 ? d.price : Math.round(d.price * (d.freight ? 1 : 1)));
+      // A carrier's guide price as its dispatcher agreed it: the freight, or below it for the
+      // approval demos. Left blank it is worked out (server/dispatch/guide-price.ts), and the demo's
+      // freights were set before the carriers' contracts priced their lines.
+      if (t.guide) values.guidePrice = String(t.guide);
+      else if (values.carrierType !== 1) values.guidePrice = values.freight;
       const s = await ctx.create(dispatcher, 'transportSchedule', { demandId, ...values, remark: k === 0 && d.oversize ? '夜间22:00后通行，护送车提前到位' : null });
       const id = Number(s.scheduleId);
-      if (t.to === 0) continue;
+      if (t.to === 0) {
+        if (t.guide) await ctx.transition(dispatcher, 'transportSchedule', id, 'priceApproval');
+        continue;
+      }
       await ctx.transition(dispatcher, 'transportSchedule', id, 'dispatch');
       if (t.to === 5) {
         await ctx.transition(dispatcher, 'transportSchedule', id, 'cancel', { cancelReason: '车辆年检到期，改派其他车辆' });
@@ -200,6 +218,10 @@ async function seed(ctx: SeedContext): Promise<void> {
     }
     if (d.terminate) await ctx.transition(dispatcher, 'transportDemand', demandId, 'terminate', { terminateReason: '业主现场基础未完工，暂停本批发运' });
   }
+  // The demo's overdue receipts were chased before today (notices read, daily matters open, group
+  // posts kept): a fresh server has no reminder left to pop up at its first hourly run.
+  await remindOverdueReceipts(ctx.db, ctx.entities, ctx.now);
+  await ctx.db.updateTable('notice').set({ status: 1 }).where('eventType', '=', RECEIPT_OVERDUE_EVENT).where('status', '=', 0).execute();
 }
 
 export const dispatchSeeder: AreaSeeder = { name: 'dispatch', seed };

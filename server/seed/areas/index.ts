@@ -11,6 +11,7 @@ import { adminPeopleSeeder, adminSystemSeeder } from './admin';
 import { smsRecordSeeder } from './sms';
 import { trackingSeeder } from './tracking';
 import { dispatchSeeder } from './dispatch';
+import { transshipSeeder } from './transship';
 
 export interface AreaSeeder {
   name: string;
@@ -26,4 +27,5 @@ export const areaSeeders: AreaSeeder[] = [
   smsRecordSeeder,
   trackingSeeder,
   dispatchSeeder,
+  transshipSeeder,
 ];

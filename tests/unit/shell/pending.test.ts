@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../../runtime/router/routes';
 import { loadPages } from './pages';
 
-const PENDING_MAX = 45;
+const PENDING_MAX = 43;
 
 describe('pending business screens', () => {
   const routes = buildRoutes(loadPages());
