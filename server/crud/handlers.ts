@@ -1,7 +1,7 @@
 /** The generic handlers named crud.* in the catalogue. */
 import { sql } from 'kysely';
 import { HttpError, MSG, notFound, badRequest } from '../http/errors';
-import type { Db } from '../db/connect';
+import { inTransaction, type Db } from '../db/connect';
 import { type Handler, type HandlerContext, requireEntity } from './context';
 import { scoped } from './scope';
 import { idParam, present, presentInList } from './values';
@@ -14,9 +14,7 @@ import { reportHandler } from './report';
 
 const LIST_CAP = 10000;
 
-export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
-}
+export { inTransaction };
 
 /**
  * The list's query, plus path parameters named like one of its declared filters: a call such as

@@ -7,6 +7,11 @@ import pg from 'pg';
 
 export type Db = Kysely<any>;
 
+/** Runs fn in the caller's transaction when there is one, else in a new one. */
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';

@@ -5,7 +5,7 @@
  * project manager, and a bot post (trigger 7) to the project's group. receiptOverdueNotifiedAt
  * keeps it from being reminded again; the job runs at start-up and hourly (server/ops/hourly.ts).
  */
-import type { Db } from '../db/connect';
+import { inTransaction, type Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import type { EntityMap } from '../schema/types';
 import { hookContext, type WriteContext } from '../crud/write';
@@ -37,8 +37,7 @@ export async function remindOverdueReceipts(db: Db, entities: EntityMap, now = n
       .where('signedAt', '<', new Date(now.getTime() - days * DAY).toISOString() as any)
       .orderBy('signedAt').execute()) as Row[];
     for (const row of due) {
-      const inTrx = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
-      await inTrx(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const session: Session = { sessionId: 0, accountId: 0, staffId: 0, orgId: org.orgId, corpId: org.corpId, depId: null, permissions: [] };
         const ctx = hookContext({ db: trx, session, entities } as WriteContext, entity, true);
         // claimed first: a second process running the same hour finds nothing left to remind

@@ -4,7 +4,7 @@
  * only after the rows are committed and a client that was offline finds them on its next load.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/connect';
+import { inTransaction, type Db } from '../db/connect';
 import type { Handler } from '../crud/context';
 import { requireSession } from '../crud/context';
 import { notFound } from '../http/errors';
@@ -35,9 +35,6 @@ export interface NoticeInput {
   approvalId?: number | null;
 }
 
-async function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
-}
 
 /** Returns the notice ids. Recipients outside the organisation (or resigned) are skipped. */
 export async function emitNotice(db: Db, input: NoticeInput): Promise<{ noticeId: number; staffId: number }[]> {

@@ -83,7 +83,7 @@ export function rowOf(page: Page, text: string) {
  * pop up (bottom-right, one a second) over the action column, and the 更多 menu opens on hover and
  * slides in: each try clears the notices, waits until the menu stands still and clicks only what
  * nothing covers (never forced, so the click lands on nothing else); a try that found its target
- * covered is made again.
+ * covered is made again, from a pointer moved away so the menu gets a fresh mouseenter.
  */
 export async function rowAction(page: Page, row: Locator, name: string) {
   const direct = row.getByRole('button', { name, exact: true });
@@ -94,6 +94,9 @@ export async function rowAction(page: Page, row: Locator, name: string) {
       await direct.click({ timeout: 3_000 });
       return;
     }
+    // antd opens 更多 on mouseenter: a pointer already resting on the button (left there by a
+    // try whose menu closed under a notice or a re-render) would never open it again.
+    await page.mouse.move(0, 0);
     await row.getByRole('button', { name: /更多/ }).hover();
     await expect(menu).toBeVisible({ timeout: 3_000 });
     await expect(menu).not.toHaveClass(/-(enter|appear)/, { timeout: 3_000 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
-import { force, login, staffIdOf, today, userWith } from './project-helpers';
+import { approvedProject, force, login, shanghaiDemo, today, userWith, type ShanghaiDemo } from './project-helpers';
 import { remindOverdueReceipts } from '../../server/dispatch/jobs';
 import { loadEntities } from '../../server/schema/load';
 
@@ -18,12 +18,9 @@ const SCHEDULE_STATES = [0, 5, 10, 15, 20, 25, 30, 35, 40, 45];
 describe.each(await backends())('调度规则 on %s', (backend) => {
   let h: Harness;
   const t: Record<string, string> = {};
+  let demo: ShanghaiDemo;
   let orgId: number;
   let projectId: number;
-  let customerId: number;
-  let businessTypeId: number;
-  let depId: number;
-  let pmStaffId: number;
   let ownTruckId: number;
   let ownPlate: string;
   let carrierId: number;
@@ -34,12 +31,7 @@ describe.each(await backends())('调度规则 on %s', (backend) => {
     return r.body.data;
   };
   const get = async (path: string) => ok(await h.call('GET', path, { token: t.admin }));
-  const newProject = async (name: string) => {
-    const p = ok(await h.call('POST', '/api/v1/project-base/project/save', { token: t.pm, data: {
-      name, customerId, businessTypeId, serviceCategory: 1, projectManagerStaffId: pmStaffId, depId, startDate: today() } }));
-    await force(h, 'project', 'projectId', p.projectId, { auditState: 15, runState: 0 });
-    return p.projectId as number;
-  };
+  const newProject = (name: string) => approvedProject(h, t.pm, demo, name);
   const newDemand = async (extra: Record<string, unknown> = {}, submit = true) => {
     const d = ok(await h.call('POST', `${D}/save`, { token: t.pm, data: {
       projectId, cargoName: '500kV电抗器', pieces: 2, weight: '120.000', truckCount: 1, loadRegionCode: '310115', loadAddress: '上海临港重装备产业区江山路2800号',
@@ -64,20 +56,9 @@ describe.each(await backends())('调度规则 on %s', (backend) => {
   beforeAll(async () => {
     h = await startHarness(backend);
     for (const u of ['admin', 'pm', 'dispatch']) t[u] = await login(h, u);
-    const db = h.database.db;
-    orgId = ((await db.selectFrom('organization').select(['orgId']).where('name', '=', '华运物流(上海)有限公司').executeTakeFirstOrThrow()) as { orgId: number }).orgId;
-    customerId = ((await db.selectFrom('customer').select('customerId').where('orgId', '=', orgId).where('verifyStatus', '=', 15).orderBy('customerId').executeTakeFirstOrThrow()) as { customerId: number }).customerId;
-    businessTypeId = ((await db.selectFrom('businessType').select('businessTypeId').orderBy('businessTypeId').executeTakeFirstOrThrow()) as { businessTypeId: number }).businessTypeId;
-    depId = ((await db.selectFrom('department').select('depId').where('orgId', '=', orgId).where('name', '=', '运营调度部').executeTakeFirstOrThrow()) as { depId: number }).depId;
-    pmStaffId = await staffIdOf(h, '沈国良');
+    demo = await shanghaiDemo(h);
+    ({ orgId, ownTruckId, ownPlate, carrierId, platformTruckId } = demo);
     projectId = await newProject('调度规则测试项目');
-    const truck = (await db.selectFrom('companyTruck').select(['truckId', 'truckLicensePlate']).where('orgId', '=', orgId).where('status', '=', 1).orderBy('truckId').executeTakeFirstOrThrow()) as { truckId: number; truckLicensePlate: string };
-    ownTruckId = truck.truckId;
-    ownPlate = truck.truckLicensePlate;
-    const pt = (await db.selectFrom('platformTruck as pt').innerJoin('supplier as s', 's.supplierId', 'pt.supplierId').select(['pt.platformTruckId', 'pt.supplierId'])
-      .where('pt.orgId', '=', orgId).where('s.supplierType', '=', 1).where('s.verifyStatus', '=', 15).orderBy('pt.platformTruckId').executeTakeFirstOrThrow()) as { platformTruckId: number; supplierId: number };
-    platformTruckId = pt.platformTruckId;
-    carrierId = pt.supplierId;
   });
   afterAll(async () => h?.close());
 
@@ -281,7 +262,7 @@ describe.each(await backends())('调度规则 on %s', (backend) => {
       const kind = kinds[await kindOf()] ?? '低平板半挂';
       const c = ok(await h.call('POST', '/api/v1/project-base/contract/save', { token: t.admin, data: {
         name: '指导价测试运输框架合同', contractType: 2, supplierId: carrierId, contractKind: 2, amount: '0.00', signDate: today(), startDate: today(-1), endDate: today(30),
-        ownerStaffId: pmStaffId, rates: [
+        ownerStaffId: demo.pmStaffId, rates: [
           { route: '临港—长兴', vehicleKind: '叶片举升车', unit: '车', unitPrice: 99000 },
           { route: '临港—长兴', vehicleKind: kind, unit: '吨公里', unitPrice: 0.8 },
           { route: '临港堆场', vehicleKind: null, unit: '吨·天', unitPrice: 3.5 },
@@ -445,7 +426,7 @@ describe.each(await backends())('调度规则 on %s', (backend) => {
 
     expect(await remindOverdueReceipts(db, loadEntities(), new Date(now))).toBe(1);
     const sent = await notices(late.scheduleId);
-    expect(sent.map((n) => n.recipientStaffId).sort()).toEqual([dispatcher, pmStaffId].sort());
+    expect(sent.map((n) => n.recipientStaffId).sort()).toEqual([dispatcher, demo.pmStaffId].sort());
     expect(sent[0]!.message).toContain(`调度单${late.scheduleNo}`);
     expect(sent[0]!.message).toContain('签收已16天');
     expect(await notices(fresh.scheduleId)).toEqual([]);

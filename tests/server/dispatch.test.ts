@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
-import { force, login, staffIdOf, today, userWith } from './project-helpers';
+import { approvedProject, force, login, shanghaiDemo, today, userWith } from './project-helpers';
 
 const D = '/api/v1/project-base/transport-demand';
 const S = '/api/v1/project-base/transport-schedule';
@@ -44,21 +44,9 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
   beforeAll(async () => {
     h = await startHarness(backend);
     for (const u of ['admin', 'pm', 'dispatch', 'suzhou']) t[u] = await login(h, u);
-    const db = h.database.db;
-    const org = (await db.selectFrom('organization').select(['orgId']).where('name', '=', '华运物流(上海)有限公司').executeTakeFirstOrThrow()) as { orgId: number };
-    customerId = ((await db.selectFrom('customer').select('customerId').where('orgId', '=', org.orgId).where('verifyStatus', '=', 15).orderBy('customerId').executeTakeFirstOrThrow()) as { customerId: number }).customerId;
-    const businessTypeId = ((await db.selectFrom('businessType').select('businessTypeId').orderBy('businessTypeId').executeTakeFirstOrThrow()) as { businessTypeId: number }).businessTypeId;
-    const depId = ((await db.selectFrom('department').select('depId').where('orgId', '=', org.orgId).where('name', '=', '运营调度部').executeTakeFirstOrThrow()) as { depId: number }).depId;
-    pmStaffId = await staffIdOf(h, '沈国良');
-    const p = ok(await h.call('POST', '/api/v1/project-base/project/save', { token: t.pm, data: {
-      name: '调度测试项目', customerId, businessTypeId, serviceCategory: 1, projectManagerStaffId: pmStaffId, depId, startDate: today() } }));
-    projectId = p.projectId;
-    await force(h, 'project', 'projectId', projectId, { auditState: 15, runState: 0 });
-    ownTruckId = ((await db.selectFrom('companyTruck').select('truckId').where('orgId', '=', org.orgId).where('status', '=', 1).orderBy('truckId').executeTakeFirstOrThrow()) as { truckId: number }).truckId;
-    const pt = (await db.selectFrom('platformTruck as pt').innerJoin('supplier as s', 's.supplierId', 'pt.supplierId').select(['pt.platformTruckId', 'pt.supplierId'])
-      .where('pt.orgId', '=', org.orgId).where('s.supplierType', '=', 1).where('s.verifyStatus', '=', 15).orderBy('pt.platformTruckId').executeTakeFirstOrThrow()) as { platformTruckId: number; supplierId: number };
-    platformTruckId = pt.platformTruckId;
-    carrierId = pt.supplierId;
+    const demo = await shanghaiDemo(h);
+    ({ customerId, ownTruckId, carrierId, platformTruckId, pmStaffId } = demo);
+    projectId = await approvedProject(h, t.pm, demo, '调度测试项目');
   });
   afterAll(async () => h?.close());
 

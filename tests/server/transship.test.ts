@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
-import { force, login, staffIdOf, today, userWith } from './project-helpers';
+import { approvedProject, force, login, shanghaiDemo, today, userWith } from './project-helpers';
 import { dwellDaysBetween, storageFee } from '../../server/inventory/dwell';
 
 const T = '/api/v1/inventory-base/transship-in';
@@ -55,17 +55,7 @@ describe.each(await backends())('转运入库与转运财务 on %s', (backend) =
     if (state === 15) ok(await h.call('POST', `${T}/${id}/transfer-out`, { token: t.admin, data: { outAt: `${today()}T09:00:00+08:00` } }));
     return id;
   };
-  const newProject = async (name: string) => {
-    const db = h.database.db;
-    const org = (await db.selectFrom('organization').select(['orgId']).where('name', '=', '华运物流(上海)有限公司').executeTakeFirstOrThrow()) as { orgId: number };
-    const customerId = ((await db.selectFrom('customer').select('customerId').where('orgId', '=', org.orgId).where('verifyStatus', '=', 15).orderBy('customerId').executeTakeFirstOrThrow()) as { customerId: number }).customerId;
-    const businessTypeId = ((await db.selectFrom('businessType').select('businessTypeId').orderBy('businessTypeId').executeTakeFirstOrThrow()) as { businessTypeId: number }).businessTypeId;
-    const depId = ((await db.selectFrom('department').select('depId').where('orgId', '=', org.orgId).where('name', '=', '运营调度部').executeTakeFirstOrThrow()) as { depId: number }).depId;
-    const p = ok(await h.call('POST', '/api/v1/project-base/project/save', { token: t.pm, data: {
-      name, customerId, businessTypeId, serviceCategory: 4, projectManagerStaffId: await staffIdOf(h, '沈国良'), depId, startDate: today(-30) } }));
-    await force(h, 'project', 'projectId', p.projectId, { auditState: 15, runState: 10 });
-    return p.projectId as number;
-  };
+  const newProject = async (name: string) => approvedProject(h, t.pm, await shanghaiDemo(h), name, { serviceCategory: 4, runState: 10, startDate: today(-30) });
 
   beforeAll(async () => {
     h = await startHarness(backend);
