@@ -1,4 +1,6 @@
 /** The channel's names as the browser sees them (server side: server/realtime/events.ts, docs/realtime.md). */
+import { enumLabel } from '../reference/enums';
+
 export const WS_PATH = '/ws';
 export const HEARTBEAT_MS = 5000;
 export const RECONNECT_DELAY_MS = 5000;
@@ -31,9 +33,20 @@ export interface BoxMessage {
 export const DAILY_MATTERS_REMIND_PATH = '/daily-routine/daily-routine-page?tabPosition=remind';
 export const DAILY_MATTERS_PATH = '/daily-routine/daily-routine-page';
 export const CHAT_PAGE_PATH = '/business/clue/enquiry-seq-quote-message';
-export const ENQUIRY_EVENT_TYPE = 7;
-export const enquiryListPath = (subjectId: number | null | undefined) =>
-  `/business/clue/enquiry-list${subjectId ? `?enquiryId=${subjectId}` : ''}`;
+
+/**
+ * The page a message opens (DOMAIN §6.1): its eventType's route in the eventType enumeration,
+ * with the subject's id. A route naming the subject in its path needs one; one naming it in the
+ * query opens the page unfiltered without one. No route, no target.
+ */
+export function eventRoute(eventType: number | null | undefined, subjectId: number | null | undefined): string | undefined {
+  const route = eventType == null ? undefined : enumLabel('eventType', eventType)?.route;
+  if (!route) return undefined;
+  const [path, query] = route.split('?') as [string, string | undefined];
+  const id = subjectId != null && Number.isSafeInteger(Number(subjectId)) && Number(subjectId) > 0 ? String(subjectId) : null;
+  if (path.includes('{id}')) return id ? route.replaceAll('{id}', id) : undefined;
+  return id || !query?.includes('{id}') ? route.replaceAll('{id}', id ?? '') : path;
+}
 
 /** Seed 000 §9: at most 3 in the box, one added per second. */
 export const BOX_MAX = 3;

@@ -3,6 +3,8 @@ export interface EnumValue {
   value: string | number | boolean;
   label: string;
   color?: string;
+  /** the page a record of this value leads to; {id} stands for its subject's id */
+  route?: string;
 }
 
 interface EnumFile {

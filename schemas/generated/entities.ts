@@ -1856,7 +1856,7 @@ name?: (string | null)
 message: string
 messageDate?: (string | null)
 /**
- * 7 询价 (opens the enquiry list for eventSubjectId)
+ * what eventSubjectId is; the enum value's route opens it
  */
 eventType?: (number | null)
 eventSubjectId?: (number | null)
@@ -1885,7 +1885,7 @@ name?: (string | null)
 message: string
 messageDate?: (string | null)
 /**
- * 7 询价 (opens the enquiry list for eventSubjectId)
+ * what eventSubjectId is; the enum value's route opens it
  */
 eventType?: (number | null)
 eventSubjectId?: (number | null)

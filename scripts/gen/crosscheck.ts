@@ -192,6 +192,19 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
 
   // Pages
   for (const pg of defs.pages) checkPage(pg, { at, entities, entryById, formNames, knownPermission, layouts });
+
+  // Routes an enumeration value leads to must be pages of the app.
+  const pagePaths = defs.pages.map((pg) => (pg.data as { path?: string }).path).filter((x): x is string => !!x)
+    .map((path) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`));
+  for (const ef of defs.enums) {
+    for (const [name, def] of Object.entries((ef.data as { enums?: Record<string, { values: { route?: string }[] }> }).enums ?? {})) {
+      def.values.forEach((v, i) => {
+        if (!v.route) return;
+        const path = v.route.split('?')[0]!.replace(/\{id\}/g, '1');
+        if (!pagePaths.some((re) => re.test(path))) at(ef.file, `/enums/${name}/values/${i}/route`, `no page has the path ${v.route.split('?')[0]}`);
+      });
+    }
+  }
   return problems;
 }
 

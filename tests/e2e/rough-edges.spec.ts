@@ -201,6 +201,26 @@ test('the demo data has unread notices: the header counts them and the box opens
   await box.getByRole('button', { name: /全部忽略/ }).click();
   await expect(box).toHaveCount(0);
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
+
+  // A daily matter's 处理 opens its subject: the page of its type, on the record (DOMAIN §6.1).
+  const todos = (await (await page.request.get('/api/v1/message-base/message/list?pageNo=1&pageSize=10&type=2&handled=false', { headers: { 'access-token': token } })).json()).data.list as { message: string; eventType: number; eventSubjectId: number }[];
+  const pages: Record<number, [string, string | null]> = {
+    2: ['/transport-resource/supplier-list', 'supplierId'],
+    5: ['/contract/income-contract/income-contract-list', 'contractId'],
+    6: ['/project/project-detail/{id}', null],
+    8: ['/project/transport-demand-list', 'demandId'],
+    14: ['/project/transport-schedule-list', 'scheduleId'],
+  };
+  const todo = todos.find((m) => pages[m.eventType] && m.eventSubjectId);
+  expect(todo, JSON.stringify(todos.map((m) => m.eventType))).toBeTruthy();
+  await page.goto('/daily-routine/daily-routine-page?tabPosition=remind');
+  const matter = page.getByTestId('daily-routine').locator('.ant-table-row').filter({ hasText: todo!.message }).first();
+  await matter.getByRole('button', { name: '处理' }).click();
+  const [path, key] = pages[todo!.eventType]!;
+  const id = String(todo!.eventSubjectId);
+  await expect(page).toHaveURL((url) => url.pathname === path.replace('{id}', id) && (!key || url.searchParams.get(key) === id));
+  // a list opens the record's detail there
+  if (key) await expect(page.locator('.ant-drawer-content')).toBeVisible();
 });
 
 test('the app can\'t be framed, and its pages run without a CSP violation', async ({ page, browser, baseURL }) => {

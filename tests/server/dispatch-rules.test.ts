@@ -193,6 +193,10 @@ describe.each(await backends())('调度规则 on %s', (backend) => {
       expect(self.status).toBe(403);
       const pending = ok(await h.call('GET', `${S}/page?auditState=5&pageSize=100`, { token: t.dispatch }));
       expect(pending.approvable).toContain(s.scheduleId);
+      // the approvers' notice is a 调度审批 (eventType 14) about the schedule: it opens the schedule list on it
+      const asked = await h.database.db.selectFrom('notice').select('message').where('eventType', '=', 14).where('eventSubjectId', '=', s.scheduleId).execute() as { message: string }[];
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked[0]!.message).toContain('待您审批');
       ok(await h.call('POST', `${S}/audit`, { token: t.dispatch, data: { scheduleId: s.scheduleId, pass: true, comment: '超限路段绕行，运费合理' } }));
       row = await get(`${S}/${s.scheduleId}`);
       expect(row).toMatchObject({ scheduleStatus: 10, auditState: 15, dispatcherStaffId: applicant.staffId });

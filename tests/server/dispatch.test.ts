@@ -130,8 +130,11 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
     const photos = [{ name: '回单.jpg', url: '/api/v1/file-base/file/receipt.jpg' }];
     for (const r of receipts) ok(await h.call('POST', `${RC}/${r.receiptId}/upload`, { token: t.dispatch, data: { photos, signedBy: '李工' } }));
     const carrierReceipt = receipts.find((r: any) => r.scheduleId === carrier.scheduleId);
-    ok(await h.call('POST', `${RC}/${carrierReceipt.receiptId}/reject`, { token: t.dispatch, data: { rejectReason: '照片模糊，看不清签字' } }));
+    ok(await h.call('POST', `${RC}/${carrierReceipt.receiptId}/reject`, { token: t.admin, data: { rejectReason: '照片模糊，看不清签字' } }));
     expect((await get(`${S}/${carrier.scheduleId}`)).receiptStatus).toBe(10);
+    // the dispatcher hears of someone else's rejection as a 回单 matter (eventType 9) about the schedule
+    const told = await h.database.db.selectFrom('notice').select('eventType').where('eventSubjectId', '=', carrier.scheduleId).where('message', 'like', '%回单被驳回%').execute() as { eventType: number }[];
+    expect(told.map((n) => n.eventType)).toEqual([9]);
     ok(await h.call('POST', `${RC}/${carrierReceipt.receiptId}/upload`, { token: t.dispatch, data: { photos, signedBy: '李工' } }));
     ok(await h.call('POST', `${RC}/audit-pass`, { token: t.dispatch, data: { ids: receipts.map((r: any) => r.receiptId) } }));
     expect((await get(`${S}/${carrier.scheduleId}`))).toMatchObject({ scheduleStatus: 40, receiptStatus: 15 });

@@ -7,8 +7,10 @@ import { Badge, Button, Card, Table, Tabs, message as toast } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { invoke } from '../../../api/call';
 import { relativeTime } from '../../../schemas/src/format';
+import { enumLabel } from '../../reference/enums';
+import { eventRoute } from '../../realtime/types';
 
-interface Matter { messageId: number; type: number; name?: string; message: string; messageDate?: string; handled?: boolean; createdAt?: string }
+interface Matter { messageId: number; type: number; name?: string; message: string; messageDate?: string; handled?: boolean; createdAt?: string; eventType?: number | null; eventSubjectId?: number | null }
 
 export const DAILY_TABS = [
   { key: 'todo', label: '待办', query: { type: 1, handled: false } },
@@ -56,7 +58,7 @@ export default function DailyRoutine() {
 
   const close = async (messageId: number) => {
     await invoke('message.closeMessage', { body: { messageId } });
-    void toast.success('已处理');
+    void toast.success('已关闭');
     load();
     countUnread();
   };
@@ -81,21 +83,23 @@ export default function DailyRoutine() {
         pagination={{ current: pageNo, pageSize: 10, total, onChange: setPageNo, showTotal: (n) => `共 ${n} 条` }}
         locale={{ emptyText: '暂无事项' }}
         columns={[
+          { title: '类型', dataIndex: 'eventType', width: 110, render: (v?: number | null) => enumLabel('eventType', v)?.label ?? '-' },
           { title: '事项内容', dataIndex: 'message' },
           { title: '发送人', dataIndex: 'name', width: 120, render: (v?: string) => v || '系统' },
           { title: '时间', dataIndex: 'messageDate', width: 140, render: (v: string | undefined, row) => relativeTime(v ?? row.createdAt ?? new Date()) },
           {
             title: '操作',
             width: 140,
-            render: (_, row) =>
-              row.handled ? (
-                <span style={{ color: '#999' }}>已处理</span>
-              ) : (
+            render: (_, row) => {
+              // 处理 opens the matter's subject (its eventType's page); 关闭 puts it away.
+              const to = eventRoute(row.eventType, row.eventSubjectId);
+              return (
                 <>
-                  <Button type="link" size="small" onClick={() => void close(row.messageId)}>处理</Button>
-                  <Button type="link" size="small" onClick={() => navigate('/workbench')}>工作台</Button>
+                  {to && <Button type="link" size="small" onClick={() => navigate(to)}>处理</Button>}
+                  {row.handled ? <span style={{ color: '#999' }}>已处理</span> : <Button type="link" size="small" onClick={() => void close(row.messageId)}>关闭</Button>}
                 </>
-              ),
+              );
+            },
           },
         ]}
       />

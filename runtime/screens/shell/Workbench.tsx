@@ -8,6 +8,7 @@ import { routeAllowed } from '../../router/routes';
 import { routes } from '../../router/pages';
 import { useSession } from '../../session/store';
 import { useSummary } from './useSummary';
+import { eventRoute } from '../../realtime/types';
 
 /**
  * The pages behind the organisation's most visited statistics names that this user may open:
@@ -20,7 +21,7 @@ function useOpenableVisits(visits: { statisticsName: string; count: number }[] |
   }), [visits, roles]);
 }
 
-interface Matter { messageId: number; message: string; name?: string; messageDate?: string; createdAt?: string }
+interface Matter { messageId: number; message: string; name?: string; messageDate?: string; createdAt?: string; eventType?: number | null; eventSubjectId?: number | null }
 
 export default function Workbench() {
   const { data, failed, reload } = useSummary();
@@ -47,9 +48,14 @@ export default function Workbench() {
             size="small"
             dataSource={todos ?? []}
             locale={{ emptyText: '暂无待办' }}
-            renderItem={(m) => (
-              <List.Item extra={<span style={{ color: '#999' }}>{relativeTime(m.messageDate ?? m.createdAt ?? new Date())}</span>}>{m.message}</List.Item>
-            )}
+            renderItem={(m) => {
+              const to = eventRoute(m.eventType, m.eventSubjectId);
+              return (
+                <List.Item data-testid="workbench-todo" extra={<span style={{ color: '#999' }}>{relativeTime(m.messageDate ?? m.createdAt ?? new Date())}</span>}>
+                  {to ? <Link to={to}>{m.message}</Link> : m.message}
+                </List.Item>
+              );
+            }}
           />
         </Card>
       </Col>

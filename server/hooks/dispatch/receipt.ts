@@ -57,7 +57,7 @@ export const receiptHooks = defineHooks('receipt', {
       await mirror(ctx, row, 10);
       const s = await ctx.q.get('transportSchedule', Number(row.scheduleId));
       if (s?.dispatcherStaffId && Number(s.dispatcherStaffId) !== ctx.session?.staffId) {
-        await ctx.notify({ recipients: [Number(s.dispatcherStaffId)], eventType: 8, eventSubjectId: Number(row.scheduleId), message: `调度单${s.scheduleNo}（${s.truckLicensePlate}）的回单被驳回：${row.rejectReason}，请重新上传` });
+        await ctx.notify({ recipients: [Number(s.dispatcherStaffId)], eventType: 9, eventSubjectId: Number(row.scheduleId), message: `调度单${s.scheduleNo}（${s.truckLicensePlate}）的回单被驳回：${row.rejectReason}，请重新上传` });
       }
     },
     async returnOriginal(ctx, row, prev) {

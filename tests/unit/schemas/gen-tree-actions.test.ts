@@ -42,6 +42,16 @@ describe('trees and row actions are cross-checked', () => {
     expect(msg).toMatch(`${PAGE}#/list/tree/update: role.update is about role, the tree about department`);
     expect(msg).toMatch(`${PAGE}#/list/tree: a tree that adds or edits nodes needs a form`);
   });
+  it('an enumeration value routed to no page of the app', async () => {
+    const p = join(dir, 'schemas/enums/system.json');
+    const orig = readFileSync(p, 'utf8');
+    writeFileSync(p, orig.replace('"/project/project-detail/{id}"', '"/project/no-such-detail/{id}"'));
+    try {
+      await expect(generate(dir)).rejects.toThrow('schemas/enums/system.json#/enums/eventType/values/5/route: no page has the path /project/no-such-detail/{id}');
+    } finally {
+      writeFileSync(p, orig);
+    }
+  });
   it('a form action without its form, a call action with an unknown call', async () => {
     const msg = await withPage((j) => {
       j.list.rowActions.push({ type: 'form', title: '无表单', api: 'staff.move' });

@@ -1,0 +1,36 @@
+/** A message opens its subject: the eventType enumeration's route with the subject's id (DOMAIN §6.1). */
+import { describe, expect, it } from 'vitest';
+import { eventRoute } from '../../../runtime/realtime/types';
+import { enumValues } from '../../../runtime/reference/enums';
+import pages from '../../../runtime/generated/pages.json';
+
+describe('eventRoute', () => {
+  it('puts the subject into the page that opens it, in the query or in the path', () => {
+    expect(eventRoute(7, 70)).toBe('/business/clue/enquiry-list?enquiryId=70');
+    expect(eventRoute(6, 12)).toBe('/project/project-detail/12');
+    expect(eventRoute(9, 5)).toBe('/project/transport-schedule-list?scheduleId=5');
+    expect(eventRoute(14, 5)).toBe('/project/transport-schedule-list?scheduleId=5');
+    expect(eventRoute(8, 3)).toBe('/project/transport-demand-list?demandId=3');
+  });
+  it('without a subject opens a list unfiltered, and no detail page at all', () => {
+    expect(eventRoute(7, null)).toBe('/business/clue/enquiry-list');
+    expect(eventRoute(6, null)).toBeUndefined();
+    expect(eventRoute(6, 0)).toBeUndefined();
+    expect(eventRoute(3, 9)).toBe('/transport-resource/manual-review-list');
+  });
+  it('leads nowhere for an event without a page, an unknown one or none', () => {
+    expect(eventRoute(10, 1)).toBeUndefined();
+    expect(eventRoute(99, 1)).toBeUndefined();
+    expect(eventRoute(null, 1)).toBeUndefined();
+    expect(eventRoute(undefined, undefined)).toBeUndefined();
+  });
+  it('every route it gives is a page of the app', () => {
+    const paths = Object.values(pages as Record<string, { path?: string }>).flatMap((p) => (p.path ? [p.path] : [])).map((path) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`));
+    const routed = enumValues('eventType').filter((v) => v.route);
+    expect(routed.length).toBeGreaterThanOrEqual(10);
+    for (const v of routed) {
+      const to = eventRoute(Number(v.value), 1)!;
+      expect(paths.some((re) => re.test(to.split('?')[0]!)), to).toBe(true);
+    }
+  });
+});
