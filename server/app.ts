@@ -22,6 +22,7 @@ import { realtimePlugin, type RealtimeOptions } from './realtime/plugin';
 import { startSmsOutbox } from './resources/sms';
 import { scheduleContractDates } from './project/jobs';
 import { scheduleHourly } from './ops/hourly';
+import { prunePositions } from './tracking/retention';
 import { remindOverdueReceipts } from './dispatch/jobs';
 import { opsPlugin } from './ops/index';
 
@@ -85,6 +86,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   scheduleContractDates(app, db, entities);
   // Receipts not back in time are chased once (DOMAIN §4.2 回单超期).
   scheduleHourly(app, '回单超期提醒失败', () => remindOverdueReceipts(db, entities));
+  // Positions beyond the organisation's 轨迹保留天数 are deleted.
+  scheduleHourly(app, '轨迹清理失败', () => prunePositions(db));
 
   const openapi = path.join(repoRoot, 'api/generated/openapi.json');
   app.get('/api/openapi.json', async (_req, reply) => {

@@ -15796,6 +15796,48 @@ visitsByPage?: {
 statisticsName?: string
 count?: number
 }[]
+myApprovals?: Mine
+myProjects?: Mine1
+endingContracts?: Mine2
+}
+/**
+ * approval steps waiting for me
+ */
+export interface Mine {
+total?: number
+warnDays?: number
+list?: {
+note?: string
+at?: (string | null)
+eventType?: (number | null)
+subjectId?: number
+}[]
+}
+/**
+ * projects I manage, not closed or terminated
+ */
+export interface Mine1 {
+total?: number
+warnDays?: number
+list?: {
+note?: string
+at?: (string | null)
+eventType?: (number | null)
+subjectId?: number
+}[]
+}
+/**
+ * contracts I own, in force, ending within expiryWarnDays
+ */
+export interface Mine2 {
+total?: number
+warnDays?: number
+list?: {
+note?: string
+at?: (string | null)
+eventType?: (number | null)
+subjectId?: number
+}[]
 }
 
 /** 首页/工作台/看板汇总(客户按状态、我的最近客户、待办、访问量) — GET /api/v1/user-base/workbench/summary (@authenticated) */

@@ -37,7 +37,7 @@ export const CHAT_PAGE_PATH = '/business/clue/enquiry-seq-quote-message';
 /**
  * The page a message opens (DOMAIN §6.1): its eventType's route in the eventType enumeration,
  * with the subject's id. A route naming the subject in its path needs one; one naming it in the
- * query opens the page unfiltered without one. No route, no target.
+ * query opens the page without that parameter when there is none. No route, no target.
  */
 export function eventRoute(eventType: number | null | undefined, subjectId: number | null | undefined): string | undefined {
   const route = eventType == null ? undefined : enumLabel('eventType', eventType)?.route;
@@ -45,7 +45,9 @@ export function eventRoute(eventType: number | null | undefined, subjectId: numb
   const [path, query] = route.split('?') as [string, string | undefined];
   const id = subjectId != null && Number.isSafeInteger(Number(subjectId)) && Number(subjectId) > 0 ? String(subjectId) : null;
   if (path.includes('{id}')) return id ? route.replaceAll('{id}', id) : undefined;
-  return id || !query?.includes('{id}') ? route.replaceAll('{id}', id ?? '') : path;
+  if (id) return route.replaceAll('{id}', id);
+  const rest = (query ?? '').split('&').filter((kv) => kv && !kv.includes('{id}')).join('&');
+  return rest ? `${path}?${rest}` : path;
 }
 
 /** Seed 000 §9: at most 3 in the box, one added per second. */

@@ -3022,6 +3022,10 @@ expiryWarnDays?: (number | null)
 trackRefreshSeconds?: (number | null)
 locationOnlineMinutes?: (number | null)
 maxTrackHours?: (number | null)
+/**
+ * positions older than this are deleted hourly (server/tracking/retention.ts)
+ */
+positionRetentionDays?: (number | null)
 transshipStorageRate?: (string | null)
 transshipFreeDays?: (number | null)
 }
@@ -3037,6 +3041,10 @@ expiryWarnDays?: (number | null)
 trackRefreshSeconds?: (number | null)
 locationOnlineMinutes?: (number | null)
 maxTrackHours?: (number | null)
+/**
+ * positions older than this are deleted hourly (server/tracking/retention.ts)
+ */
+positionRetentionDays?: (number | null)
 transshipStorageRate?: (string | number | null)
 transshipFreeDays?: (number | null)
 }

@@ -53,7 +53,7 @@ export const APPROVAL = { pending: 0, approved: 10, rejected: 20, withdrawn: 30 
 export const TASK = { waiting: 0, approved: 10, rejected: 20, void: 30 } as const;
 
 /** Event types of approval notices (DOMAIN §2.1 eventType) by process business type. */
-const EVENT_BY_BIZ: Record<number, number> = { 11: 1, 12: 2, 19: 3, 13: 5, 14: 6, 17: 14, 1: 10, 2: 10, 3: 10, 4: 10, 5: 10, 6: 10, 7: 10, 16: 12 };
+const EVENT_BY_BIZ: Record<number, number> = { 11: 1, 12: 2, 19: 3, 13: 5, 14: 6, 17: 14, 18: 15, 15: 16, 1: 10, 2: 10, 3: 10, 4: 10, 5: 10, 6: 10, 7: 10, 16: 12 };
 export const approvalEventType = (bizType: number): number | null => EVENT_BY_BIZ[bizType] ?? null;
 
 async function activeStaff(db: Db, orgId: number): Promise<Set<number>> {

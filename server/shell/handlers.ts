@@ -8,6 +8,13 @@ import { hasPermission } from '../../schemas/src/permission';
 import { type Handler, type HandlerContext, requireSession } from '../crud/context';
 import { badRequest, notFound } from '../http/errors';
 import { seesWholeGroup } from '../handlers/organization';
+import { APPROVAL, TASK, approvalEventType } from '../crud/approval';
+import { getSetting } from '../admin/settings';
+import { enumLabel } from '../schema/load';
+
+/** eventType codes (schemas/enums/system.json eventType) of the records the cards open */
+const PROJECT_EVENT = 6;
+const CONTRACT_EVENT = 5;
 
 const CUSTOMER_PERMISSION = '商务:客户列表';
 
@@ -111,6 +118,58 @@ async function count(ctx: HandlerContext, table: string, where: (qb: any) => any
   return r.n;
 }
 
+/** One line of a 工作台 card: what it is and the record it opens (eventType's route, DOMAIN §6.1). */
+interface MineItem { title: string; note: string; at: string | null; eventType: number | null; subjectId: number }
+
+const LIST = 5;
+/** runState 30 已结算关账 and 15 已终止 end a project's part in my work */
+const PROJECT_DONE = [15, 30];
+/** contractState 10 履行中 */
+const IN_FORCE = 10;
+const chinaDay = (t: Date) => new Date(t.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * 工作台 (DOMAIN §7 R20): approval steps waiting for me, projects I manage, and contracts I own
+ * that end within the organisation's 证照到期提醒 days; each a count and the first five.
+ */
+async function mine(ctx: HandlerContext) {
+  const s = requireSession(ctx);
+  const db = ctx.db;
+  const waiting = db.selectFrom('approvalTask as t').innerJoin('approval as a', 'a.approvalId', 't.approvalId')
+    .where('a.orgId', '=', s.orgId).where('t.staffId', '=', s.staffId).where('a.status', '=', APPROVAL.pending)
+    .where('t.status', '=', TASK.waiting).where(sql.ref('t.seq'), '=', sql.ref('a.currentSeq'));
+  const approvals = (await waiting.select(['a.entityTitle', 'a.subjectName', 'a.transitionTitle', 'a.bizType', 'a.subjectId', 'a.currentNodeName', 't.createdAt'])
+    .orderBy('t.createdAt', 'desc').orderBy('t.approvalTaskId', 'desc').limit(LIST).execute()) as Record<string, any>[];
+  const myProjects = db.selectFrom('project').where('orgId', '=', s.orgId).where('projectManagerStaffId', '=', s.staffId).where('runState', 'not in', PROJECT_DONE);
+  const projects = (await myProjects.select(['projectId', 'name', 'projectNo', 'runState', 'endDate']).orderBy('updatedAt', 'desc').orderBy('projectId', 'desc').limit(LIST).execute()) as Record<string, any>[];
+  const warnDays = Number(await getSetting(db, s.orgId, 'expiryWarnDays')) || 30;
+  const today = chinaDay(new Date());
+  const until = chinaDay(new Date(Date.now() + warnDays * 86400_000));
+  const ending = db.selectFrom('contract').where('orgId', '=', s.orgId).where('ownerStaffId', '=', s.staffId).where('contractState', '=', IN_FORCE)
+    .where('endDate', '>=', today).where('endDate', '<=', until);
+  const contracts = (await ending.select(['contractId', 'name', 'contractNo', 'endDate']).orderBy('endDate').orderBy('contractId').limit(LIST).execute()) as Record<string, any>[];
+  const total = async (qb: any) => Number(((await qb.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()) as { n: number }).n);
+  const runLabel = (v: number) => enumLabel('runState', v) ?? '';
+  return {
+    myApprovals: {
+      total: await total(waiting),
+      list: approvals.map((a): MineItem => ({
+        title: `${a.entityTitle}「${a.subjectName ?? a.subjectId}」${a.transitionTitle ?? ''}`, note: a.currentNodeName ?? '',
+        at: a.createdAt ? new Date(a.createdAt).toISOString() : null, eventType: approvalEventType(Number(a.bizType)), subjectId: Number(a.subjectId),
+      })),
+    },
+    myProjects: {
+      total: await total(myProjects),
+      list: projects.map((p): MineItem => ({ title: `${p.name}`, note: `${p.projectNo ?? ''} ${runLabel(Number(p.runState))}`.trim(), at: p.endDate ?? null, eventType: PROJECT_EVENT, subjectId: Number(p.projectId) })),
+    },
+    endingContracts: {
+      total: await total(ending),
+      warnDays,
+      list: contracts.map((c): MineItem => ({ title: `${c.name}`, note: `${c.contractNo ?? ''} ${String(c.endDate).slice(0, 10)} 到期`.trim(), at: String(c.endDate).slice(0, 10), eventType: CONTRACT_EVENT, subjectId: Number(c.contractId) })),
+    },
+  };
+}
+
 const summary: Handler = async (ctx) => {
   const s = requireSession(ctx);
   const seesCustomers = hasPermission(s.permissions, CUSTOMER_PERMISSION);
@@ -145,6 +204,7 @@ const summary: Handler = async (ctx) => {
   return {
     customersByStatus,
     recentCustomers,
+    ...(await mine(ctx)),
     dailyMessageCount: await count(ctx, 'message', (q) => q.where('orgId', '=', s.orgId).where('staffId', '=', s.staffId).where('handled', 'is not', true)),
     pendingIncomeCount: await countPendingIncome(ctx),
     staffCount: await count(ctx, 'staff', (q) => q.where('orgId', '=', s.orgId).where('resigned', 'is not', true)),

@@ -179,6 +179,16 @@ test('工作台 常用功能 offers only pages the user can open, as links, with
   await link.click();
   await expect(business).toHaveURL(/\/business\/clue\/customer-list$/);
   await context.close();
+
+  // 待我审批 (DOMAIN §7 R20): the administrator's waiting approval steps, each opening its record.
+  await page.goto('/workbench');
+  const approvals = page.getByTestId('workbench-approvals');
+  await expect(approvals).toContainText(/共 [1-9]\d* 项/);
+  const first = approvals.locator('.ant-list-item').first().getByRole('link');
+  await expect(first).toHaveText(/「.+」/);
+  await first.click();
+  await expect(page).not.toHaveURL(/\/workbench$/);
+  await expect(page.getByText('该功能正在建设中')).toHaveCount(0);
 });
 
 test('the demo data has unread notices: the header counts them and the box opens from there', async ({ page }) => {

@@ -130,7 +130,7 @@ describe('系统管理', () => {
       expect((await h.call('PUT', `${U}/system-config/noSuchKey`, { token: admin, data: { value: 1 } })).status).toBe(404);
       const list = (await h.call('GET', `${U}/system-config/list`, { token: suzhou })).body.data;
       expect(list.find((c: any) => c.configKey === 'receiptOverdueDays').value).toBe(10); // 苏州 keeps its own
-      expect(list).toHaveLength(12);
+      expect(list).toHaveLength(13);
     });
   });
 

@@ -49,7 +49,7 @@ describe.each(await backends())('调度规则 on %s', (backend) => {
   const setTolerance = async (pct: number) => {
     const r = await h.database.db.updateTable('systemConfig').set({ freightTolerancePct: String(pct) }).where('orgId', '=', orgId).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) {
-      ok(await h.call('PUT', '/api/v1/system-base/system-config/update', { token: t.admin, data: { freightTolerancePct: pct } }));
+      ok(await h.call('PUT', '/api/v1/user-base/system-config/freightTolerancePct', { token: t.admin, data: { value: pct } }));
     }
   };
 

@@ -141,6 +141,43 @@ describe.each(await backends())('shell services on %s', (backend) => {
       expect(Array.isArray(b.recentCustomers)).toBe(true);
     });
 
+    it('工作台 lists my waiting approvals, my open projects and my contracts ending soon, each opening its record', async () => {
+      const db = h.database.db;
+      const pm = await h.login('pm', 'Pm@123');
+      const staffOf = async (username: string) => ((await db.selectFrom('account').select('defaultStaffId').where('username', '=', username).executeTakeFirstOrThrow()) as { defaultStaffId: number }).defaultStaffId;
+      const pmStaff = await staffOf('pm');
+      const pmOrg = ((await db.selectFrom('staff').select('orgId').where('staffId', '=', pmStaff).executeTakeFirstOrThrow()) as { orgId: number }).orgId;
+      // one of the organisation's contracts in force ends in 5 days and is the PM's
+      const c = (await db.selectFrom('contract').select(['contractId', 'name']).where('orgId', '=', pmOrg).orderBy('contractId').executeTakeFirstOrThrow()) as { contractId: number; name: string };
+      const inFive = new Date(Date.now() + 8 * 3600_000 + 5 * 86400_000).toISOString().slice(0, 10);
+      await db.updateTable('contract').set({ ownerStaffId: pmStaff, contractState: 10, endDate: inFive }).where('contractId', '=', c.contractId).execute();
+
+      const r = (await h.call('GET', '/api/v1/user-base/workbench/summary', { token: pm })).body.data;
+      const projects = (await db.selectFrom('project').select('projectId').where('orgId', '=', pmOrg).where('projectManagerStaffId', '=', pmStaff).where('runState', 'not in', [15, 30]).execute()) as { projectId: number }[];
+      expect(projects.length).toBeGreaterThan(0);
+      expect(r.myProjects.total).toBe(projects.length);
+      expect(r.myProjects.list.length).toBe(Math.min(5, projects.length));
+      for (const p of r.myProjects.list) {
+        expect(p.eventType).toBe(6);
+        expect(projects.map((x) => x.projectId)).toContain(p.subjectId);
+      }
+      expect(r.endingContracts.list).toContainEqual(expect.objectContaining({ title: c.name, eventType: 5, subjectId: c.contractId }));
+      expect(r.endingContracts.warnDays).toBeGreaterThan(0);
+
+      // approvals: the steps waiting for the caller at the approval's current node, and no one else's
+      for (const [username, token] of [['admin', admin], ['pm', pm]] as const) {
+        const me = await staffOf(username);
+        const waiting = (await db.selectFrom('approvalTask as t').innerJoin('approval as a', 'a.approvalId', 't.approvalId').select('a.subjectId')
+          .where('t.staffId', '=', me).where('t.status', '=', 0).where('a.status', '=', 0).where(sql.ref('t.seq'), '=', sql.ref('a.currentSeq')).execute()) as { subjectId: number }[];
+        const mine = (await h.call('GET', '/api/v1/user-base/workbench/summary', { token })).body.data.myApprovals;
+        expect(mine.total).toBe(waiting.length);
+        for (const a of mine.list) expect(waiting.map((w) => w.subjectId)).toContain(a.subjectId);
+      }
+      const adminApprovals = (await h.call('GET', '/api/v1/user-base/workbench/summary', { token: admin })).body.data.myApprovals;
+      expect(adminApprovals.total).toBeGreaterThan(0);
+      expect(adminApprovals.list[0].title).toMatch(/「.+」/);
+    });
+
     it('lists bank statements of the organisation', async () => {
       const r = (await h.call('GET', '/api/v1/finance-base/bank-statement/page?pageSize=10', { token: admin })).body.data;
       expect(r.total).toBe(4);

@@ -9,6 +9,7 @@ import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
 import { forgetPlates } from '../../server/tracking/ingest';
 import { summarise } from '../../pages/truck-track/pathSummary';
+import { prunePositions } from '../../server/tracking/retention';
 
 const KEY = 'test-gps-key';
 const INGEST = '/api/v1/project-base/track/ingest';
@@ -197,5 +198,36 @@ describe.each(await backends())('position ingest on %s', (backend) => {
     expect(d.warnings.some((w: any) => w.plate === '沪D1236挂' && w.expired && w.item === '检验有效期')).toBe(true);
     const bad = await h.call('GET', `${DASH}?startDate=2026-02-01&endDate=2026-01-01`, { token: dispatch });
     expect(bad.body.msg).toBe('结束日期应不早于开始日期');
+  });
+
+  it('keeps positions for the organisation\'s 轨迹保留天数 and prunes older ones, each organisation by its own setting', async () => {
+    const db = h.database.db;
+    const orgOf = async (name: string) => ((await db.selectFrom('organization').select('orgId').where('name', '=', name).executeTakeFirstOrThrow()) as { orgId: number }).orgId;
+    const sh = await orgOf('华运物流(上海)有限公司');
+    const sz = await orgOf('华运仓储(苏州)有限公司');
+    const truckOf = async (orgId: number) => (await db.selectFrom('truckLocation').select(['truckId', 'truckKind']).where('orgId', '=', orgId).where('truckLicensePlate', '=', '沪DT1001').executeTakeFirstOrThrow()) as { truckId: number; truckKind: number };
+    const now = Date.now();
+    const at = (days: number) => new Date(now - days * 86400_000).toISOString();
+    for (const orgId of [sh, sz]) {
+      const t = await truckOf(orgId);
+      await db.insertInto('truckPosition').values([200, 100, 40, 20].map((days) => ({
+        orgId, truckLicensePlate: '沪DT1001', gpsTime: at(days), lng: 121.5, lat: 31.2, speed: 0, direction: 0, truckKind: t.truckKind, truckId: t.truckId,
+      }))).execute();
+    }
+    // 上海 keeps the default 180 days; 苏州 sets 30 (the lowest the setting takes: 29 is refused)
+    const low = await h.call('PUT', '/api/v1/user-base/system-config/positionRetentionDays', { token: suzhou, data: { value: 29 } });
+    expect(low.status).toBe(400);
+    expect(low.body.msg).toContain('轨迹保留天数');
+    const set = await h.call('PUT', '/api/v1/user-base/system-config/positionRetentionDays', { token: suzhou, data: { value: 30 } });
+    expect(set.body.code, set.body.msg).toBe(0);
+    const kept = async (orgId: number) => ((await db.selectFrom('truckPosition').select('gpsTime').where('orgId', '=', orgId).where('truckLicensePlate', '=', '沪DT1001')
+      .where('gpsTime', '<', at(10) as never).orderBy('gpsTime').execute()) as { gpsTime: Date | string }[]).map((r) => Math.round((now - new Date(r.gpsTime).getTime()) / 86400_000));
+    const locations = await db.selectFrom('truckLocation').select('truckLicensePlate').execute();
+    expect(await prunePositions(db, new Date(now))).toBeGreaterThanOrEqual(3);
+    expect(await kept(sh)).toEqual([100, 40, 20]);
+    expect(await kept(sz)).toEqual([20]);
+    // the latest positions stay, and a second run finds nothing left
+    expect(await db.selectFrom('truckLocation').select('truckLicensePlate').execute()).toHaveLength(locations.length);
+    expect(await prunePositions(db, new Date(now))).toBe(0);
   });
 });

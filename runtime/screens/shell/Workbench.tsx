@@ -7,7 +7,7 @@ import { relativeTime } from '../../../schemas/src/format';
 import { routeAllowed } from '../../router/routes';
 import { routes } from '../../router/pages';
 import { useSession } from '../../session/store';
-import { useSummary } from './useSummary';
+import { useSummary, type MineCard } from './useSummary';
 import { eventRoute } from '../../realtime/types';
 
 /**
@@ -22,6 +22,27 @@ function useOpenableVisits(visits: { statisticsName: string; count: number }[] |
 }
 
 interface Matter { messageId: number; message: string; name?: string; messageDate?: string; createdAt?: string; eventType?: number | null; eventSubjectId?: number | null }
+
+/** A card of my records (DOMAIN §7 R20), each line opening its record by its eventType's route. */
+function MineList({ title, card, empty, testId, loading }: { title: string; card?: MineCard; empty: string; testId: string; loading: boolean }) {
+  return (
+    <Card title={<>{title}{card ? <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>共 {card.total} 项</Typography.Text> : null}</>} loading={loading} data-testid={testId}>
+      <List
+        size="small"
+        dataSource={card?.list ?? []}
+        locale={{ emptyText: empty }}
+        renderItem={(m) => {
+          const to = eventRoute(m.eventType, m.subjectId);
+          return (
+            <List.Item extra={<Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>{m.note}</Typography.Text>}>
+              {to ? <Link to={to}>{m.title}</Link> : m.title}
+            </List.Item>
+          );
+        }}
+      />
+    </Card>
+  );
+}
 
 export default function Workbench() {
   const { data, failed, reload } = useSummary();
@@ -51,13 +72,22 @@ export default function Workbench() {
             renderItem={(m) => {
               const to = eventRoute(m.eventType, m.eventSubjectId);
               return (
-                <List.Item data-testid="workbench-todo" extra={<span style={{ color: '#999' }}>{relativeTime(m.messageDate ?? m.createdAt ?? new Date())}</span>}>
+                <List.Item data-testid="workbench-todo" extra={<span style={{ color: '#999', whiteSpace: 'nowrap' }}>{relativeTime(m.messageDate ?? m.createdAt ?? new Date())}</span>}>
                   {to ? <Link to={to}>{m.message}</Link> : m.message}
                 </List.Item>
               );
             }}
           />
         </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <MineList title="待我审批" card={data?.myApprovals} empty="暂无待审批事项" testId="workbench-approvals" loading={loading} />
+      </Col>
+      <Col xs={24} lg={12}>
+        <MineList title="我的项目" card={data?.myProjects} empty="暂无进行中的项目" testId="workbench-projects" loading={loading} />
+      </Col>
+      <Col xs={24} lg={12}>
+        <MineList title={`即将到期的合同(${data?.endingContracts?.warnDays ?? 30}天内)`} card={data?.endingContracts} empty="暂无即将到期的合同" testId="workbench-ending" loading={loading} />
       </Col>
       <Col xs={24} lg={12}>
         <Card title="常用功能访问量" extra={<Button size="small" onClick={reload}>刷新</Button>} loading={loading}>

@@ -11,6 +11,15 @@ export interface Summary {
   supplierCount: number;
   visitsToday: number;
   visitsByPage: { statisticsName: string; count: number }[];
+  myApprovals?: MineCard;
+  myProjects?: MineCard;
+  endingContracts?: MineCard & { warnDays?: number };
+}
+
+/** A 工作台 card of my records: how many, and the first few with the record each opens. */
+export interface MineCard {
+  total: number;
+  list: { title: string; note: string; at: string | null; eventType: number | null; subjectId: number }[];
 }
 
 export function useSummary(): { data?: Summary; failed: boolean; reload: () => void } {

@@ -11,12 +11,14 @@ describe('eventRoute', () => {
     expect(eventRoute(9, 5)).toBe('/project/transport-schedule-list?scheduleId=5');
     expect(eventRoute(14, 5)).toBe('/project/transport-schedule-list?scheduleId=5');
     expect(eventRoute(8, 3)).toBe('/project/transport-demand-list?demandId=3');
+    expect(eventRoute(15, 4)).toBe('/business/clue/enquiry-seq-quote-list?tab=customer&quotationId=4');
   });
   it('without a subject opens a list unfiltered, and no detail page at all', () => {
     expect(eventRoute(7, null)).toBe('/business/clue/enquiry-list');
     expect(eventRoute(6, null)).toBeUndefined();
     expect(eventRoute(6, 0)).toBeUndefined();
     expect(eventRoute(3, 9)).toBe('/transport-resource/manual-review-list');
+    expect(eventRoute(15, null)).toBe('/business/clue/enquiry-seq-quote-list?tab=customer');
   });
   it('leads nowhere for an event without a page, an unknown one or none', () => {
     expect(eventRoute(10, 1)).toBeUndefined();
