@@ -13,6 +13,8 @@ export const BOT_TEMPLATES = [
   { templateId: 1, name: '保险询价消息' },
   { templateId: 2, name: '运输异常消息' },
   { templateId: 3, name: '调度通知消息' },
+  { templateId: 4, name: '询价通知消息' },
+  { templateId: 5, name: '证照到期消息' },
 ] as const;
 
 export const BOT_TRIGGERS = [
@@ -23,6 +25,8 @@ export const BOT_TRIGGERS = [
   { triggerType: 5, templateId: 3, name: '发车通知' },
   { triggerType: 6, templateId: 3, name: '到达签收' },
   { triggerType: 7, templateId: 3, name: '回单超期' },
+  { triggerType: 8, templateId: 4, name: '询价发布' },
+  { triggerType: 9, templateId: 5, name: '证照到期' },
 ] as const;
 
 export const OUTBOX = { pending: 0, sent: 1, failed: 2, recordOnly: 3, sending: 4 } as const;
@@ -81,6 +85,21 @@ export function renderScheduleMessage(title: string, d: Record<string, unknown>)
     line('时间', d.at),
     line('异常', d.exception),
     line('签收', d.signed),
+  ].filter(Boolean).join('\n');
+}
+
+/** The group text of a published enquiry: what is to be carried, where, and by when to quote. */
+export function renderEnquiryMessage(d: Record<string, unknown>): string {
+  const line = (label: string, v: unknown) => (v === undefined || v === null || v === '' ? null : `${label}：${v}`);
+  const size = [d.length, d.width, d.height].every((x) => x !== undefined && x !== null && x !== '') ? `${d.length}×${d.width}×${d.height} 米` : null;
+  return [
+    '【询价发布】',
+    line('询价', [d.enquiryNo, d.title].filter(Boolean).join(' ')),
+    line('货物', [d.cargoName, d.pieces ? `${d.pieces}件` : null, d.weight ? `${Number(d.weight)}吨` : null, size].filter(Boolean).join(' ')),
+    d.fromAddress || d.toAddress ? `线路：${d.fromAddress ?? ''} → ${d.toAddress ?? ''}` : null,
+    line('装车日期', d.loadDate),
+    line('报价截止', d.deadline),
+    line('邀请供应商', d.invited === undefined ? undefined : `${d.invited}家`),
   ].filter(Boolean).join('\n');
 }
 

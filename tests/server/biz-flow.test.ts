@@ -19,13 +19,14 @@ describe.each(await backends())('business development on %s', (backend) => {
   let gm: string;
   let planner: string;
   let dispatch: string;
+  let admin: string;
   let ids: Record<string, number>;
   let suppliers: Row[];
   let customerId: number;
   beforeAll(async () => {
     h = await startHarness(backend);
-    [business, bizmgr, gm, planner, dispatch] = await Promise.all([
-      h.login('business'), h.login('bizmgr', 'Bizmgr@123'), h.login('gm', 'Gm@123'), h.login('planner', 'Planner@123'), h.login('dispatch', 'Dispatch@123'),
+    [business, bizmgr, gm, planner, dispatch, admin] = await Promise.all([
+      h.login('business'), h.login('bizmgr', 'Bizmgr@123'), h.login('gm', 'Gm@123'), h.login('planner', 'Planner@123'), h.login('dispatch', 'Dispatch@123'), h.login('admin'),
     ]);
     const staff = await h.database.db.selectFrom('staff as s').innerJoin('account as a', 'a.accountId', 's.accountId').select(['a.username', 's.staffId']).where('s.isDefault', '=', true).execute() as Row[];
     ids = Object.fromEntries(staff.map((r) => [r.username, r.staffId]));
@@ -126,7 +127,20 @@ describe.each(await backends())('business development on %s', (backend) => {
       expect(none.body).toMatchObject({ code: 400, msg: '请至少邀请一家供应商' });
       const e = await newEnquiry(c.clueId, { planId: plan.planId, clueId: undefined });
       expect(e).toMatchObject({ clueId: c.clueId, status: 0, currentSeq: 1, invitedCount: suppliers.length, initiatorStaffId: ids.business, cargoName: '主变压器' });
+      // the organisation's 询价发布 bot rule (trigger 8, template 询价通知消息) tells its group
+      const RULES = '/api/v1/message-base/wechat-bot-message-template-rule';
+      const wrong = await h.call('POST', `${RULES}/save`, { token: admin, data: { templateId: 3, triggerType: 8, name: '错模板' } });
+      expect(wrong.body.msg).toBe('该模板不支持此触发类型');
+      const rule = (await h.call('POST', `${RULES}/save`, { token: admin, data: { templateId: 4, triggerType: 8, name: '商务询价群' } })).body.data;
+      expect((await h.call('POST', `${RULES}/enable`, { token: admin, data: { ruleId: rule.ruleId } })).status).toBe(200);
       await ok('POST', 'enquiry/publish', business, { enquiryId: e.enquiryId });
+      const posted = (await h.database.db.selectFrom('wechatBotMessage').select(['content', 'ruleId']).where('triggerType', '=', 8).execute()) as { content: string; ruleId: number }[];
+      expect(posted).toHaveLength(1);
+      expect(posted[0]!.ruleId).toBe(rule.ruleId);
+      expect(posted[0]!.content.split('\n')[0]).toBe('【询价发布】');
+      expect(posted[0]!.content).toContain(e.enquiryNo);
+      expect(posted[0]!.content).toContain(`邀请供应商：${suppliers.length}家`);
+      expect(posted[0]!.content).toMatch(/报价截止：\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
       const quotes = await quotesOf(e.enquiryId);
       expect(quotes.map((q) => q.supplierId).sort()).toEqual(suppliers.map((s) => s.supplierId).sort());
       expect(quotes.every((q) => q.seq === 1 && q.quoteStatus === 0)).toBe(true);

@@ -6,6 +6,10 @@
 import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
 import { EVENT_ENQUIRY } from '../../messaging/notices';
+import { enqueueBotMessages, renderEnquiryMessage } from '../../messaging/wechat-bot';
+
+/** bot triggerType 询价发布 (DOMAIN §4.2 enquiry 0 → 5) */
+const ENQUIRY_PUBLISHED_TRIGGER = 8;
 import { CARGO_FIELDS, cents, moment, userChanges, yuan } from './util';
 
 type Row = Record<string, any>;
@@ -121,6 +125,15 @@ export const enquiryHooks = defineHooks('enquiry', {
       const owner = clue ? Number(clue.ownerStaffId) : null;
       if (owner && owner !== ctx.session?.staffId) {
         await ctx.notify({ recipients: [owner], message: `询价「${row.title}」已发布，邀请${idsOf(row.supplierIds).length}家供应商报价`, eventType: EVENT_ENQUIRY, eventSubjectId: Number(row.enquiryId) });
+      }
+      // The organisation's 询价发布 bot rules (trigger 8) tell its groups; a person's publish only,
+      // never the demo seeder's hundreds.
+      if (ctx.request && ctx.session) {
+        const deadline = moment(row.deadline);
+        await enqueueBotMessages(ctx.db, { orgId: ctx.session.orgId, corpId: ctx.session.corpId, triggerType: ENQUIRY_PUBLISHED_TRIGGER, content: renderEnquiryMessage({
+          ...row, invited: idsOf(row.supplierIds).length,
+          deadline: Number.isFinite(deadline) ? new Date(deadline + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : undefined,
+        }) });
       }
     },
     async nextRound(ctx, row, prev) {
