@@ -23,6 +23,7 @@ import { startSmsOutbox } from './resources/sms';
 import { scheduleContractDates } from './project/jobs';
 import { scheduleHourly } from './ops/hourly';
 import { prunePositions } from './tracking/retention';
+import { remindExpiringTrucks } from './resources/expiry-jobs';
 import { remindOverdueReceipts } from './dispatch/jobs';
 import { opsPlugin } from './ops/index';
 
@@ -86,6 +87,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   scheduleContractDates(app, db, entities);
   // Receipts not back in time are chased once (DOMAIN §4.2 回单超期).
   scheduleHourly(app, '回单超期提醒失败', () => remindOverdueReceipts(db, entities));
+  // Own trucks' licences and insurance coming to an end are reminded once per date.
+  scheduleHourly(app, '证照到期提醒失败', () => remindExpiringTrucks(db, entities));
   // Positions beyond the organisation's 轨迹保留天数 are deleted.
   scheduleHourly(app, '轨迹清理失败', () => prunePositions(db));
 

@@ -11932,6 +11932,12 @@ roadTransportNo?: (string | null)
 roadTransportExpiry?: (string | null)
 compulsoryInsuranceExpiry?: (string | null)
 commercialInsuranceExpiry?: (string | null)
+/**
+ * per expiry field, the date it was last reminded for (server/resources/expiry-jobs.ts)
+ */
+expiryReminded?: {
+[k: string]: unknown
+}
 gpsTerminalNo?: (string | null)
 defaultDriverStaffId?: (number | null)
 trailerPlate?: (string | null)
@@ -12089,6 +12095,12 @@ roadTransportNo?: (string | null)
 roadTransportExpiry?: (string | null)
 compulsoryInsuranceExpiry?: (string | null)
 commercialInsuranceExpiry?: (string | null)
+/**
+ * per expiry field, the date it was last reminded for (server/resources/expiry-jobs.ts)
+ */
+expiryReminded?: {
+[k: string]: unknown
+}
 gpsTerminalNo?: (string | null)
 defaultDriverStaffId?: (number | null)
 trailerPlate?: (string | null)
@@ -12200,6 +12212,12 @@ roadTransportNo?: (string | null)
 roadTransportExpiry?: (string | null)
 compulsoryInsuranceExpiry?: (string | null)
 commercialInsuranceExpiry?: (string | null)
+/**
+ * per expiry field, the date it was last reminded for (server/resources/expiry-jobs.ts)
+ */
+expiryReminded?: {
+[k: string]: unknown
+}
 gpsTerminalNo?: (string | null)
 defaultDriverStaffId?: (number | null)
 trailerPlate?: (string | null)
@@ -12301,6 +12319,12 @@ roadTransportNo?: (string | null)
 roadTransportExpiry?: (string | null)
 compulsoryInsuranceExpiry?: (string | null)
 commercialInsuranceExpiry?: (string | null)
+/**
+ * per expiry field, the date it was last reminded for (server/resources/expiry-jobs.ts)
+ */
+expiryReminded?: {
+[k: string]: unknown
+}
 gpsTerminalNo?: (string | null)
 defaultDriverStaffId?: (number | null)
 trailerPlate?: (string | null)
@@ -12375,6 +12399,12 @@ roadTransportNo?: (string | null)
 roadTransportExpiry?: (string | null)
 compulsoryInsuranceExpiry?: (string | null)
 commercialInsuranceExpiry?: (string | null)
+/**
+ * per expiry field, the date it was last reminded for (server/resources/expiry-jobs.ts)
+ */
+expiryReminded?: {
+[k: string]: unknown
+}
 gpsTerminalNo?: (string | null)
 defaultDriverStaffId?: (number | null)
 trailerPlate?: (string | null)
@@ -12449,6 +12479,12 @@ roadTransportNo?: (string | null)
 roadTransportExpiry?: (string | null)
 compulsoryInsuranceExpiry?: (string | null)
 commercialInsuranceExpiry?: (string | null)
+/**
+ * per expiry field, the date it was last reminded for (server/resources/expiry-jobs.ts)
+ */
+expiryReminded?: {
+[k: string]: unknown
+}
 gpsTerminalNo?: (string | null)
 defaultDriverStaffId?: (number | null)
 trailerPlate?: (string | null)
@@ -12523,6 +12559,12 @@ roadTransportNo?: (string | null)
 roadTransportExpiry?: (string | null)
 compulsoryInsuranceExpiry?: (string | null)
 commercialInsuranceExpiry?: (string | null)
+/**
+ * per expiry field, the date it was last reminded for (server/resources/expiry-jobs.ts)
+ */
+expiryReminded?: {
+[k: string]: unknown
+}
 gpsTerminalNo?: (string | null)
 defaultDriverStaffId?: (number | null)
 trailerPlate?: (string | null)
@@ -12597,6 +12639,12 @@ roadTransportNo?: (string | null)
 roadTransportExpiry?: (string | null)
 compulsoryInsuranceExpiry?: (string | null)
 commercialInsuranceExpiry?: (string | null)
+/**
+ * per expiry field, the date it was last reminded for (server/resources/expiry-jobs.ts)
+ */
+expiryReminded?: {
+[k: string]: unknown
+}
 gpsTerminalNo?: (string | null)
 defaultDriverStaffId?: (number | null)
 trailerPlate?: (string | null)

@@ -536,6 +536,12 @@ roadTransportNo?: (string | null)
 roadTransportExpiry?: (string | null)
 compulsoryInsuranceExpiry?: (string | null)
 commercialInsuranceExpiry?: (string | null)
+/**
+ * per expiry field, the date it was last reminded for (server/resources/expiry-jobs.ts)
+ */
+expiryReminded?: {
+[k: string]: unknown
+}
 gpsTerminalNo?: (string | null)
 defaultDriverStaffId?: (number | null)
 trailerPlate?: (string | null)

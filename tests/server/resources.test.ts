@@ -7,6 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remindExpiringTrucks } from '../../server/resources/expiry-jobs';
+import { loadEntities } from '../../server/schema/load';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
 import { makeUscc } from '../../schemas/src/validators';
@@ -551,6 +553,39 @@ describe.each(await backends())('运力资源 on %s', (backend) => {
       expect(await count('manualReview', { auditState: 5 })).toBe(4);
       const platforms = (await h.call('GET', '/api/v1/user-base/bill-platform/list-all', { token: pm })).body.data.map((p: any) => p.name);
       expect(platforms).toEqual(['路歌', '中储智运', '快货运']);
+    });
+  });
+
+  describe('证照到期 reminders', () => {
+    it('remind the own-truck holders once per date: expired, coming to an end, a renewal coming near again; never an out-of-service truck', async () => {
+      const db = h.database.db;
+      const entities = loadEntities();
+      const truckOf = async (plate: string) => (await db.selectFrom('companyTruck').selectAll().where('truckLicensePlate', '=', plate).executeTakeFirstOrThrow()) as Record<string, any>;
+      // the demo's reminders ran at seeding: 沪D1236挂's inspection (expired) and 苏EH2875's (18 days) were told, nothing is left
+      const expired = await truckOf('沪D1236挂');
+      const notices = async (truckId: number) => (await db.selectFrom('notice').select(['recipientStaffId', 'message']).where('eventType', '=', 13).where('eventSubjectId', '=', truckId).orderBy('noticeId').execute()) as { recipientStaffId: number; message: string }[];
+      expect((await notices(expired.truckId)).map((n) => n.message)).toContain(`自有车辆沪D1236挂：检验有效期至已过期（${String(expired.inspectionExpiry).slice(0, 10)}），请及时更新`);
+      expect(await remindExpiringTrucks(db, entities)).toBe(0);
+      // who is told: the holders of 运力资源:自有车辆 (何俊 among them), in the daily matters too
+      const told = new Set((await notices(expired.truckId)).map((n) => n.recipientStaffId));
+      expect(told.has(staff['华运上海:何俊']!)).toBe(true);
+      expect(((await db.selectFrom('message').select('messageId').where('eventType', '=', 13).where('eventSubjectId', '=', expired.truckId).execute()) as unknown[]).length).toBe(told.size);
+
+      // renewed for a year, then due again in 10 days: reminded for the new date, once
+      const soon = new Date(Date.now() + 8 * 3600_000 + 10 * 86400_000).toISOString().slice(0, 10);
+      await db.updateTable('companyTruck').set({ inspectionExpiry: soon }).where('truckId', '=', expired.truckId).execute();
+      const before = (await notices(expired.truckId)).length;
+      expect(await remindExpiringTrucks(db, entities)).toBe(1);
+      const after = await notices(expired.truckId);
+      expect(after.length - before).toBe(told.size);
+      expect(after.at(-1)!.message).toBe(`自有车辆沪D1236挂：检验有效期至将于${soon}到期（还有10天），请及时更新`);
+      expect(await remindExpiringTrucks(db, entities)).toBe(0);
+
+      // a scrapped truck's licences need no renewing
+      const other = (await db.selectFrom('companyTruck').select(['truckId']).where('orgId', '=', expired.orgId).where('truckId', '!=', expired.truckId).where('status', '=', 1).orderBy('truckId').executeTakeFirstOrThrow()) as { truckId: number };
+      await db.updateTable('companyTruck').set({ status: 5, roadTransportExpiry: soon }).where('truckId', '=', other.truckId).execute();
+      expect(await remindExpiringTrucks(db, entities)).toBe(0);
+      expect((await notices(other.truckId)).some((n) => n.message.includes(soon))).toBe(false);
     });
   });
 });

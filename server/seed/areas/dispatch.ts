@@ -13,6 +13,7 @@ import { uploadsDir } from '../../files/handlers';
 import type { WriteContext } from '../../crud/write';
 import type { AreaSeeder } from './index';
 import { RECEIPT_OVERDUE_EVENT, remindOverdueReceipts } from '../../dispatch/jobs';
+import { TRUCK_EXPIRY_EVENT, remindExpiringTrucks } from '../../resources/expiry-jobs';
 
 type Row = Record<string, any>;
 const iso = (d: Date) => d.toISOString();
@@ -222,6 +223,9 @@ async function seed(ctx: SeedContext): Promise<void> {
   // posts kept): a fresh server has no reminder left to pop up at its first hourly run.
   await remindOverdueReceipts(ctx.db, ctx.entities, ctx.now);
   await ctx.db.updateTable('notice').set({ status: 1 }).where('eventType', '=', RECEIPT_OVERDUE_EVENT).where('status', '=', 0).execute();
+  // So were the own trucks' licences coming to an end (证照到期, its daily matters open).
+  await remindExpiringTrucks(ctx.db, ctx.entities, ctx.now);
+  await ctx.db.updateTable('notice').set({ status: 1 }).where('eventType', '=', TRUCK_EXPIRY_EVENT).where('status', '=', 0).execute();
 }
 
 export const dispatchSeeder: AreaSeeder = { name: 'dispatch', seed };
