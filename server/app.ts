@@ -90,7 +90,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // Own trucks' licences and insurance coming to an end are reminded once per date.
   scheduleHourly(app, '证照到期提醒失败', () => remindExpiringTrucks(db, entities));
   // Positions beyond the organisation's 轨迹保留天数 are deleted.
-  scheduleHourly(app, '轨迹清理失败', () => prunePositions(db));
+  scheduleHourly(app, '轨迹清理失败', () => prunePositions(db), { background: true });
 
   const openapi = path.join(repoRoot, 'api/generated/openapi.json');
   app.get('/api/openapi.json', async (_req, reply) => {

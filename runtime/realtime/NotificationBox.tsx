@@ -8,7 +8,8 @@ import { CloseOutlined, DownOutlined, NotificationOutlined } from '@ant-design/i
 import { useNavigate } from 'react-router-dom';
 import { patchMessageState, useMessageState } from './store';
 import { realtime } from './client';
-import { DAILY_MATTERS_REMIND_PATH, eventRoute, type BoxMessage } from './types';
+import { DAILY_MATTERS_REMIND_PATH, type BoxMessage } from './types';
+import { useEventLink } from './useEventLink';
 
 export const SYSTEM_SENDER = '系统';
 
@@ -30,11 +31,12 @@ export function NotificationToggle() {
 export function NotificationBox() {
   const { box, queued, boxFolded } = useMessageState();
   const navigate = useNavigate();
+  const linkOf = useEventLink();
   const [busy, setBusy] = useState(false);
   if (!box.length || boxFolded) return null;
 
   const open = (m: BoxMessage) => {
-    const to = eventRoute(m.eventType, m.eventSubjectId);
+    const to = linkOf(m.eventType, m.eventSubjectId);
     if (to) navigate(to);
   };
   const ignoreAll = async () => {
@@ -62,7 +64,7 @@ export function NotificationBox() {
       >
         {box.map((m) => (
           <div key={`${m.type}:${m.id}`} data-testid="notification-item" style={{ display: 'flex', gap: 8, padding: '6px 4px', borderBottom: '1px solid #f0f0f0' }}>
-            <div style={{ flex: 1, minWidth: 0, cursor: eventRoute(m.eventType, m.eventSubjectId) ? 'pointer' : 'default' }} onClick={() => open(m)}>
+            <div style={{ flex: 1, minWidth: 0, cursor: linkOf(m.eventType, m.eventSubjectId) ? 'pointer' : 'default' }} onClick={() => open(m)}>
               <Typography.Text strong>{m.name || SYSTEM_SENDER}</Typography.Text>
               <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{formatTime(m.messageDate)}</Typography.Text>
               <div style={{ wordBreak: 'break-all' }}>{m.message}</div>

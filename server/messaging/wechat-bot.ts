@@ -113,8 +113,24 @@ export async function enqueueBotMessages(db: Db, o: { orgId: number; corpId: num
     content: o.content.slice(0, 4000), webhookUrl: r.webhookUrl || null,
     status: r.webhookUrl ? OUTBOX.pending : OUTBOX.recordOnly, attempts: 0,
   }))).execute();
-  void drainOutbox(db).catch(() => undefined);
+  // Inside a caller's transaction the rows are not committed yet: a drain there would send before
+  // the commit and fail to record it (resent 5 minutes later). The process's own pool drains
+  // shortly after instead; the outbox timer catches anything still uncommitted.
+  if (!db.isTransaction) void drainOutbox(db).catch(() => undefined);
+  else if (outboxDb) for (const ms of AFTER_COMMIT_MS) setTimeout(() => void (outboxDb && drainOutbox(outboxDb).catch(() => undefined)), ms).unref();
   return rules.length;
+}
+
+let outboxDb: Db | null = null;
+/** when to look for the committed messages of a transaction: requests commit within moments */
+const AFTER_COMMIT_MS = [300, 3000];
+/** The process's pool the outbox drains through after a transaction queued messages (set by the realtime plugin). */
+export function useOutboxDb(db: Db): void {
+  outboxDb = db;
+}
+/** A closing process's pool is no longer drained through. */
+export function releaseOutboxDb(db: Db): void {
+  if (outboxDb === db) outboxDb = null;
 }
 
 /**

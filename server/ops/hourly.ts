@@ -3,16 +3,24 @@ import type { FastifyInstance } from 'fastify';
 
 const HOUR = 3600_000;
 
-/** Runs `job` when the server is ready (awaited) and every hour after; stops with the server. A failure is logged with `failure` and retried next hour. */
-export function scheduleHourly(app: FastifyInstance, failure: string, job: () => Promise<unknown>): void {
+/**
+ * Runs `job` when the server is ready and every hour after; stops with the server. A failure is
+ * logged with `failure` and retried next hour. The first run is awaited (no request is served
+ * before it) unless `background`, for clean-ups no request depends on; a run in progress is
+ * awaited when the server closes.
+ */
+export function scheduleHourly(app: FastifyInstance, failure: string, job: () => Promise<unknown>, opts: { background?: boolean } = {}): void {
   let timer: ReturnType<typeof setInterval> | undefined;
-  const run = () => job().catch((err) => app.log.error({ err }, failure));
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => (running = job().catch((err) => app.log.error({ err }, failure)));
   app.addHook('onReady', async () => {
-    await run();
+    if (opts.background) void run();
+    else await run();
     timer = setInterval(run, HOUR);
     timer.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await running;
   });
 }

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { Db } from '../db/connect';
 import { forgetSessions, onSessionRevoked, verifyToken } from '../auth/sessions';
 import { appDestinations } from '../messaging/chat';
-import { drainOutbox } from '../messaging/wechat-bot';
+import { drainOutbox, releaseOutboxDb, useOutboxDb } from '../messaging/wechat-bot';
 import { listen, publish } from './bus';
 import { Gateway, type GatewayOptions } from './gateway';
 import { WS_PATH } from './events';
@@ -74,11 +74,13 @@ export async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions
 
   const outboxMs = opts.outboxIntervalMs ?? 30000;
   const outboxTimer = outboxMs > 0 ? setInterval(() => void drainOutbox(db).catch(() => undefined), outboxMs).unref() : null;
+  useOutboxDb(db);
 
   app.decorate('realtime', gateway);
   app.addHook('onClose', async () => {
     offRevoked();
     if (outboxTimer) clearInterval(outboxTimer);
+    releaseOutboxDb(db);
     app.server.off('upgrade', onUpgrade);
     await gateway.close();
     await listener.close();

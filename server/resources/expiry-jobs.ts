@@ -27,7 +27,8 @@ const dayText = (v: unknown) => (v instanceof Date ? chinaDay(v) : String(v).sli
 export async function remindExpiringTrucks(db: Db, entities: EntityMap, now = new Date()): Promise<number> {
   const entity = entities.companyTruck;
   if (!entity) return 0;
-  const items = Object.entries(entity.fields).filter(([, f]) => f.expiry).map(([field, f]) => ({ field, title: f.title }));
+  // the item's name without its date wording: 检验有效期至 → 检验, 交强险到期 → 交强险
+  const items = Object.entries(entity.fields).filter(([, f]) => f.expiry).map(([field, f]) => ({ field, title: f.title.replace(/(有效期至|有效期|到期日?)$/, '') }));
   if (!items.length) return 0;
   const today = chinaDay(now);
   const orgs = (await db.selectFrom('companyTruck').select(['orgId', 'corpId']).distinct().execute()) as { orgId: number; corpId: number }[];
@@ -35,8 +36,14 @@ export async function remindExpiringTrucks(db: Db, entities: EntityMap, now = ne
   for (const org of orgs) {
     const warnDays = Number(await getSetting(db, org.orgId, 'expiryWarnDays')) || 30;
     const until = chinaDay(new Date(now.getTime() + warnDays * DAY));
-    const due = (await db.selectFrom('companyTruck').select('truckId').where('orgId', '=', org.orgId).where('status', 'not in', OUT_OF_SERVICE)
-      .where((eb) => eb.or(items.map((i) => eb(i.field as never, '<=', until as never)))).orderBy('truckId').execute()) as { truckId: number }[];
+    const near = (await db.selectFrom('companyTruck').select(['truckId', 'expiryReminded', ...items.map((i) => i.field)] as never[]).where('orgId', '=', org.orgId).where('status', 'not in', OUT_OF_SERVICE)
+      .where((eb) => eb.or(items.map((i) => eb(i.field as never, '<=', until as never)))).orderBy('truckId').execute()) as Record<string, any>[];
+    const freshOf = (truck: Record<string, any>) => {
+      const done: Record<string, string> = typeof truck.expiryReminded === 'string' ? JSON.parse(truck.expiryReminded) : truck.expiryReminded ?? {};
+      return { done, fresh: items.filter((i) => truck[i.field] && dayText(truck[i.field]) <= until && done[i.field] !== dayText(truck[i.field])) };
+    };
+    // only trucks with something new are locked and told
+    const due = near.filter((t) => freshOf(t).fresh.length > 0).map((t) => ({ truckId: Number(t.truckId) }));
     if (!due.length) continue;
     const recipients = (await holdersOf(db, org.orgId, TRUCK_PERMISSION)).map((s) => s.staffId);
     for (const { truckId } of due) {
@@ -44,8 +51,7 @@ export async function remindExpiringTrucks(db: Db, entities: EntityMap, now = ne
         // locked: a second process running the same hour waits, then finds the dates reminded
         const truck = (await trx.selectFrom('companyTruck').selectAll().where('truckId', '=', truckId).forUpdate().executeTakeFirst()) as Record<string, any> | undefined;
         if (!truck) return 0;
-        const done: Record<string, string> = typeof truck.expiryReminded === 'string' ? JSON.parse(truck.expiryReminded) : truck.expiryReminded ?? {};
-        const fresh = items.filter((i) => truck[i.field] && dayText(truck[i.field]) <= until && done[i.field] !== dayText(truck[i.field]));
+        const { done, fresh } = freshOf(truck);
         if (!fresh.length) return 0;
         const lines = fresh.map((i) => {
           const date = dayText(truck[i.field]);

@@ -15,6 +15,8 @@ import { enumLabel } from '../schema/load';
 /** eventType codes (schemas/enums/system.json eventType) of the records the cards open */
 const PROJECT_EVENT = 6;
 const CONTRACT_EVENT = 5;
+/** a cost contract (contractType 2) opens on the cost-contract list, which its holders may open */
+const COST_CONTRACT_EVENT = 17;
 
 const CUSTOMER_PERMISSION = '商务:客户列表';
 
@@ -147,7 +149,7 @@ async function mine(ctx: HandlerContext) {
   const until = chinaDay(new Date(Date.now() + warnDays * 86400_000));
   const ending = db.selectFrom('contract').where('orgId', '=', s.orgId).where('ownerStaffId', '=', s.staffId).where('contractState', '=', IN_FORCE)
     .where('endDate', '>=', today).where('endDate', '<=', until);
-  const contracts = (await ending.select(['contractId', 'name', 'contractNo', 'endDate']).orderBy('endDate').orderBy('contractId').limit(LIST).execute()) as Record<string, any>[];
+  const contracts = (await ending.select(['contractId', 'name', 'contractNo', 'endDate', 'contractType']).orderBy('endDate').orderBy('contractId').limit(LIST).execute()) as Record<string, any>[];
   const total = async (qb: any) => Number(((await qb.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()) as { n: number }).n);
   const runLabel = (v: number) => enumLabel('runState', v) ?? '';
   return {
@@ -165,7 +167,7 @@ async function mine(ctx: HandlerContext) {
     endingContracts: {
       total: await total(ending),
       warnDays,
-      list: contracts.map((c): MineItem => ({ title: `${c.name}`, note: `${c.contractNo ?? ''} ${String(c.endDate).slice(0, 10)} 到期`.trim(), at: String(c.endDate).slice(0, 10), eventType: CONTRACT_EVENT, subjectId: Number(c.contractId) })),
+      list: contracts.map((c): MineItem => ({ title: `${c.name}`, note: `${c.contractNo ?? ''} ${String(c.endDate).slice(0, 10)} 到期`.trim(), at: String(c.endDate).slice(0, 10), eventType: Number(c.contractType) === 2 ? COST_CONTRACT_EVENT : CONTRACT_EVENT, subjectId: Number(c.contractId) })),
     },
   };
 }

@@ -231,6 +231,14 @@ test('the demo data has unread notices: the header counts them and the box opens
   await expect(page).toHaveURL((url) => url.pathname === path.replace('{id}', id) && (!key || url.searchParams.get(key) === id));
   // a list opens the record's detail there
   if (key) await expect(page.locator('.ant-drawer-content')).toBeVisible();
+
+  // so does a list inside a page's tab (a 对客报价 notice), and closing it takes the record out of the address
+  const quote = (await (await page.request.get('/api/v1/project-base/quotation/page?pageNo=1&pageSize=1', { headers: { 'access-token': token } })).json()).data.list[0] as { quotationId: number; quotationNo: string };
+  await page.goto(`/business/clue/enquiry-seq-quote-list?tab=customer&quotationId=${quote.quotationId}`);
+  const drawer = page.locator('.ant-drawer-content').filter({ hasText: quote.quotationNo });
+  await expect(drawer).toBeVisible();
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('tab') === 'customer' && !url.searchParams.has('quotationId'));
 });
 
 test('the app can\'t be framed, and its pages run without a CSP violation', async ({ page, browser, baseURL }) => {

@@ -3,6 +3,9 @@ import { backends } from './helpers/databases';
 import { startLive, type Live } from './realtime-helpers';
 import { drainOutbox, enqueueBotMessages, remindExpired, setBotTransport } from '../../server/messaging';
 import { httpTransport } from '../../server/messaging/wechat-bot';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 
 const RULES = '/api/v1/message-base/wechat-bot-message-template-rule';
 const BOT = '/api/v1/message-base/wechat-bot-message';
@@ -93,6 +96,45 @@ describe.each(await backends())('messaging calls on %s', (backend) => {
     expect(byRule.get(local.ruleId)).toMatchObject({ status: 3, webhookUrl: null });
     expect(byRule.get(remote.ruleId)).toMatchObject({ status: 1, attempts: 2 });
     expect(sent).toEqual([{ url: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k', payload: { msgtype: 'text', text: { content: '【保险询价】测试', mentioned_mobile_list: ['13800000001'] } } }]);
+  });
+
+  it('a message queued inside a transaction goes out after the commit, recorded as sent once', async () => {
+    const sent: string[] = [];
+    setBotTransport({ async send(_url, payload: any) { sent.push(payload.text.content); } });
+    const rule = (await live.call('POST', `${RULES}/save`, admin.token, { templateId: 1, name: '事务内机器人', triggerType: 1, webhookUrl: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=t' })).data;
+    await live.call('POST', `${RULES}/enable`, admin.token, { ruleId: rule.ruleId });
+    await live.database.db.transaction().execute(async (trx) => {
+      expect(await enqueueBotMessages(trx, { orgId: admin.orgId, corpId: 1, triggerType: 1, content: '【保险询价】事务内' })).toBe(1);
+      await new Promise((r) => setTimeout(r, 400));
+      // nothing leaves before the commit
+      expect(sent).toEqual([]);
+    });
+    let record: any;
+    for (let i = 0; i < 100 && record?.status !== 1; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      record = (await live.call('GET', `${BOT}/list?triggerType=1`, admin.token)).data.list.find((r: any) => r.ruleId === rule.ruleId);
+    }
+    expect(record).toMatchObject({ status: 1, attempts: 1 });
+    expect(sent).toEqual(['【保险询价】事务内']);
+  });
+
+  it('messages stored before eventType had one subject per code are moved to the code that opens their record', async () => {
+    const db = live.database.db;
+    const add = async (eventType: number | null, message: string) => ((await db.insertInto('notice').values({
+      orgId: admin.orgId, corpId: 1, type: 2, recipientStaffId: admin.staffId, message, eventType, eventSubjectId: 7, status: 1,
+    }).returning('noticeId').executeTakeFirstOrThrow()) as { noticeId: number }).noticeId;
+    const ids = {
+      demand: await add(8, '运输需求XQ2611010001（主变压器，2件 120吨，临港→长兴）待派车'),
+      receipt: await add(8, '调度单DD2611010001（沪A12345）的回单被驳回：照片模糊，请重新上传'),
+      approval: await add(8, '调度单「DD2611010002」调度审批，待您审批（调度主管）'),
+      quote: await add(null, '对客报价「BJ2611010001」提交审核，待您审批（商务经理）'),
+      bulk: await add(null, '您提交的大件成本结算申请「DJ2611010001」提交审核已审核通过'),
+      enquiry: await add(7, '询价「测试」收到报价：上海大件'),
+    };
+    const file = readFileSync(join(__dirname, '../../server/db/migrations/011_event_types.sql'), 'utf8');
+    for (const stmt of file.split(/;\s*(?:\n|$)/).map((x) => x.trim()).filter(Boolean)) await sql.raw(stmt).execute(db);
+    const codes = Object.fromEntries(await Promise.all(Object.entries(ids).map(async ([k, id]) => [k, ((await db.selectFrom('notice').select('eventType').where('noticeId', '=', id).executeTakeFirstOrThrow()) as { eventType: number | null }).eventType])));
+    expect(codes).toEqual({ demand: 8, receipt: 9, approval: 14, quote: 15, bulk: 16, enquiry: 7 });
   });
 
   it('an expiry reminder is stored as a notice and a daily matter for its owner only', async () => {

@@ -564,7 +564,7 @@ describe.each(await backends())('运力资源 on %s', (backend) => {
       // the demo's reminders ran at seeding: 沪D1236挂's inspection (expired) and 苏EH2875's (18 days) were told, nothing is left
       const expired = await truckOf('沪D1236挂');
       const notices = async (truckId: number) => (await db.selectFrom('notice').select(['recipientStaffId', 'message']).where('eventType', '=', 13).where('eventSubjectId', '=', truckId).orderBy('noticeId').execute()) as { recipientStaffId: number; message: string }[];
-      expect((await notices(expired.truckId)).map((n) => n.message)).toContain(`自有车辆沪D1236挂：检验有效期至已过期（${String(expired.inspectionExpiry).slice(0, 10)}），请及时更新`);
+      expect((await notices(expired.truckId)).map((n) => n.message)).toContain(`自有车辆沪D1236挂：检验已过期（${String(expired.inspectionExpiry).slice(0, 10)}），请及时更新`);
       expect(await remindExpiringTrucks(db, entities)).toBe(0);
       // who is told: the holders of 运力资源:自有车辆 (何俊 among them), in the daily matters too
       const told = new Set((await notices(expired.truckId)).map((n) => n.recipientStaffId));
@@ -578,7 +578,7 @@ describe.each(await backends())('运力资源 on %s', (backend) => {
       expect(await remindExpiringTrucks(db, entities)).toBe(1);
       const after = await notices(expired.truckId);
       expect(after.length - before).toBe(told.size);
-      expect(after.at(-1)!.message).toBe(`自有车辆沪D1236挂：检验有效期至将于${soon}到期（还有10天），请及时更新`);
+      expect(after.at(-1)!.message).toBe(`自有车辆沪D1236挂：检验将于${soon}到期（还有10天），请及时更新`);
       expect(await remindExpiringTrucks(db, entities)).toBe(0);
 
       // a scrapped truck's licences need no renewing

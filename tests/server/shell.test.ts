@@ -148,9 +148,12 @@ describe.each(await backends())('shell services on %s', (backend) => {
       const pmStaff = await staffOf('pm');
       const pmOrg = ((await db.selectFrom('staff').select('orgId').where('staffId', '=', pmStaff).executeTakeFirstOrThrow()) as { orgId: number }).orgId;
       // one of the organisation's contracts in force ends in 5 days and is the PM's
-      const c = (await db.selectFrom('contract').select(['contractId', 'name']).where('orgId', '=', pmOrg).orderBy('contractId').executeTakeFirstOrThrow()) as { contractId: number; name: string };
-      const inFive = new Date(Date.now() + 8 * 3600_000 + 5 * 86400_000).toISOString().slice(0, 10);
-      await db.updateTable('contract').set({ ownerStaffId: pmStaff, contractState: 10, endDate: inFive }).where('contractId', '=', c.contractId).execute();
+      const [c, later, others] = (await db.selectFrom('contract').select(['contractId', 'name', 'contractType']).where('orgId', '=', pmOrg).orderBy('contractId').limit(3).execute()) as { contractId: number; name: string; contractType: number }[];
+      const day = (n: number) => new Date(Date.now() + 8 * 3600_000 + n * 86400_000).toISOString().slice(0, 10);
+      await db.updateTable('contract').set({ ownerStaffId: pmStaff, contractState: 10, endDate: day(5) }).where('contractId', '=', c!.contractId).execute();
+      // beyond the warning window, and someone else's, are not mine to renew now
+      await db.updateTable('contract').set({ ownerStaffId: pmStaff, contractState: 10, endDate: day(400) }).where('contractId', '=', later!.contractId).execute();
+      await db.updateTable('contract').set({ ownerStaffId: await staffOf('admin'), contractState: 10, endDate: day(3) }).where('contractId', '=', others!.contractId).execute();
 
       const r = (await h.call('GET', '/api/v1/user-base/workbench/summary', { token: pm })).body.data;
       const projects = (await db.selectFrom('project').select('projectId').where('orgId', '=', pmOrg).where('projectManagerStaffId', '=', pmStaff).where('runState', 'not in', [15, 30]).execute()) as { projectId: number }[];
@@ -161,7 +164,11 @@ describe.each(await backends())('shell services on %s', (backend) => {
         expect(p.eventType).toBe(6);
         expect(projects.map((x) => x.projectId)).toContain(p.subjectId);
       }
-      expect(r.endingContracts.list).toContainEqual(expect.objectContaining({ title: c.name, eventType: 5, subjectId: c.contractId }));
+      // an income contract opens on the income list (5), a cost contract on the cost list (17)
+      expect(r.endingContracts.list).toContainEqual(expect.objectContaining({ title: c!.name, eventType: c!.contractType === 2 ? 17 : 5, subjectId: c!.contractId }));
+      const listed = r.endingContracts.list.map((x: any) => x.subjectId);
+      expect(listed).not.toContain(later!.contractId);
+      expect(listed).not.toContain(others!.contractId);
       expect(r.endingContracts.warnDays).toBeGreaterThan(0);
 
       // approvals: the steps waiting for the caller at the approval's current node, and no one else's

@@ -38,7 +38,7 @@ export default function ListPage({ page, params }: { page: PageDef; params?: Rec
           key: t.key,
           label: t.title,
           children: t.list
-            ? <ListView list={t.list} embedded urlPath={undefined} fixed={resolveFixed(t.list.fixed, params)} createValues={resolveFixed(t.list.fixed, params)} />
+            ? <ListView list={t.list} embedded urlPath={undefined} detailFromAddress={live} fixed={resolveFixed(t.list.fixed, params)} createValues={resolveFixed(t.list.fixed, params)} />
             : t.report ? <Suspense fallback={<Spin />}><ReportView report={t.report} embedded params={params} /></Suspense> : null,
         }))}
       />

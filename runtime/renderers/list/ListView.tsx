@@ -56,6 +56,11 @@ export interface ListViewProps {
   embedded?: boolean;
   /** called after any change (create, edit, transition) so a parent view can refresh */
   onChanged?: () => void;
+  /**
+   * A tab's list (no urlPath of its own) on the page being shown: `?<rowKey>=` in the address
+   * (a notice's link) opens that record's detail, and closing it takes the parameter away.
+   */
+  detailFromAddress?: boolean;
 }
 
 /** Fills {field} placeholders from a row (or route parameters). */
@@ -89,14 +94,14 @@ function readParams(search: string, meta: ListMeta | undefined): { params: Query
   return { params, control };
 }
 
-export function ListView({ list, title, urlPath, fixed, createValues, embedded, onChanged }: ListViewProps) {
+export function ListView({ list, title, urlPath, fixed, createValues, embedded, onChanged, detailFromAddress }: ListViewProps) {
   const { meta, error } = useListMeta(list);
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!meta) return <Card loading title={title} />;
-  return <ListBody list={list} meta={meta} title={title} urlPath={urlPath} fixed={fixed} createValues={createValues} embedded={embedded} onChanged={onChanged} />;
+  return <ListBody list={list} meta={meta} title={title} urlPath={urlPath} fixed={fixed} createValues={createValues} embedded={embedded} onChanged={onChanged} detailFromAddress={detailFromAddress} />;
 }
 
-function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, onChanged }: ListViewProps & { meta: ListMeta }) {
+function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, onChanged, detailFromAddress }: ListViewProps & { meta: ListMeta }) {
   const { entity } = meta;
   const rowKey = list.rowKey ?? entity.idField;
   const { roles } = useSession();
@@ -136,7 +141,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   });
   const [form, setForm] = useState<{ action: PageAction; mode: 'create' | 'edit' | 'view' | 'act'; id?: number; row?: Row } | null>(null);
   const [detail, setDetail] = useState<number | null>(() => {
-    const id = urlPath && list.detail ? Number(new URLSearchParams(location.search).get(rowKey)) : NaN;
+    const id = (urlPath || detailFromAddress) && list.detail ? Number(new URLSearchParams(location.search).get(rowKey)) : NaN;
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   });
   const [transition, setTransition] = useState<TransitionRequest | null>(null);
@@ -148,6 +153,14 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     setTick((t) => t + 1);
     onChanged?.();
   }, [onChanged]);
+  const closeDetail = () => {
+    setDetail(null);
+    if (!detailFromAddress) return;
+    const sp = new URLSearchParams(location.search);
+    if (!sp.has(rowKey)) return;
+    sp.delete(rowKey);
+    navigate({ pathname: location.pathname, search: sp.toString() ? `?${sp.toString()}` : '' }, { replace: true });
+  };
 
   // Keyed by content: the screen recomputes its context on every address change (placeholders may read the query).
   // The definition's own fixed values, less route placeholders ("{projectId}"): the page resolved those into `fixed`.
@@ -192,10 +205,10 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
 
   // A link naming one record (`?enquiryId=12`, e.g. from a notice) opens its detail.
   useEffect(() => {
-    if (!active || !list.detail) return;
+    if (!(active || detailFromAddress) || !list.detail) return;
     const id = Number(new URLSearchParams(location.search).get(rowKey));
     if (Number.isSafeInteger(id) && id > 0 && id !== detail) setDetail(id);
-  }, [location.search, active]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [location.search, active, detailFromAddress]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Back/forward (or a link to this page with other filters) changes the address, not the state.
   useEffect(() => {
@@ -491,7 +504,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
         )}
         {/* A kept-alive page that is not shown keeps its open record (the address has it) but not its drawer over the shown page. */}
         {detail !== null && list.detail && (!urlPath || active) && (
-          <DetailDrawer detail={list.detail} list={list} entity={entity} id={detail} onClose={() => setDetail(null)} onChanged={reload} />
+          <DetailDrawer detail={list.detail} list={list} entity={entity} id={detail} onClose={closeDetail} onChanged={reload} />
         )}
         {importing && list.api.import && (
           <ImportDialog title={title ?? entity.title} api={list.api.import} templateApi={list.api.importTemplate!} onClose={() => setImporting(false)} onImported={reload} />

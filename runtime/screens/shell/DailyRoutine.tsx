@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { invoke } from '../../../api/call';
 import { relativeTime } from '../../../schemas/src/format';
 import { enumLabel } from '../../reference/enums';
-import { eventRoute } from '../../realtime/types';
+import { useEventLink } from '../../realtime/useEventLink';
 
 interface Matter { messageId: number; type: number; name?: string; message: string; messageDate?: string; handled?: boolean; createdAt?: string; eventType?: number | null; eventSubjectId?: number | null }
 
@@ -26,6 +26,7 @@ export function tabOf(position: string | null): TabKey {
 export default function DailyRoutine() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const linkOf = useEventLink();
   const tab = tabOf(params.get('tabPosition'));
   const [rows, setRows] = useState<Matter[]>();
   const [total, setTotal] = useState(0);
@@ -92,7 +93,7 @@ export default function DailyRoutine() {
             width: 140,
             render: (_, row) => {
               // 处理 opens the matter's subject (its eventType's page); 关闭 puts it away.
-              const to = eventRoute(row.eventType, row.eventSubjectId);
+              const to = linkOf(row.eventType, row.eventSubjectId);
               return (
                 <>
                   {to && <Button type="link" size="small" onClick={() => navigate(to)}>处理</Button>}

@@ -8,7 +8,7 @@ import { routeAllowed } from '../../router/routes';
 import { routes } from '../../router/pages';
 import { useSession } from '../../session/store';
 import { useSummary, type MineCard } from './useSummary';
-import { eventRoute } from '../../realtime/types';
+import { useEventLink } from '../../realtime/useEventLink';
 
 /**
  * The pages behind the organisation's most visited statistics names that this user may open:
@@ -25,6 +25,7 @@ interface Matter { messageId: number; message: string; name?: string; messageDat
 
 /** A card of my records (DOMAIN §7 R20), each line opening its record by its eventType's route. */
 function MineList({ title, card, empty, testId, loading }: { title: string; card?: MineCard; empty: string; testId: string; loading: boolean }) {
+  const linkOf = useEventLink();
   return (
     <Card title={<>{title}{card ? <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>共 {card.total} 项</Typography.Text> : null}</>} loading={loading} data-testid={testId}>
       <List
@@ -32,7 +33,7 @@ function MineList({ title, card, empty, testId, loading }: { title: string; card
         dataSource={card?.list ?? []}
         locale={{ emptyText: empty }}
         renderItem={(m) => {
-          const to = eventRoute(m.eventType, m.subjectId);
+          const to = linkOf(m.eventType, m.subjectId);
           return (
             <List.Item extra={<Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>{m.note}</Typography.Text>}>
               {to ? <Link to={to}>{m.title}</Link> : m.title}
@@ -47,6 +48,7 @@ function MineList({ title, card, empty, testId, loading }: { title: string; card
 export default function Workbench() {
   const { data, failed, reload } = useSummary();
   const { roles } = useSession();
+  const linkOf = useEventLink();
   const visits = useOpenableVisits(data?.visitsByPage, roles ?? []);
   const [todos, setTodos] = useState<Matter[]>();
   useEffect(() => {
@@ -70,7 +72,7 @@ export default function Workbench() {
             dataSource={todos ?? []}
             locale={{ emptyText: '暂无待办' }}
             renderItem={(m) => {
-              const to = eventRoute(m.eventType, m.eventSubjectId);
+              const to = linkOf(m.eventType, m.eventSubjectId);
               return (
                 <List.Item data-testid="workbench-todo" extra={<span style={{ color: '#999', whiteSpace: 'nowrap' }}>{relativeTime(m.messageDate ?? m.createdAt ?? new Date())}</span>}>
                   {to ? <Link to={to}>{m.message}</Link> : m.message}

@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { eventRoute } from '../../../runtime/realtime/types';
 import { enumValues } from '../../../runtime/reference/enums';
 import pages from '../../../runtime/generated/pages.json';
+import catalogue from '../../../schemas/generated/catalogue.json';
+import entities from '../../../schemas/generated/entities.json';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+type ListDef = { api: { page: string }; detail?: unknown; rowKey?: string };
+type PageDef = { path?: string; list?: ListDef; tabs?: { key: string; list?: ListDef }[] };
+const root = join(__dirname, '../../..');
+const pageFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? pageFiles(join(dir, d.name)) : d.name.endsWith('.json') ? [join(dir, d.name)] : []));
+const pageDefs = pageFiles(join(root, 'pages')).map((f) => JSON.parse(readFileSync(f, 'utf8')) as PageDef);
 
 describe('eventRoute', () => {
   it('puts the subject into the page that opens it, in the query or in the path', () => {
@@ -33,6 +43,19 @@ describe('eventRoute', () => {
     for (const v of routed) {
       const to = eventRoute(Number(v.value), 1)!;
       expect(paths.some((re) => re.test(to.split('?')[0]!)), to).toBe(true);
+    }
+  });
+  it('a route naming the subject in its query opens a list whose detail is keyed by that parameter', () => {
+    const entityOf = (api: string) => (catalogue as { id: string; entity?: string }[]).find((e) => e.id === api)?.entity;
+    for (const v of enumValues('eventType').filter((x) => x.route?.includes('?'))) {
+      const url = new URL(v.route!.replace('{id}', '1'), 'http://app');
+      const key = [...url.searchParams.entries()].find(([, value]) => value === '1')?.[0];
+      if (!key) continue;
+      const page = pageDefs.find((p) => p.path === url.pathname);
+      const list = page?.list ?? page?.tabs?.find((t) => t.key === url.searchParams.get('tab'))?.list;
+      expect(list?.detail, v.route).toBeTruthy();
+      const idField = (entities as Record<string, { idField: string }>)[entityOf(list!.api.page) ?? '']?.idField;
+      expect(list!.rowKey ?? idField, v.route).toBe(key);
     }
   });
 });
