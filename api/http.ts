@@ -101,20 +101,29 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     });
     body = response.data;
   } catch (err) {
-    throw failFromTransport(err, options.silent, Boolean(token));
+    throw failFromTransport(err, options.silent, token);
   }
 
   if (body && typeof body === 'object' && 'code' in body && body.code !== 0 && body.code !== undefined) {
     const text = body.msg || 'Error';
     // A 401 without a session (a failed login) is just a message; with one, the session is gone.
-    if (body.code === 401 && token) onUnauthorized();
+    if (body.code === 401 && stillCurrent(token)) onUnauthorized();
     if (!isSilent(options.silent, body.code)) showError(text);
     throw new ApiError(body.code, text, body.code, body.data);
   }
   return (body && typeof body === 'object' && 'data' in body ? body.data : (body as unknown)) as T;
 }
 
-function failFromTransport(err: unknown, silent: RequestOptions['silent'], hadToken: boolean): ApiError {
+/**
+ * Whether the session a request was sent with is still this tab's: a request still in flight
+ * when the user logged out or switched organisation answers 401 for a session already left, and
+ * must not end (reload) the one that follows.
+ */
+function stillCurrent(token: string | null | undefined): boolean {
+  return Boolean(token) && token === getToken();
+}
+
+function failFromTransport(err: unknown, silent: RequestOptions['silent'], token: string | null | undefined): ApiError {
   const axiosError = err as AxiosError<Partial<Envelope>>;
   const response = axiosError?.response;
   if (!response) {
@@ -125,8 +134,8 @@ function failFromTransport(err: unknown, silent: RequestOptions['silent'], hadTo
   const payload = response.data && typeof response.data === 'object' ? response.data : undefined;
   const code = typeof payload?.code === 'number' && payload.code !== 0 ? payload.code : status;
   const text = payload?.msg || 'Error';
-  if ((status === 401 || code === 401) && hadToken) {
-    onUnauthorized();
+  if ((status === 401 || code === 401) && token) {
+    if (stillCurrent(token)) onUnauthorized();
     return new ApiError(401, text, status, payload?.data);
   }
   // Below 500 the server's own message is what the user can act on (400, 403, 404, 409 ...).
@@ -171,7 +180,7 @@ export async function download(options: RequestOptions): Promise<Downloaded> {
         /* not JSON: the status decides */
       }
     }
-    throw failFromTransport(err, options.silent, Boolean(token));
+    throw failFromTransport(err, options.silent, token);
   }
 }
 
@@ -194,7 +203,7 @@ export async function upload<T = unknown>(options: RequestOptions, file: Blob, f
     });
     body = response.data;
   } catch (err) {
-    throw failFromTransport(err, options.silent, Boolean(token));
+    throw failFromTransport(err, options.silent, token);
   }
   if (body && typeof body === 'object' && body.code !== 0 && body.code !== undefined) {
     const text = body.msg || 'Error';

@@ -29,6 +29,22 @@ async function settledBox(page: Page, target: Locator) {
  * clean CI runs (cold chunks move the layout later than a warm retry does).
  */
 async function drag(page: Page, from: Locator, to: Locator) {
+  // A press that a busy machine turns into a text selection (the drag never activates) is let go
+  // with Escape, so nothing drops, and the whole drag is made again.
+  for (let round = 0; ; round++) {
+    try {
+      await dragOnce(page, from, to);
+      return;
+    } catch (err) {
+      await page.keyboard.press('Escape');
+      await page.mouse.up();
+      await page.evaluate(() => window.getSelection()?.removeAllRanges());
+      if (round >= 1) throw err;
+    }
+  }
+}
+
+async function dragOnce(page: Page, from: Locator, to: Locator) {
   const zone = to.locator('xpath=descendant-or-self::*[@data-container][1]');
   await to.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
   const a = (await settledBox(page, from))!;

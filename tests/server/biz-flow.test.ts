@@ -334,6 +334,11 @@ describe.each(await backends())('business development on %s', (backend) => {
       const finance = await h.database.db.selectFrom('staff as s').innerJoin('account as a', 'a.accountId', 's.accountId').select('s.staffId').where('a.username', '=', 'finance').executeTakeFirstOrThrow() as Row;
       const notes = await noticesOf(finance.staffId, open[1].incomeId);
       expect(notes[0]).toMatchObject({ eventType: 11 });
+      // a subcontractor's disputed income is 18, which opens the 分包收入 list
+      const sub = (await h.call('GET', `${FM}/driver-income/page-sub?confirmStatus=0&pageSize=5`, { token: bizmgr })).body.data.list as Row[];
+      expect(sub.length).toBeGreaterThan(0);
+      await h.call('POST', `${FM}/driver-income/dispute`, { token: bizmgr, data: { incomeId: sub[0].incomeId, disputeReason: '分包运费少算一车' } });
+      expect((await noticesOf(finance.staffId, sub[0].incomeId)).find((n) => String(n.message).includes('分包运费少算一车'))).toMatchObject({ eventType: 18 });
       // Net = gross − deductions − tax, kept by the server.
       expect(Number(got.netAmount)).toBeCloseTo(Number(got.grossAmount) - Number(got.deductAmount) - Number(got.taxAmount), 2);
     });

@@ -24,11 +24,12 @@ export const driverIncomeHooks = defineHooks('driverIncome', {
       // The 付款确认收入 fund matter (financeReview type 7, reviewId here) is created by 资金事项 once it exists.
     },
     async dispute(ctx, row) {
-      // Finance hears of it (收入待确认, eventType 11) to correct and regenerate the income.
+      // Finance hears of it (收入待确认: eventType 11 an individual driver's, 18 a subcontractor's,
+      // each opening its own list) to correct and regenerate the income.
       const finance = ctx.session ? await permissionHolders(ctx.db, ctx.session.orgId, '财务:资金事项:付款') : [];
       const recipients = finance.filter((id) => id !== ctx.session?.staffId);
       if (recipients.length) {
-        await ctx.notify({ recipients, message: `收入「${row.incomeNo}」(${row.payeeName} ${row.period}) 有异议：${row.disputeReason ?? ''}`, eventType: 11, eventSubjectId: Number(row.incomeId), daily: true });
+        await ctx.notify({ recipients, message: `收入「${row.incomeNo}」(${row.payeeName} ${row.period}) 有异议：${row.disputeReason ?? ''}`, eventType: Number(row.incomeKind) === 2 ? 18 : 11, eventSubjectId: Number(row.incomeId), daily: true });
       }
     },
   },

@@ -22,6 +22,7 @@ describe('eventRoute', () => {
     expect(eventRoute(14, 5)).toBe('/project/transport-schedule-list?scheduleId=5');
     expect(eventRoute(8, 3)).toBe('/project/transport-demand-list?demandId=3');
     expect(eventRoute(15, 4)).toBe('/business/clue/enquiry-seq-quote-list?tab=customer&quotationId=4');
+    expect(eventRoute(18, 6)).toBe('/income/sub-income-list?incomeId=6');
   });
   it('without a subject opens a list unfiltered, and no detail page at all', () => {
     expect(eventRoute(7, null)).toBe('/business/clue/enquiry-list');

@@ -95,6 +95,23 @@ describe('request', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(2);
   });
 
+  it('a 401 for a session already left (logged out or switched while the request was in flight) ends nothing', async () => {
+    setToken('old');
+    let release!: () => void;
+    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      await new Promise<void>((r) => { release = r; });
+      throw Object.assign(new Error('failed'), { isAxiosError: true, config, response: { data: { code: 401, msg: '登录已过期' }, status: 401, statusText: '', headers: {}, config } });
+    };
+    const inFlight = request({ method: 'GET', url: '/api/a' });
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    // the user switches organisation: a new session replaces the old one
+    setToken('new');
+    release();
+    await expect(inFlight).rejects.toMatchObject({ code: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(getToken()).toBe('new');
+  });
+
   it('keeps the token in memory and localStorage', () => {
     setToken('abc');
     expect(localStorage.getItem('access-token')).toBe('abc');
