@@ -58,12 +58,23 @@ export async function dismissNotices(page: Page) {
   if (await ignore.isVisible().catch(() => false)) await ignore.click();
 }
 
+/**
+ * The option list of this select: the dropdown holding the listbox its input controls. The
+ * previous select's dropdown may still be fading out (visible, its options not): a plain
+ * `.ant-select-dropdown:visible` could pick from it.
+ */
+async function chooseOption(page: Page, select: Locator, option: string | RegExp) {
+  const listId = await select.locator('input').getAttribute('aria-controls');
+  const dropdown = listId ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) }) : page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
 /** A searchable picker (enum or reference) of a form, found by its placeholder. */
 export async function pick(page: Page, scope: Locator, placeholder: string, search: string, option: string | RegExp = search) {
   const select = scope.locator('.ant-select').filter({ has: page.locator('.ant-select-selection-placeholder', { hasText: placeholder }) });
   await select.click();
   await select.locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await chooseOption(page, select, option);
 }
 
 /** A select that already shows a value (a default), found by its field label. */
@@ -71,7 +82,7 @@ export async function pickByLabel(page: Page, scope: Locator, label: string, sea
   const select = scope.locator('.ant-formily-item').filter({ has: page.getByText(label, { exact: true }) }).locator('.ant-select').first();
   await select.click();
   await select.locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await chooseOption(page, select, option);
 }
 
 export function rowOf(page: Page, text: string) {
