@@ -56,7 +56,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 export function fillPath(url: string, params?: Record<string, string | number>): string {
   return url.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params?.[key];
-    if (value === undefined || value === null || value === '') throw new Error(`missing path parameter ${key}`);
+    if (value === undefined || value === null || value === '') throw new Error(`缺少路径参数 ${key}`);
     return encodeURIComponent(String(value));
   });
 }
@@ -123,9 +123,19 @@ function stillCurrent(token: string | null | undefined): boolean {
   return Boolean(token) && token === getToken();
 }
 
+/**
+ * What a failed call tells the user. Only axios saying no response came is 连接服务器失败; an
+ * error raised here in the browser (a path parameter missing, a bug) is reported as what it is,
+ * with a console error, and rethrown unchanged.
+ */
 function failFromTransport(err: unknown, silent: RequestOptions['silent'], token: string | null | undefined): ApiError {
+  if (!axios.isAxiosError(err)) {
+    console.error(err);
+    showError(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
   const axiosError = err as AxiosError<Partial<Envelope>>;
-  const response = axiosError?.response;
+  const response = axiosError.response;
   if (!response) {
     if (!isSilent(silent, 0)) showError(CONNECT_FAILED);
     return new ApiError(0, CONNECT_FAILED, 0);

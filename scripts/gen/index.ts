@@ -10,6 +10,7 @@ import { validateDefinitions } from './validate';
 import { enumLookup, mergedEnums, resolveCatalogue, resolveEntities } from './resolve';
 import { emitClient, emitEntityTypes, emitOpenApi } from './emit';
 import { crossCheck } from './crosscheck';
+import { checkActionPaths } from './actions';
 import { routeManifest, uiCatalogue } from './ui';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,6 +33,7 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
     defs, entities, catalogue, enumValues: enumLookup(defs), permissions,
     handlers: new Set(Object.keys(allHandlers)), hooks: entityHooks as Record<string, object>,
   });
+  cross.push(...checkActionPaths(defs, entities, new Map(catalogue.map((e) => [e.id, e]))));
   if (cross.length) {
     const lines = cross.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`);
     throw new Error(`invalid definitions:\n${lines.join('\n')}`);

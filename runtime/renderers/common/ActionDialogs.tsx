@@ -10,8 +10,8 @@ import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import type { ResolvedEntity, ResolvedTransition } from '../../../schemas/src/entity-schema';
 import { fieldItem } from '../../../schemas/src/layout';
-import { invoke } from '../../../api/call';
 import { ApiError } from '../../../api/http';
+import { entityScope, planAction, sendPlanned } from './rowCall';
 import { peekEntity } from '../../meta';
 import { SchemaField } from '../form/components';
 import { RecordContext } from './RefSelect';
@@ -23,18 +23,37 @@ export interface TransitionRequest {
   transition: ResolvedTransition;
   api: string;
   title: string;
-  ids: number[];
-  version?: number;
-  /** the row acted on (one record): dependent pickers of the form read it */
-  record?: Record<string, unknown>;
-  /** a plain catalogue call (action type call): the id and the dialog's values also fill the path */
-  call?: boolean;
+  /** the records acted on (one row, the detail's record, or the selected rows) */
+  records: Record<string, unknown>[];
+  /** route parameters and fixed filters: they fill path parameters the records do not */
+  context?: Record<string, unknown>;
+  /** the entity's id field as the list keys its rows */
+  idField?: string;
 }
 
 /** A call action as a transition-shaped request, so one dialog asks for its fields or confirmation. */
-export function callRequest(entity: ResolvedEntity, a: { api?: string; title?: string; fields?: string[]; confirm?: string }, ids: number[], version?: number): TransitionRequest {
+export function callRequest(entity: ResolvedEntity, a: { api?: string; title?: string; fields?: string[]; confirm?: string }, records: Record<string, unknown>[], context?: Record<string, unknown>): TransitionRequest {
   const transition: ResolvedTransition = { name: 'call', title: a.title ?? '操作', field: '', from: [], to: '', form: a.fields, comment: 'none', confirm: a.fields?.length ? a.confirm : undefined };
-  return { entity, transition, api: a.api!, title: transition.title, ids, version, call: true };
+  return { entity, transition, api: a.api!, title: transition.title, records, context };
+}
+
+/**
+ * The requests of an action on its records (the shared path-parameter rule): planned before any
+ * dialog opens, so a definition the rule cannot serve says so on the click.
+ */
+export function planRequest(req: TransitionRequest, values: Record<string, unknown> = {}) {
+  return planAction(req.api, entityScope(req.entity, req.idField), req.records, req.context, { idInBody: true, version: true, values });
+}
+
+/**
+ * Tells the user about a failure raised in the browser (a path parameter the rule cannot fill,
+ * a bug): what it is, plus a console error for whoever looks. Server refusals (ApiError) were
+ * already shown by the HTTP layer or are shown by the caller.
+ */
+export function reportActionError(err: unknown, notify: (text: string) => void): void {
+  if (err instanceof ApiError) return;
+  console.error(err);
+  notify(err instanceof Error ? err.message : String(err));
 }
 
 /** Whether acting needs a dialog at all (else the action runs on a plain confirm). */
@@ -42,12 +61,16 @@ export function needsDialog(t: ResolvedTransition): boolean {
   return Boolean(t.form?.length) || (t.comment ?? 'none') !== 'none';
 }
 
+function recordLabel(req: TransitionRequest, i: number): string {
+  const r = req.records[i] ?? {};
+  const e = req.entity;
+  const name = (e.number ? r[e.number.field] : undefined) ?? (e.titleField ? r[e.titleField] : undefined) ?? r[req.idField ?? e.idField];
+  return `第 ${i + 1} 条（${String(name ?? '')}）`;
+}
+
 async function call(req: TransitionRequest, body: Record<string, unknown>) {
-  const target = req.ids.length === 1 ? { [req.entity.idField]: req.ids[0], ...(req.version ? { version: req.version } : {}) } : { ids: req.ids };
-  const params = req.call
-    ? Object.fromEntries(Object.entries({ ...target, ...body }).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>
-    : undefined;
-  return invoke(req.api, { params, body: { ...target, ...body } }, { silent: [400, 403, 409] });
+  const results = await sendPlanned(req.api, planRequest(req, body), { silent: [400, 403, 409] }, (i) => recordLabel(req, i));
+  return results[results.length - 1];
 }
 
 /**
@@ -91,22 +114,28 @@ export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequ
       onDone();
     } catch (err) {
       if (err instanceof ApiError && compiled && showFieldError(compiled.form, err)) return;
+      if (!(err instanceof ApiError)) console.error(err);
       setError((err as Error).message);
     } finally {
       setBusy(false);
     }
   };
 
+  // A table among the fields (录入报价's quotes: insurer, rate, premium ...) needs the room of a wide dialog.
+  const wide = (t.form ?? []).some((f) => req.entity.fields[f]?.type === 'json' || Boolean(req.entity.children[f]));
   return (
     <Modal open title={req.title} onCancel={onClose} onOk={ok} confirmLoading={busy} okText="确定" cancelText="取消" destroyOnHidden
+      width={wide ? 'min(1000px, calc(100vw - 32px))' : undefined}
       okButtonProps={{ danger: t.danger, 'data-testid': 'transition-ok' } as never}>
       {t.confirm && <Alert type="warning" showIcon message={t.confirm} style={{ marginBottom: 12 }} />}
-      {req.ids.length > 1 && <Alert type="info" showIcon message={`将对选中的 ${req.ids.length} 条记录执行「${req.title}」`} style={{ marginBottom: 12 }} />}
+      {req.records.length > 1 && <Alert type="info" showIcon message={`将对选中的 ${req.records.length} 条记录执行「${req.title}」`} style={{ marginBottom: 12 }} />}
       {t.form?.length ? (
         compiled ? (
-          <RecordContext.Provider value={req.record}>
+          <RecordContext.Provider value={req.records.length === 1 ? req.records[0] : undefined}>
             <FormProvider form={compiled.form}>
-              <FormLayout labelWidth={100}><SchemaField schema={compiled.c.schema} /></FormLayout>
+              <div style={{ maxWidth: '100%', overflowX: 'auto' }} data-testid="transition-form">
+                <FormLayout labelWidth={100}><SchemaField schema={compiled.c.schema} /></FormLayout>
+              </div>
             </FormProvider>
           </RecordContext.Provider>
         ) : <Spin />
@@ -120,7 +149,7 @@ export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequ
   );
 }
 
-export function ApproveDialog({ api, entity, ids, onClose, onDone }: { api: string; entity: ResolvedEntity; ids: number[]; onClose: () => void; onDone: () => void }) {
+export function ApproveDialog({ api, entity, records, context, idField, onClose, onDone }: { api: string; entity: ResolvedEntity; records: Record<string, unknown>[]; context?: Record<string, unknown>; idField?: string; onClose: () => void; onDone: () => void }) {
   const [pass, setPass] = useState(true);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string>();
@@ -130,17 +159,18 @@ export function ApproveDialog({ api, entity, ids, onClose, onDone }: { api: stri
     if (!pass && !comment.trim()) return setError('驳回时请填写审核意见');
     setBusy(true);
     try {
-      const target = ids.length === 1 ? { [entity.idField]: ids[0] } : { ids };
-      await invoke(api, { body: { ...target, pass, ...(comment.trim() ? { comment: comment.trim() } : {}) } }, { silent: [400, 403, 409] });
+      const values = { pass, ...(comment.trim() ? { comment: comment.trim() } : {}) };
+      await sendPlanned(api, planAction(api, entityScope(entity, idField), records, context, { idInBody: true, values }), { silent: [400, 403, 409] });
       onDone();
     } catch (err) {
+      if (!(err instanceof ApiError)) console.error(err);
       setError((err as Error).message);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal open title={ids.length > 1 ? `审核（${ids.length} 条）` : '审核'} onCancel={onClose} onOk={ok} confirmLoading={busy} okText="提交" cancelText="取消" destroyOnHidden
+    <Modal open title={records.length > 1 ? `审核（${records.length} 条）` : '审核'} onCancel={onClose} onOk={ok} confirmLoading={busy} okText="提交" cancelText="取消" destroyOnHidden
       okButtonProps={{ 'data-testid': 'approve-ok' } as never}>
       <Radio.Group value={pass} onChange={(e) => setPass(e.target.value)} style={{ marginBottom: 12 }}>
         <Radio value={true} data-testid="approve-pass">通过</Radio>

@@ -1,24 +1,63 @@
 /**
- * How an action calls a catalogue entry for a row: path parameters come from the row (a path with
- * one parameter the row lacks takes the row's id, e.g. delete-relation/{relationId}); a call whose
- * path names no parameter gets the row's id in its body, as the seed's set-manager or move do.
+ * The catalogue side of the action rule (actionRequest.ts): looks an entry's path up and sends
+ * the planned calls. Shared by the list, the detail and the action dialogs.
  */
 import { catalogue } from '../../../api/generated/client';
-import { isCatalogueId } from '../../../api/call';
+import { invoke, isCatalogueId, type CallOptions } from '../../../api/call';
+import { MissingPathParam, pathParamNames, planCalls, type ParamScope, type PlanOptions, type PlannedCall } from './actionRequest';
 
-export function pathParams(api: string): string[] {
-  if (!isCatalogueId(api)) return [];
-  return [...catalogue[api].path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+export { MissingPathParam } from './actionRequest';
+
+export function entryPath(api: string): string {
+  if (!isCatalogueId(api)) throw new Error(`未知接口 ${api}`);
+  return catalogue[api].path;
 }
 
-export function rowCallArgs(api: string, row: Record<string, unknown> | undefined, rowKey: string, id?: number): { params: Record<string, string | number>; body: Record<string, unknown> } {
-  const names = pathParams(api);
-  const key = id ?? (row?.[rowKey] as number | undefined);
-  const params: Record<string, string | number> = {};
-  for (const n of names) {
-    const v = row?.[n] ?? (names.length === 1 ? key : undefined);
-    if (v !== undefined && v !== null) params[n] = v as string | number;
+export function pathParams(api: string): string[] {
+  return isCatalogueId(api) ? pathParamNames(catalogue[api].path) : [];
+}
+
+/** The scope of an entity's records (its id field and field names). */
+export function entityScope(entity: { idField: string; fields: Record<string, unknown> }, idField = entity.idField): ParamScope {
+  return { idField, fields: Object.keys(entity.fields) };
+}
+
+/** The requests `api` makes on the records acted on (see planCalls). */
+export function planAction(api: string, scope: ParamScope, records: Record<string, unknown>[], context?: Record<string, unknown>, opts?: PlanOptions): PlannedCall[] {
+  return planCalls(entryPath(api), scope, records, context, opts);
+}
+
+/**
+ * Sends planned calls in turn; with several (one per selected row) a refusal names the row it
+ * stopped at, the rows before it having been done.
+ */
+export async function sendPlanned<T = unknown>(api: string, calls: PlannedCall[], options: CallOptions = {}, label?: (i: number) => string): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < calls.length; i++) {
+    try {
+      out.push(await invoke<T>(api, { params: calls[i]!.params, body: calls[i]!.body }, options));
+    } catch (err) {
+      if (calls.length > 1) {
+        const e = new Error(`${label ? label(i) : `第 ${i + 1} 条`}：${(err as Error).message}${i > 0 ? `（前 ${i} 条已完成）` : ''}`);
+        (e as Error & { cause?: unknown }).cause = err;
+        throw e;
+      }
+      throw err;
+    }
   }
-  const body = names.length === 0 && key !== undefined ? { [rowKey]: key } : {};
-  return { params, body };
+  return out;
+}
+
+/**
+ * A row's call where the entity is not at hand (a tree's nodes): the row's own keys are its
+ * fields. Throws MissingPathParam as the rule does.
+ */
+export function rowCallArgs(api: string, row: Record<string, unknown> | undefined, rowKey: string, id?: number): PlannedCall {
+  const record = { ...(row ?? {}), ...(id !== undefined ? { [rowKey]: id } : {}) };
+  return planAction(api, { idField: rowKey, fields: Object.keys(record) }, [record])[0]!;
+}
+
+/** Whether an error was raised here in the browser by the rule (not by the server). */
+export function isMissingParam(err: unknown): err is MissingPathParam {
+  return err instanceof MissingPathParam;
 }

@@ -23,7 +23,9 @@ import type { DetailDef, DetailTab, ListDef, PageAction, PageDef } from '../../r
 import { fieldOf, renderValue, type Refs } from '../cells';
 import { SchemaField } from '../form/components';
 import { compileNamedForm, type CompiledForm } from '../form/compiled';
-import { ApproveDialog, callRequest, needsDialog, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
+import { ApproveDialog, callRequest, needsDialog, planRequest, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
+import { entityScope, planAction, sendPlanned } from '../common/rowCall';
+import type { PlannedCall } from '../common/actionRequest';
 import { ListView, createInitialValues, fill } from '../list/ListView';
 
 const FormDrawer = lazy(() => import('../form/FormDrawer'));
@@ -37,11 +39,11 @@ interface Activity {
   approval: null | { approvalId: number; transitionTitle: string; currentNodeName: string; nodes: { seq: number; name: string; mode: string; approvers: number[] }[]; tasks: Row[]; canDecide: boolean };
 }
 
-export function DetailDrawer({ detail, list, entity, id, onClose, onChanged }: { detail: DetailDef; list: ListDef; entity: ResolvedEntity; id: number; onClose: () => void; onChanged?: () => void }) {
+export function DetailDrawer({ detail, list, entity, id, context, onClose, onChanged }: { detail: DetailDef; list: ListDef; entity: ResolvedEntity; id: number; context?: Record<string, unknown>; onClose: () => void; onChanged?: () => void }) {
   const screens = Grid.useBreakpoint();
   return (
     <Drawer open width={screens.md ? 1000 : '100%'} title={`${entity.title}详情`} onClose={onClose} destroyOnHidden>
-      <DetailBody detail={detail} list={list} entity={entity} id={id} onChanged={onChanged} onRemoved={onClose} />
+      <DetailBody detail={detail} list={list} entity={entity} id={id} context={context} onChanged={onChanged} onRemoved={onClose} />
     </Drawer>
   );
 }
@@ -58,7 +60,7 @@ export default function DetailPage({ page, params }: { page: PageDef; params?: R
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!entity) return <Card loading />;
   if (!Number.isSafeInteger(id)) return <Alert type="warning" showIcon message="记录编号不正确" />;
-  return <Card title={page.meta.title}><DetailBody detail={detail} list={{ api: { page: '', get: detail.api!.get }, columns: [] }} entity={entity} id={id} /></Card>;
+  return <Card title={page.meta.title}><DetailBody detail={detail} list={{ api: { page: '', get: detail.api!.get }, columns: [] }} entity={entity} id={id} context={params} /></Card>;
 }
 
 function stateTags(entity: ResolvedEntity, row: Row) {
@@ -69,7 +71,7 @@ function stateTags(entity: ResolvedEntity, row: Row) {
   });
 }
 
-function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail: DetailDef; list: ListDef; entity: ResolvedEntity; id: number; onChanged?: () => void; onRemoved?: () => void }) {
+function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }: { detail: DetailDef; list: ListDef; entity: ResolvedEntity; id: number; context?: Record<string, unknown>; onChanged?: () => void; onRemoved?: () => void }) {
   const { roles } = useSession();
   const { modal, message } = App.useApp();
   const held = roles ?? [];
@@ -82,6 +84,7 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
   const [transitions, setTransitions] = useState<Map<string, ResolvedTransition>>(new Map());
   const [edit, setEdit] = useState<PageAction | null>(null);
   const [creating, setCreating] = useState<PageAction | null>(null);
+  const [acting, setActing] = useState<{ action: PageAction; call: PlannedCall } | null>(null);
   const [transition, setTransition] = useState<TransitionRequest | null>(null);
   const [approve, setApprove] = useState<string | null>(null);
 
@@ -126,19 +129,35 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
     }
     if (a.type === 'approve') return Boolean(activity?.approval?.canDecide);
     if (a.type === 'create') return Boolean(a.api);
-    return ['edit', 'remove', 'link', 'transition', 'approve', 'call'].includes(a.type);
+    return ['edit', 'remove', 'link', 'transition', 'approve', 'call', 'form'].includes(a.type);
   };
   const titleOf = (a: PageAction) => a.title ?? (a.type === 'transition' ? transitions.get(a.api!)?.title : undefined) ?? ({ edit: '编辑', remove: '删除', approve: '审核', link: '打开' } as Record<string, string>)[a.type] ?? '操作';
+  const scope = entityScope(entity);
   const act = (a: PageAction) => {
+    try {
+      return actOn(a);
+    } catch (err) {
+      // A definition the path rule cannot serve says so on the click (see common/actionRequest.ts).
+      reportActionError(err, (text) => void message.error(text));
+      return undefined;
+    }
+  };
+  const actOn = (a: PageAction) => {
     if (a.type === 'edit') return setEdit(a);
     if (a.type === 'create') return setCreating(a);
+    if (a.type === 'form') return setActing({ action: a, call: planAction(a.api!, scope, [record], context)[0]! });
     if (a.type === 'link') return navigate(fill(a.to!, record));
-    if (a.type === 'approve') return setApprove(a.api!);
+    if (a.type === 'approve') {
+      planAction(a.api!, scope, [record], context, { idInBody: true });
+      return setApprove(a.api!);
+    }
     if (a.type === 'remove') {
+      const api = a.api ?? list.api.remove!;
+      const calls = planAction(api, scope, [record], context).map((c) => ({ params: c.params, body: {} }));
       return modal.confirm({
         title: a.confirm ?? '确定删除该记录？', okText: '删除', okButtonProps: { danger: true }, cancelText: '取消',
         onOk: async () => {
-          await invoke(a.api ?? list.api.remove!, { params: { [entity.idField]: id } });
+          await sendPlanned(api, calls);
           void message.success('已删除');
           onChanged?.();
           onRemoved?.();
@@ -147,8 +166,9 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
     }
     if (a.type === 'transition' || a.type === 'call') {
       const req: TransitionRequest = a.type === 'call'
-        ? { ...callRequest(entity, { ...a, title: titleOf(a) }, [id], record.version), record }
-        : { entity, transition: transitions.get(a.api!)!, api: a.api!, title: titleOf(a), ids: [id], version: record.version, record };
+        ? callRequest(entity, { ...a, title: titleOf(a) }, [record], context)
+        : { entity, transition: transitions.get(a.api!)!, api: a.api!, title: titleOf(a), records: [record], context };
+      planRequest(req); // refuses on the click what the path rule cannot fill
       const t = req.transition;
       if (needsDialog(t)) return setTransition(req);
       return modal.confirm({
@@ -203,9 +223,15 @@ function DetailBody({ detail, list, entity, id, onChanged, onRemoved }: { detail
             initialValues={createInitialValues(creating, undefined, undefined, record)}
             onClose={() => setCreating(null)} onSaved={() => { setCreating(null); refresh(); }} />
         )}
+        {acting && (
+          <FormDrawer title={`${titleOf(acting.action)}：${String(record[entity.titleField ?? entity.idField] ?? '')}`} formName={acting.action.form!} mode="create" rowKey={entity.idField}
+            api={{ create: acting.action.api }} params={acting.call.params} extraBody={acting.call.body}
+            initialValues={Object.fromEntries(Object.entries(acting.action.values ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^\{\w+\}$/.test(v) ? record[v.slice(1, -1)] : v]))}
+            onClose={() => setActing(null)} onSaved={() => { setActing(null); refresh(); }} />
+        )}
       </Suspense>
       {transition && <TransitionDialog req={transition} onClose={() => setTransition(null)} onDone={() => { setTransition(null); void message.success(`${transition.title}成功`); refresh(); }} />}
-      {approve && <ApproveDialog api={approve} entity={entity} ids={[id]} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); refresh(); }} />}
+      {approve && <ApproveDialog api={approve} entity={entity} records={[record]} context={context} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); refresh(); }} />}
     </div>
   );
 }

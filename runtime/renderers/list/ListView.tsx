@@ -22,8 +22,9 @@ import { cellKind, fieldOf, isNumeric, renderValue, type Refs } from '../cells';
 import { fillValues } from './fixed';
 import { QueryBar, type QueryParams } from './QueryBar';
 import { useListMeta, type ListMeta } from './useListMeta';
-import { ApproveDialog, callRequest, needsDialog, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
-import { rowCallArgs } from '../common/rowCall';
+import { ApproveDialog, callRequest, needsDialog, planRequest, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
+import { entityScope, planAction, sendPlanned } from '../common/rowCall';
+import type { PlannedCall } from '../common/actionRequest';
 
 const FormDrawer = lazy(() => import('../form/FormDrawer'));
 const DetailDrawer = lazy(() => import('../detail/DetailView').then((m) => ({ default: m.DetailDrawer })));
@@ -139,13 +140,13 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     } catch { /* private mode */ }
     return list.columns.filter((c) => typeof c !== 'string' && c.hidden).map((c) => (c as ColumnDef).field);
   });
-  const [form, setForm] = useState<{ action: PageAction; mode: 'create' | 'edit' | 'view' | 'act'; id?: number; row?: Row } | null>(null);
+  const [form, setForm] = useState<{ action: PageAction; mode: 'create' | 'edit' | 'view' | 'act'; id?: number; row?: Row; call?: PlannedCall } | null>(null);
   const [detail, setDetail] = useState<number | null>(() => {
     const id = (urlPath || detailFromAddress) && list.detail ? Number(new URLSearchParams(location.search).get(rowKey)) : NaN;
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   });
   const [transition, setTransition] = useState<TransitionRequest | null>(null);
-  const [approve, setApprove] = useState<{ api: string; ids: number[] } | null>(null);
+  const [approve, setApprove] = useState<{ api: string; rows: Row[] } | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -168,6 +169,9 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   const fixedKey = JSON.stringify({ ...ownFixed, ...(fixed ?? {}) });
   const fixedParams = useMemo(() => Object.fromEntries(Object.entries(JSON.parse(fixedKey) as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])), [fixedKey]);
   const query = useMemo(() => ({ pageNo, pageSize, ...sort, ...params, ...fixedParams }), [pageNo, pageSize, sort, params, fixedParams]);
+  // What fills an action's path parameters besides the row (the shared rule, common/actionRequest.ts).
+  const context = useMemo(() => JSON.parse(fixedKey) as Record<string, unknown>, [fixedKey]);
+  const scope = useMemo(() => entityScope(entity, rowKey), [entity, rowKey]);
 
   useEffect(() => {
     let alive = true;
@@ -237,6 +241,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
 
   /** A transition (or a call asking for fields): its dialog, or a plain confirmation. */
   const runRequest = (req: TransitionRequest, a: PageAction) => {
+    planRequest(req); // refuses on the click what the path rule cannot fill
     const t = req.transition;
     if (needsDialog(t)) return setTransition(req);
     return modal.confirm({
@@ -254,6 +259,16 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   };
 
   const run = async (a: PageAction, rows: Row[]) => {
+    try {
+      return await act(a, rows);
+    } catch (err) {
+      // A definition the path rule cannot serve (or any other failure raised here) says what it is.
+      reportActionError(err, (text) => void message.error(text));
+      return undefined;
+    }
+  };
+
+  const act = async (a: PageAction, rows: Row[]) => {
     const ids = rows.map((r) => Number(r[rowKey]));
     switch (a.type) {
       case 'create':
@@ -264,36 +279,40 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
         return list.detail ? setDetail(ids[0]!) : setForm({ action: a, mode: 'view', id: ids[0] });
       case 'link':
         return navigate(fill(a.to!, rows[0] ?? {}));
-      case 'remove':
+      case 'remove': {
+        const api = a.api ?? list.api.remove!;
+        const calls = planAction(api, scope, rows.slice(0, 1), context);
         return modal.confirm({
           title: a.confirm ?? '确定删除该记录？', okText: '删除', okButtonProps: { danger: true }, cancelText: '取消',
           onOk: async () => {
-            const api = a.api ?? list.api.remove!;
-            await invoke(api, { params: rowCallArgs(api, rows[0], rowKey).params });
+            await sendPlanned(api, calls.map((c) => ({ params: c.params, body: {} })));
             void message.success('已删除');
             reload();
           },
         });
+      }
       case 'form':
-        return setForm({ action: a, mode: 'act', id: ids[0], row: rows[0] });
+        return setForm({ action: a, mode: 'act', id: ids[0], row: rows[0], call: a.api ? planAction(a.api, scope, rows.slice(0, 1), context)[0] : undefined });
       case 'call': {
+        const req = { ...callRequest(entity, { ...a, title: titleOfAction(a) }, rows, context), idField: rowKey };
         // Fields to ask for, or several selected rows: the dialog path shared with transitions.
-        if (a.fields?.length || rows.length !== 1) return runRequest({ ...callRequest(entity, { ...a, title: titleOfAction(a) }, ids, rows.length === 1 ? rows[0]!.version : undefined), record: rows.length === 1 ? rows[0] : undefined }, a);
+        if (a.fields?.length || rows.length !== 1) return runRequest(req, a);
+        const calls = planAction(a.api!, scope, rows, context);
         const title = titleOfAction(a)!;
         return modal.confirm({
           title: a.confirm ?? `确定${title}？`, okText: '确定', cancelText: '取消',
           onOk: async () => {
-            const args = rowCallArgs(a.api!, rows[0], rowKey);
-            const result = await invoke<{ message?: string } | null>(a.api!, { params: args.params, body: args.body });
+            const [result] = await sendPlanned<{ message?: string } | null>(a.api!, calls);
             void message.success(result && typeof result === 'object' && typeof result.message === 'string' ? result.message : `${title}成功`);
             reload();
           },
         });
       }
       case 'approve':
-        return setApprove({ api: a.api!, ids });
+        planAction(a.api!, scope, rows, context, { idInBody: true });
+        return setApprove({ api: a.api!, rows });
       case 'transition':
-        return runRequest({ entity, transition: meta.transitions.get(a.api!)!, api: a.api!, title: titleOfAction(a)!, ids, version: rows.length === 1 ? rows[0]!.version : undefined, record: rows.length === 1 ? rows[0] : undefined }, a);
+        return runRequest({ entity, transition: meta.transitions.get(a.api!)!, api: a.api!, title: titleOfAction(a)!, records: rows, context, idField: rowKey }, a);
       case 'export': {
         setExporting(true);
         try {
@@ -496,7 +515,8 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
             mode="create"
             rowKey={rowKey}
             api={{ create: form.action.api }}
-            {...(() => { const args = form.action.api ? rowCallArgs(form.action.api, form.row, rowKey) : { params: {}, body: {} }; return { params: args.params, extraBody: args.body }; })()}
+            params={form.call?.params ?? {}}
+            extraBody={form.call?.body ?? {}}
             initialValues={Object.fromEntries(Object.entries(form.action.values ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^\{\w+\}$/.test(v) ? form.row?.[v.slice(1, -1)] : v]))}
             onClose={() => setForm(null)}
             onSaved={() => { setForm(null); reload(); }}
@@ -504,14 +524,14 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
         )}
         {/* A kept-alive page that is not shown keeps its open record (the address has it) but not its drawer over the shown page. */}
         {detail !== null && list.detail && (!urlPath || active) && (
-          <DetailDrawer detail={list.detail} list={list} entity={entity} id={detail} onClose={closeDetail} onChanged={reload} />
+          <DetailDrawer detail={list.detail} list={list} entity={entity} id={detail} context={context} onClose={closeDetail} onChanged={reload} />
         )}
         {importing && list.api.import && (
           <ImportDialog title={title ?? entity.title} api={list.api.import} templateApi={list.api.importTemplate!} onClose={() => setImporting(false)} onImported={reload} />
         )}
       </Suspense>
       {transition && <TransitionDialog req={transition} onClose={() => setTransition(null)} onDone={() => { setTransition(null); void message.success(`${transition.title}成功`); reload(); }} />}
-      {approve && <ApproveDialog api={approve.api} entity={entity} ids={approve.ids} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); reload(); }} />}
+      {approve && <ApproveDialog api={approve.api} entity={entity} records={approve.rows} context={context} idField={rowKey} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); reload(); }} />}
     </>
   );
   if (embedded) return <div data-testid={`list-${entity.name}`}>{body}</div>;

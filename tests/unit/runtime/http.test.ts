@@ -77,6 +77,26 @@ describe('request', () => {
     expect(showError).toHaveBeenCalledWith('连接服务器失败');
   });
 
+  it('a path parameter missing in the browser sends nothing and says so, never 连接服务器失败', async () => {
+    serve({ status: 200, data: { code: 0, data: null } });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(request({ method: 'POST', url: '/api/s/{scheduleId}/load', params: {} })).rejects.toThrow('缺少路径参数 scheduleId');
+    expect(seen).toHaveLength(0);
+    expect(showError).toHaveBeenCalledWith('缺少路径参数 scheduleId');
+    expect(showError).not.toHaveBeenCalledWith(CONNECT_FAILED);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('an error raised in the browser on the way (not axios) keeps its own message', async () => {
+    http.defaults.adapter = async () => { throw new TypeError('boom in an interceptor'); };
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(request({ method: 'GET', url: '/api/a' })).rejects.toThrow('boom in an interceptor');
+    expect(showError).toHaveBeenCalledWith('boom in an interceptor');
+    expect(showError).not.toHaveBeenCalledWith(CONNECT_FAILED);
+    error.mockRestore();
+  });
+
   it('401 with a session resets the token and reloads; without one it is only a message', async () => {
     setToken('old');
     serve({ status: 401, data: { code: 401, msg: '登录已过期' } });
