@@ -12,6 +12,7 @@ import type { ResolvedEntity, ResolvedTransition } from '../../../schemas/src/en
 import { fieldItem } from '../../../schemas/src/layout';
 import { ApiError } from '../../../api/http';
 import { entityScope, planAction, sendPlanned } from './rowCall';
+import { planOptionsFor } from './actionRequest';
 import { peekEntity } from '../../meta';
 import { SchemaField } from '../form/components';
 import { RecordContext } from './RefSelect';
@@ -42,7 +43,8 @@ export function callRequest(entity: ResolvedEntity, a: { api?: string; title?: s
  * dialog opens, so a definition the rule cannot serve says so on the click.
  */
 export function planRequest(req: TransitionRequest, values: Record<string, unknown> = {}) {
-  return planAction(req.api, entityScope(req.entity, req.idField), req.records, req.context, { idInBody: true, version: true, values });
+  const type = req.transition.name === 'call' ? 'call' : 'transition';
+  return planAction(req.api, entityScope(req.entity, req.idField), req.records, req.context, { ...planOptionsFor({ type, fields: req.transition.form }, req.records.length), values });
 }
 
 /**
@@ -160,7 +162,7 @@ export function ApproveDialog({ api, entity, records, context, idField, onClose,
     setBusy(true);
     try {
       const values = { pass, ...(comment.trim() ? { comment: comment.trim() } : {}) };
-      await sendPlanned(api, planAction(api, entityScope(entity, idField), records, context, { idInBody: true, values }), { silent: [400, 403, 409] });
+      await sendPlanned(api, planAction(api, entityScope(entity, idField), records, context, { ...planOptionsFor({ type: 'approve' }, records.length), values }), { silent: [400, 403, 409] });
       onDone();
     } catch (err) {
       if (!(err instanceof ApiError)) console.error(err);

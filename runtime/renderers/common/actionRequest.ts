@@ -130,3 +130,15 @@ export function planCalls(path: string, scope: ParamScope, records: Record<strin
   const params = fillParams(path, { scope, context, values });
   return [{ params, body: { ids: records.map((r) => r[scope.idField]), ...values } }];
 }
+
+/**
+ * What an action type sends besides its path: a transition (and a call through its dialog —
+ * fields asked for, or several rows) sends the record's id and version in the body, an approval
+ * the id; a plain call, a form or a remove send the id in the body only when the path names no
+ * parameter.
+ */
+export function planOptionsFor(a: { type: string; fields?: string[] }, records: number): PlanOptions {
+  if (a.type === 'transition' || (a.type === 'call' && (Boolean(a.fields?.length) || records !== 1))) return { idInBody: true, version: true };
+  if (a.type === 'approve') return { idInBody: true };
+  return {};
+}
