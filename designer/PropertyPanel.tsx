@@ -45,6 +45,10 @@ function ItemPanel({ item, onChange }: { item: DesignerItem; onChange: (prop: st
   // A number typed off its step waits here until the input is left, then is stored snapped, so
   // the item never holds a value the metamodel refuses (and typing "450" isn't cut short at "4").
   const pending = useRef(new Map<string, number>());
+  // The form's effects outlive a render: they call the latest onChange, which names the item by
+  // its current id (a renamed item keeps its panel, and the ID field its focus, while typing).
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
   const form = useMemo(() => createForm({
     initialValues: valuesOf(item),
     effects() {
@@ -59,7 +63,7 @@ function ItemPanel({ item, onChange }: { item: DesignerItem; onChange: (prop: st
           return;
         }
         pending.current.delete(key);
-        const error = onChange(panelField.prop, value);
+        const error = latestOnChange.current(panelField.prop, value);
         if (error) void message.error(error);
       });
     },
@@ -289,7 +293,8 @@ export function PropertyPanel({ store }: { store: DesignerStore }) {
   return (
     <div data-testid={`panel-${item.compType}`}>
       <Typography.Title level={5}>{def?.compName ?? item.compType}</Typography.Title>
-      <ItemPanel key={`${item.id}:${rev}`} item={item} onChange={(prop, value) => store.change(item.id, prop, value)} />
+      {/* Keyed by the selection and outside changes only: renaming the item (its ID) keeps the panel. */}
+      <ItemPanel key={`item:${rev}`} item={item} onChange={(prop, value) => store.change(item.id, prop, value)} />
       {extras.includes('options') && <OptionsEditor item={item} store={store} />}
       {extras.includes('rules') && <RulesEditor item={item} store={store} />}
       {extras.includes('rowColumns') && <RowColumnsEditor item={item} store={store} />}

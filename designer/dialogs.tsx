@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Form as AntForm, Input, List, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { createForm } from '@formily/core';
+import { liveChecks } from '../runtime/renderers/form/checks';
 import { Submit } from '@formily/antd-v5';
 import type { DesignerConfig, DesignerForm } from '../schemas/src/form-to-formily';
 import './form-meta-browser';
@@ -20,7 +21,7 @@ const FORMS_API = '/api/v1/form-base/form';
 export function PreviewDialog({ open, definition, saved, onClose }: { open: boolean; definition: DesignerForm; saved?: DesignerState['saved'] & { clean: boolean }; onClose: () => void }) {
   const { message } = App.useApp();
   const copy = useMemo(() => structuredClone(definition), [definition, open]); // eslint-disable-line react-hooks/exhaustive-deps
-  const form = useMemo(() => createForm({ disabled: Boolean(definition.config?.disabled) }), [copy]); // eslint-disable-line react-hooks/exhaustive-deps
+  const form = useMemo(() => createForm({ disabled: Boolean(definition.config?.disabled), effects: liveChecks }), [copy]); // eslint-disable-line react-hooks/exhaustive-deps
   const submit = async (values: Record<string, unknown>) => {
     if (saved?.clean) {
       await request({ method: 'POST', url: `${FORMS_API}/{name}/submit`, params: { name: saved.name }, data: { revision: saved.revision, values: JSON.parse(JSON.stringify(values)) } });

@@ -155,7 +155,7 @@ export class DesignerStore {
     }
     const list = replaceItem(this.state.form.list, id, result.item);
     const activeId = this.state.activeId === id ? result.item.id : this.state.activeId;
-    this.commit(this.withList(list), activeId, { coalesce: `${id}:${prop}`, external: Boolean(result.error) || prop === 'id', session: result.session });
+    this.commit(this.withList(list), activeId, { coalesce: `${id}:${prop}`, external: Boolean(result.error), session: result.session });
     return result.error ?? null;
   }
 

@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import { Alert, App, Button, Card, Space } from 'antd';
 import { createForm } from '@formily/core';
+import { liveChecks } from '../../runtime/renderers/form/checks';
 import { Submit } from '@formily/antd-v5';
 import type { ScreenProps } from '../../runtime/screens/registry';
 import { checkFormDefinition } from '../../schemas/src/form-meta';
@@ -32,7 +33,7 @@ function readStored(): { definition?: DesignerForm; error?: string } {
 function View() {
   const { message } = App.useApp();
   const { definition, error } = useMemo(readStored, []);
-  const form = useMemo(() => createForm({ disabled: Boolean(definition?.config?.disabled) }), [definition]);
+  const form = useMemo(() => createForm({ disabled: Boolean(definition?.config?.disabled), effects: liveChecks }), [definition]);
   return (
     <div style={{ maxWidth: 1100, margin: '24px auto', padding: '0 16px' }} data-testid="form-view">
       <Card title={(definition?.config?.name as string) || definition?.title || '表单'}>

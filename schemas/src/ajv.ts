@@ -42,6 +42,8 @@ export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Aj
   for (const [name, fn] of Object.entries(FORMAT_VALIDATORS)) ajv.addFormat(name, { type: 'string', validate: fn });
   // Annotations carried by generated schemas; declared so strict tooling accepts them.
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  // A required designer item's own message for an empty value (the browser shows the same).
+  ajv.addKeyword({ keyword: 'x-requiredMessage', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-enum', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-ref', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-child', schemaType: 'boolean' });
@@ -75,7 +77,7 @@ export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Aj
   return ajv;
 }
 
-type Schemaish = { title?: string; properties?: Record<string, Schemaish>; items?: Schemaish; 'x-message'?: string } & Record<string, unknown>;
+type Schemaish = { title?: string; properties?: Record<string, Schemaish>; items?: Schemaish; 'x-message'?: string; 'x-requiredMessage'?: string } & Record<string, unknown>;
 
 /**
  * Where an error sits, for a form to put it on its field: `name`, or `lines.2.unitPrice` inside
@@ -118,11 +120,38 @@ function schemaAt(root: Schemaish, instancePath: string): Schemaish | undefined 
   return s;
 }
 
+/**
+ * Chinese names of the properties that hand-written call schemas (schemas/api) leave untitled:
+ * a message never names a field by its API name (tests/unit/schemas/ajv-field-names.test.ts
+ * checks that every untitled property of the catalogue is here).
+ */
+export const FIELD_NAMES: Record<string, string> = {
+  version: '版本号', revision: '修订号', id: '编号', ids: '编号', orgId: '单位', corpId: '集团',
+  pageNo: '页码', pageSize: '每页条数', keyword: '关键字', name: '名称', type: '类型', status: '状态',
+  remark: '备注', message: '消息内容', values: '填写内容', enabled: '启用', handled: '已处理', ticket: '票据',
+  fileName: '文件名', url: '文件地址', size: '文件大小', baseForm: '基础表单',
+  startDate: '开始日期', endDate: '结束日期', transportDate: '运输日期',
+  startAddress: '起运地址', endAddress: '目的地址', contactName: '联系人', projectName: '项目名称',
+  goodsName: '货物名称', goodsValue: '货物价值', insuranceType: '险种', supplierType: '供应商类型',
+  triggerType: '触发方式', mentionedMobiles: '提醒手机号',
+  approverIds: '审批人', staffId: '员工', staffIds: '员工', managerStaffId: '负责人', driverId: '司机',
+  truckId: '车辆', platformTruckId: '平台车辆', supplierId: '供应商', platformSupplierId: '平台供应商',
+  enquiryId: '询价单', incomeReviewId: '收入审核', manualReviewId: '人工审核', messageId: '消息', messageIds: '消息',
+  importType: '导入类型', key: '配置项', perm: '权限', relationId: '关联记录', truckLicensePlate: '车牌号', smsId: '短信', templateId: '模板', ruleId: '规则', routerId: '路由', scheduleId: '调度单', beforeId: '目标位置',
+};
+
 function fieldName(root: Schemaish, path: string, fallback?: string): string {
   const s = schemaAt(root, path);
   if (s?.title) return s.title;
-  const last = path.split('/').filter(Boolean).pop();
+  const last = path.split('/').filter(Boolean).pop()?.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (last && FIELD_NAMES[last]) return FIELD_NAMES[last]!;
+  if (last && /^\d+$/.test(last)) return `${fieldName(root, path.split('/').slice(0, -1).join('/'), fallback)}第${Number(last) + 1}项`;
   return last ?? fallback ?? '请求参数';
+}
+
+/** The declared message of a required value left empty (designer items), if any. */
+function requiredSentence(r: Schemaish, path: string): string | undefined {
+  return schemaAt(r, path)?.['x-requiredMessage'];
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -140,7 +169,7 @@ function errorSentence(error: ErrorObject, r: Schemaish): string {
   switch (error.keyword) {
     case 'required': {
       const child = `${error.instancePath}/${String(p.missingProperty)}`;
-      return `缺少必填字段：${fieldName(r, child)}`;
+      return requiredSentence(r, child) ?? `缺少必填字段：${fieldName(r, child)}`;
     }
     case 'additionalProperties':
       return `不允许的字段：${String(p.additionalProperty)}`;
@@ -152,7 +181,7 @@ function errorSentence(error: ErrorObject, r: Schemaish): string {
       return `${fieldName(r, error.instancePath)}不能超过${String(p.limit)}个字符`;
     case 'minLength':
       return Number(p.limit) <= 1
-        ? `${fieldName(r, error.instancePath)}不能为空`
+        ? requiredSentence(r, error.instancePath) ?? `${fieldName(r, error.instancePath)}不能为空`
         : `${fieldName(r, error.instancePath)}不能少于${String(p.limit)}个字符`;
     case 'maximum':
     case 'exclusiveMaximum':
@@ -163,13 +192,17 @@ function errorSentence(error: ErrorObject, r: Schemaish): string {
     case 'maxItems':
       return `${fieldName(r, error.instancePath)}最多${String(p.limit)}项`;
     case 'minItems':
+      if (Number(p.limit) <= 1) {
+        const own = requiredSentence(r, error.instancePath);
+        if (own) return own;
+      }
       return `${fieldName(r, error.instancePath)}至少${String(p.limit)}项`;
     case 'enum':
       return `${fieldName(r, error.instancePath)}的取值不在允许范围内`;
     case 'const':
       return `${fieldName(r, error.instancePath)}的取值不正确`;
     case 'x-notBlank':
-      return `${fieldName(r, error.instancePath)}不能为空`;
+      return requiredSentence(r, error.instancePath) ?? `${fieldName(r, error.instancePath)}不能为空`;
     case 'x-decimal':
       return `${fieldName(r, error.instancePath)}${String(p.reason)}`;
     case 'multipleOf':

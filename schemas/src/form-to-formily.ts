@@ -152,14 +152,33 @@ export function toDayjsFormat(format: string | undefined, fallback: string): str
   return format.replace(/yyyy/g, 'YYYY').replace(/dd/g, 'DD').replace(/WW/g, 'ww');
 }
 
+/**
+ * When a field's rules run: on blur and on submit; after that, on every change (the form's
+ * effect, runtime/renderers/form/checks.ts), so a message shows once and leaves as soon as the
+ * value is right. One trigger type for all rules, or Formily keeps one message per type.
+ */
+export const RULE_TRIGGER = 'onBlur';
+
+/** The message of a required item: its own, or «<标题>不能为空» (seed 001 §5), the server's words too. */
+export function requiredMessage(item: DesignerItem, title?: string): string {
+  const own = typeof item.ruleError === 'string' ? item.ruleError.trim() : '';
+  return own && own !== DEFAULT_RULE_ERROR ? own : `${title || item.label || item.id}不能为空`;
+}
+
+/** A pattern rule's message as the server words it (schemas/src/ajv.ts): said after the field's title unless it names it. */
+export function patternMessage(title: string, msg: string | undefined): string {
+  if (!msg) return `${title}格式不正确`;
+  return msg.includes(title) ? msg : `${title}：${msg}`;
+}
+
+function titleOf(item: DesignerItem): string {
+  return item.label || item.id;
+}
+
 function validators(item: DesignerItem): Record<string, unknown>[] {
   const list: Record<string, unknown>[] = [];
-  if (item.required) {
-    // Seed 001 §5: the required message shows on change and on blur (tabbing through, or
-    // opening and closing a select without choosing).
-    list.push({ required: true, message: item.ruleError || DEFAULT_RULE_ERROR });
-    list.push({ required: true, message: item.ruleError || DEFAULT_RULE_ERROR, triggerType: 'onBlur' });
-  }
+  const title = titleOf(item);
+  if (item.required) list.push({ required: true, message: requiredMessage(item), triggerType: RULE_TRIGGER });
   for (const rule of item.rules ?? []) {
     if (!rule?.rule) continue;
     try {
@@ -167,10 +186,10 @@ function validators(item: DesignerItem): Record<string, unknown>[] {
     } catch {
       continue; // an invalid pattern from a stored form must not break the whole form
     }
-    list.push({ pattern: rule.rule, message: rule.msg || '格式不正确' });
+    list.push({ pattern: rule.rule, message: patternMessage(title, rule.msg), triggerType: RULE_TRIGGER });
   }
   const maxLength = (item.maxLength ?? item.maxlength) as number | undefined;
-  if (typeof maxLength === 'number' && maxLength > 0) list.push({ maxLength, message: `最多输入${maxLength}个字符` });
+  if (typeof maxLength === 'number' && maxLength > 0) list.push({ maxLength, message: `${title}不能超过${maxLength}个字符`, triggerType: RULE_TRIGGER });
   return list;
 }
 
@@ -190,12 +209,12 @@ function baseField(item: DesignerItem, component: string, config: DesignerConfig
     entityReadOnly = Boolean(entityField.readOnly && !(ctx.editing && entityField.editable));
     if (ctx.checkField && !entityReadOnly) {
       const check = ctx.checkField;
-      entityRules.push({ triggerType: 'onBlur', validator: (value: unknown) => check(entity, item.id, value === '' ? null : value) ?? '' });
+      entityRules.push({ triggerType: RULE_TRIGGER, validator: (value: unknown) => check(entity, item.id, value === '' ? null : value) ?? '' });
     }
   }
   const base = (extra['x-validator'] as Record<string, unknown>[] | undefined) ?? own;
   const rules = [...base, ...entityRules];
-  if (required && !rules.some((r) => r.required)) rules.unshift({ required: true, message: item.ruleError || `${entityField?.title ?? item.label ?? ''}不能为空` });
+  if (required && !rules.some((r) => r.required)) rules.unshift({ required: true, message: requiredMessage(item, entityField?.title), triggerType: RULE_TRIGGER });
   const schema: ISchema = {
     type: 'string',
     title: showLabel ? item.label : undefined,
@@ -265,8 +284,12 @@ registerCompType('textarea', field('Input.TextArea', (item) => ({
     showCount: Boolean(item['show-word-limit']),
   },
 })));
-registerCompType('inputNumber', field('NumberPicker', (item) => {
+registerCompType('inputNumber', field('NumberPicker', (item, api) => {
   const rules: Record<string, unknown>[] = [];
+  // An entity's integer is never rounded: 45.5 stays as typed and its check says 应为整数,
+  // as the server would, instead of 46 being saved unseen.
+  const entityType = api.ctx.entity?.fields[item.id]?.type;
+  const integer = entityType === 'integer' || entityType === 'bigint';
   if (item.decimal) {
     // Exact decimals stay strings ("36.00") so a saved value round-trips unchanged.
     return {
@@ -277,12 +300,12 @@ registerCompType('inputNumber', field('NumberPicker', (item) => {
       },
     };
   }
-  if (typeof item.min === 'number') rules.push({ minimum: item.min, message: `不能小于${item.min}` });
-  if (typeof item.max === 'number') rules.push({ maximum: item.max, message: `不能大于${item.max}` });
+  if (typeof item.min === 'number') rules.push({ minimum: item.min, message: `${titleOf(item)}不能小于${item.min}`, triggerType: RULE_TRIGGER });
+  if (typeof item.max === 'number') rules.push({ maximum: item.max, message: `${titleOf(item)}不能大于${item.max}`, triggerType: RULE_TRIGGER });
   return {
     type: 'number',
     default: blank(item.value) ? undefined : Number(item.value),
-    'x-component-props': { min: item.min, max: item.max, step: item.step ?? 1, precision: item.precision ?? 0, style: { width: '100%' } },
+    'x-component-props': { min: item.min, max: item.max, step: item.step ?? 1, precision: integer ? undefined : (item.precision ?? 0), style: { width: '100%' } },
     'x-validator': [...validators(item), ...rules],
   };
 }));
@@ -314,8 +337,8 @@ registerCompType('radio', field('Radio.Group', (item, api) => ({
 })));
 registerCompType('checkbox', field('Checkbox.Group', (item, api) => {
   const rules: Record<string, unknown>[] = [];
-  if (typeof item.min === 'number' && item.min >= 1) rules.push({ minItems: item.min, message: `至少选择${item.min}项` });
-  if (typeof item.max === 'number' && item.max >= 1) rules.push({ maxItems: item.max, message: `最多选择${item.max}项` });
+  if (typeof item.min === 'number' && item.min >= 1) rules.push({ minItems: item.min, message: `${titleOf(item)}至少${item.min}项`, triggerType: RULE_TRIGGER });
+  if (typeof item.max === 'number' && item.max >= 1) rules.push({ maxItems: item.max, message: `${titleOf(item)}最多${item.max}项`, triggerType: RULE_TRIGGER });
   return {
     type: 'array',
     enum: api.options(item),

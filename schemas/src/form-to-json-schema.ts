@@ -4,7 +4,7 @@
  * using the same rules the browser form applies.
  */
 import type { DesignerForm, DesignerItem, FormOption } from './form-to-formily';
-import { DEFAULT_RULE_ERROR } from './form-to-formily';
+import { DEFAULT_RULE_ERROR, requiredMessage } from './form-to-formily';
 import { componentOf } from './components/registry';
 import { childLists, columnKey } from './designer-rules';
 
@@ -158,6 +158,8 @@ export function valueSchema(item: DesignerItem, opts: JsonSchemaOptions = {}): S
   schema.title = title;
   if (item.required) {
     schema['x-message'] ??= item.ruleError || DEFAULT_RULE_ERROR;
+    // The words the browser shows for an empty required item (form-to-formily `requiredMessage`).
+    schema['x-requiredMessage'] = requiredMessage(item);
     if (schema.type === 'string') schema.minLength = 1;
     if (schema.type === 'array' && schema.minItems === undefined) schema.minItems = 1;
   }

@@ -12,6 +12,7 @@ import { emitClient, emitEntityTypes, emitOpenApi } from './emit';
 import { crossCheck } from './crosscheck';
 import { checkActionPaths } from './actions';
 import { routeManifest, uiCatalogue } from './ui';
+import { emitFieldValidators } from './field-validators';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -48,6 +49,7 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
     'api/generated/client.ts': await emitClient(catalogue, entities),
     'api/generated/openapi.json': emitOpenApi(catalogue, pkg.version),
     'runtime/generated/pages.json': JSON.stringify(routeManifest(defs), null, 1) + '\n',
+    ...emitFieldValidators(entities),
     'schemas/generated/ui-catalogue.json': JSON.stringify(uiCatalogue(catalogue), null, 1) + '\n',
     ...Object.fromEntries(Object.values(entities).map((e) => [`schemas/generated/entities/${e.name}.json`, JSON.stringify(e) + '\n'])),
   };

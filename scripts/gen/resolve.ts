@@ -1,4 +1,5 @@
 /** Turns validated definitions into the resolved entities and catalogue both sides consume. */
+import { FIELD_NAMES } from '../../schemas/src/ajv';
 import type { Definitions } from './load';
 import {
   createSchema, pageQuerySchema, pageSchema, recordSchema, resolveEntity, updateSchema,
@@ -50,12 +51,15 @@ export function mergedEnums(defs: Definitions): EnumTable {
 const joinPath = (base: string, path: string) => (path ? `${base}/${path}` : base);
 
 /** Path parameters: `*Id` and `id` are integers (ids are integers everywhere), others strings. */
-function paramsSchema(path: string): JSONSchema | undefined {
+function paramsSchema(path: string, entities: Record<string, ResolvedEntity>): JSONSchema | undefined {
   const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   if (!names.length) return undefined;
   const properties: Record<string, JSONSchema> = {};
   for (const n of names) {
-    properties[n] = /(^id|Id)$/.test(n) ? { type: 'integer', minimum: 1, maximum: 2147483647, title: n } : { type: 'string', minLength: 1, maxLength: 100, title: n };
+    // Messages name a parameter in Chinese: the entity whose id it is (单位编号), or a known name.
+    const owner = Object.values(entities).find((x) => x.idField === n);
+    const title = owner ? `${owner.title}编号` : (FIELD_NAMES[n] ?? n);
+    properties[n] = /(^id|Id)$/.test(n) ? { type: 'integer', minimum: 1, maximum: 2147483647, title } : { type: 'string', minLength: 1, maxLength: 100, title };
   }
   return { type: 'object', properties, required: names, additionalProperties: false };
 }
@@ -127,7 +131,7 @@ export function resolveCatalogue(defs: Definitions, entities: Record<string, Res
         permission: (en.permission ?? c.permission)!,
         handler: en.handler,
         entity,
-        params: en.params ?? paramsSchema(en.path),
+        params: en.params ?? paramsSchema(en.path, entities),
         query,
         body: ref(en.body, entity) ?? derived.body,
         bodyRef: refOf(en.body),

@@ -86,7 +86,7 @@ test('a layout-table cell width takes every key typed; merging down a two-column
   await expect(page.getByTestId(`cell-${tableId}-1-1`)).toHaveCount(0);
 });
 
-test('a required item says 该字段不能为空 on blur too: tabbing through an input, closing a select unchosen', async ({ page }) => {
+test('a required item says its label cannot be empty (姓名不能为空) on blur too, once: tabbing through an input, closing a select unchosen', async ({ page }) => {
   await openDesigner(page);
   const s = store(page);
   const input = await s.add('input');
@@ -100,11 +100,13 @@ test('a required item says 该字段不能为空 on blur too: tabbing through an
   await preview.getByPlaceholder('请输入姓名').focus();
   await page.keyboard.press('Tab');
   const messages = preview.locator('.ant-formily-item-error-help');
-  await expect(messages.filter({ hasText: '该字段不能为空' })).toHaveCount(1);
+  await expect(messages.filter({ hasText: '姓名不能为空' })).toHaveCount(1);
+  await expect(messages.filter({ hasText: '姓名不能为空' })).toHaveText('姓名不能为空');
   await preview.locator('.ant-select').click();
   await expect(page.locator('.ant-select-dropdown:visible')).toBeVisible();
   await preview.getByText('类型', { exact: true }).click();
-  await expect(messages.filter({ hasText: '该字段不能为空' })).toHaveCount(2);
+  await expect(messages.filter({ hasText: '类型不能为空' })).toHaveCount(1);
+  await expect(messages).toHaveCount(2);
 });
 
 test('a dynamic-table summary shows thousands separators', async ({ page }) => {

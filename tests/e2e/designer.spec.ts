@@ -204,7 +204,7 @@ test('builds a form with every component, round-trips its JSON, previews, submit
   const preview = page.getByTestId('preview');
   await expect(preview).toBeVisible();
   await preview.getByRole('button', { name: /提\s*交/ }).click();
-  await expect(preview.getByText('该字段不能为空').first()).toBeVisible();
+  await expect(preview.getByText('姓名不能为空').first()).toBeVisible();
   await preview.getByPlaceholder('请输入姓名').fill('张三');
   // dynamic table: add rows, 序号/操作 columns, summary 合计/元, batch delete after confirmation, delete
   const dynTable = preview.locator('.designer-dynamic-table');

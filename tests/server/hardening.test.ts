@@ -118,7 +118,7 @@ describe('the edges of the HTTP server', () => {
     for (const id of ['0x1', '1e0', '+1', ' 1', '1.0']) {
       const r = await fetch(`${base}/api/v1/user-base/organization/${encodeURIComponent(id)}`, { headers: { 'access-token': token } });
       expect(r.status, id).toBe(400);
-      expect(await r.json()).toMatchObject({ code: 400, msg: 'orgId应为整数' });
+      expect(await r.json()).toMatchObject({ code: 400, msg: '单位编号应为整数' });
     }
     const put = await fetch(`${base}/api/v1/user-base/organization/0x10`, {
       method: 'PUT', headers: { 'access-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: '改名', version: 1 } }),

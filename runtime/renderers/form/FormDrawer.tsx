@@ -4,7 +4,7 @@
  * (update carries `version`). A server error that names a field is shown on that field; the
  * user's input always stays, so a stale edit can be copied before refreshing.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Alert, Button, Drawer, Grid, Space, Spin } from 'antd';
 import { createForm, setValidateLanguage, type Form, onFieldInputValueChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
@@ -14,6 +14,7 @@ import { ApiError } from '../../../api/http';
 import { rememberTitles } from '../../reference/titles';
 import { SchemaField } from './components';
 import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
+import { liveChecks } from './checks';
 
 setValidateLanguage('zh-CN');
 
@@ -72,13 +73,14 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, ini
   const [loadError, setLoadError] = useState<string>();
   const [saveError, setSaveError] = useState<string>();
   const screens = Grid.useBreakpoint();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const asking = useRef(false);
 
   useEffect(() => {
     let alive = true;
     (async () => {
       const compiled = await compileNamedForm(formName, { readOnly: mode === 'view', editing: mode === 'edit' });
-      const form = createForm<Values>({ readPretty: mode === 'view' });
+      const form = createForm<Values>({ readPretty: mode === 'view', effects: liveChecks });
       let version: number | undefined;
       if (mode !== 'create' && id !== undefined && api.get) {
         const record = await invoke<Values & { refs?: Record<string, Record<string, string>> }>(api.get, { params: { [rowKey]: id } });
@@ -119,12 +121,29 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, ini
     }
   };
 
+  // Esc, the mask, the close button and 取消 never drop what was typed without asking.
+  const requestClose = () => {
+    if (!loaded || mode === 'view' || !loaded.form.modified) return onClose();
+    if (asking.current) return;
+    asking.current = true;
+    modal.confirm({
+      title: '内容尚未保存，确定关闭？',
+      content: '关闭后填写的内容将丢失。',
+      okText: '关闭',
+      cancelText: '继续编辑',
+      onOk: onClose,
+      afterClose: () => {
+        asking.current = false;
+      },
+    });
+  };
+
   const footer =
     mode === 'view' || !loaded ? (
       <Button onClick={onClose}>关闭</Button>
     ) : (
       <Space>
-        <Button onClick={onClose}>取消</Button>
+        <Button onClick={requestClose}>取消</Button>
         <Submit onSubmit={save} onSubmitFailed={() => void message.warning('请检查表单填写内容')}>
           保存
         </Submit>
@@ -150,7 +169,7 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, ini
 
   // The footer's Submit needs the form in context, so the provider wraps the whole drawer.
   const drawer = (
-    <Drawer title={title} open width={narrow ? '100%' : 880} onClose={onClose} destroyOnHidden footer={<div style={{ textAlign: 'right' }}>{footer}</div>}>
+    <Drawer title={title} open width={narrow ? '100%' : 880} onClose={requestClose} destroyOnHidden footer={<div style={{ textAlign: 'right' }}>{footer}</div>}>
       {body}
     </Drawer>
   );

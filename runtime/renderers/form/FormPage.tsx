@@ -12,6 +12,7 @@ import type { PageDef } from '../../router/types';
 import { SchemaField } from './components';
 import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
 import { showFieldError } from './FormDrawer';
+import { liveChecks } from './checks';
 
 export default function FormPage({ page }: { page: PageDef }) {
   const def = page.form!;
@@ -25,7 +26,7 @@ export default function FormPage({ page }: { page: PageDef }) {
     (async () => {
       const compiled = await compileNamedForm(def.form, { readOnly: !canSave, editing: true });
       const record = await invoke<Record<string, any>>(def.api.get);
-      setState({ compiled, form: createForm({ initialValues: record, readPretty: !canSave }), record });
+      setState({ compiled, form: createForm({ initialValues: record, readPretty: !canSave, effects: liveChecks }), record });
     })().catch((err: Error) => setError(err.message));
   }, [def, tick, canSave]);
   if (error) return <Alert type="error" showIcon message={error} />;

@@ -4,7 +4,7 @@
  */
 import type { ISchema } from '@formily/json-schema';
 import { compileForm, collectOptionSources, dataFieldIds, type DesignerForm } from '../../../schemas/src/form-to-formily';
-import { entityFieldCheck } from '../../../schemas/src/field-check';
+import { entityFieldCheck, loadFieldChecks } from '../../../schemas/src/field-check';
 import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
 import { loadEntityWithChildren, loadForm, peekEntity } from '../../meta';
 import { prepareOptions } from './definitions';
@@ -23,6 +23,8 @@ export async function compileNamedForm(name: string, opts: { readOnly?: boolean;
 
 export async function compileDefinition(definition: DesignerForm, opts: { readOnly?: boolean; editing?: boolean } = {}): Promise<CompiledForm> {
   const entity = definition.entity ? await loadEntityWithChildren(definition.entity) : undefined;
+  // The entity's field checks, compiled at build time (no `new Function` under the CSP).
+  if (entity) await Promise.all([entity.name, ...Object.values(entity.children).map((c) => c.entity)].map(loadFieldChecks));
   const resolveOptions = await prepareOptions(collectOptionSources(definition));
   const schema = compileForm(definition, {
     resolveOptions, readOnly: opts.readOnly, editing: opts.editing,

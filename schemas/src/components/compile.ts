@@ -5,7 +5,7 @@
  */
 import type { ISchema } from '@formily/json-schema';
 import {
-  compTypeCompilers, DEFAULT_RULE_ERROR, registerCompType, type DesignerItem, type ItemCompiler, type ItemCompilerApi,
+  compTypeCompilers, registerCompType, requiredMessage, RULE_TRIGGER, type DesignerItem, type ItemCompiler, type ItemCompilerApi,
 } from '../form-to-formily';
 import { columnKey, isSafeApiPath, tableRows } from '../designer-rules';
 import { richTextLength } from '../format';
@@ -79,9 +79,9 @@ registerCompType('editor', field('FormEditor', (item, api) => {
   const max = Math.max(100, num(item.max, 2000));
   const label = item.label || '富文本';
   const validators: unknown[] = [];
-  if (item.required) validators.push({ required: true, message: item.ruleError || DEFAULT_RULE_ERROR });
+  if (item.required) validators.push({ required: true, message: requiredMessage(item), triggerType: RULE_TRIGGER });
   if (item.validateMaxText !== false) {
-    validators.push((value: unknown) => (richTextLength(value) > max ? `${label}超过最大字符数${max}` : ''));
+    validators.push({ triggerType: RULE_TRIGGER, validator: (value: unknown) => (richTextLength(value) > max ? `${label}超过最大字符数${max}` : '') });
   }
   void api;
   return { type: 'string', 'x-validator': validators as never, 'x-component-props': { max, validateMaxText: item.validateMaxText !== false } };

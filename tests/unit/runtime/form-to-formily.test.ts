@@ -26,26 +26,26 @@ const input = (extra: Partial<DesignerItem> = {}): DesignerItem => ({ id: 'name'
 const form = (...list: DesignerItem[]): DesignerForm => ({ config: { labelWidth: 100, gutter: 15 }, list });
 
 describe('form-to-formily', () => {
-  it('required items carry the ruleError message, or the default one', () => {
-    const schema = compileForm(form(input({ required: true, ruleError: '名称不能为空' }), input({ id: 'other', required: true })));
+  it('required items carry one rule: the ruleError message, or «<标题>不能为空» for the default one', () => {
+    const schema = compileForm(form(input({ required: true, ruleError: '请填写名称!' }), input({ id: 'other', label: '别名', required: true, ruleError: '该字段不能为空' })));
     expect(find(schema, 'name')!.required).toBe(true);
-    expect(find(schema, 'name')!['x-validator']).toContainEqual({ required: true, message: '名称不能为空' });
-    expect(find(schema, 'other')!['x-validator']).toContainEqual({ required: true, message: '该字段不能为空' });
-    // seed 001 §5: also on blur (tabbing through an empty field, closing a select unchosen)
-    expect(find(schema, 'other')!['x-validator']).toContainEqual({ required: true, message: '该字段不能为空', triggerType: 'onBlur' });
+    // seed 001 §5: on blur (tabbing through an empty field, closing a select unchosen) and on submit;
+    // one rule, so the message shows once.
+    expect(find(schema, 'name')!['x-validator'].filter((v: Schema) => v.required)).toEqual([{ required: true, message: '请填写名称!', triggerType: 'onBlur' }]);
+    expect(find(schema, 'other')!['x-validator'].filter((v: Schema) => v.required)).toEqual([{ required: true, message: '别名不能为空', triggerType: 'onBlur' }]);
   });
 
   it('item rules become pattern validators with their messages; broken patterns are skipped', () => {
     const schema = compileForm(form(input({ rules: [{ rule: '^\\d+$', msg: '只能输入数字' }, { rule: '([', msg: '坏的' }] })));
     const validators = find(schema, 'name')!['x-validator'];
-    expect(validators).toContainEqual({ pattern: '^\\d+$', message: '只能输入数字' });
+    expect(validators).toContainEqual({ pattern: '^\\d+$', message: '名称：只能输入数字', triggerType: 'onBlur' });
     expect(validators.some((v: Schema) => v.message === '坏的')).toBe(false);
   });
 
   it('maxLength / maxlength limit both the input and the validator', () => {
     const schema = compileForm(form(input({ maxLength: 30 }), { id: 'remark', compType: 'textarea', maxlength: 500, rows: 3 }));
     expect(find(schema, 'name')!['x-component-props'].maxLength).toBe(30);
-    expect(find(schema, 'name')!['x-validator']).toContainEqual({ maxLength: 30, message: '最多输入30个字符' });
+    expect(find(schema, 'name')!['x-validator']).toContainEqual({ maxLength: 30, message: '名称不能超过30个字符', triggerType: 'onBlur' });
     expect(find(schema, 'remark')!['x-component']).toBe('Input.TextArea');
     expect(find(schema, 'remark')!['x-component-props']).toMatchObject({ maxLength: 500, rows: 3 });
   });
@@ -56,7 +56,7 @@ describe('form-to-formily', () => {
     expect(qty.type).toBe('number');
     expect(qty.default).toBe(3);
     expect(qty['x-component-props']).toMatchObject({ min: 1, max: 9, precision: 2 });
-    expect(qty['x-validator']).toEqual(expect.arrayContaining([{ minimum: 1, message: '不能小于1' }, { maximum: 9, message: '不能大于9' }]));
+    expect(qty['x-validator']).toEqual(expect.arrayContaining([{ minimum: 1, message: 'qty不能小于1', triggerType: 'onBlur' }, { maximum: 9, message: 'qty不能大于9', triggerType: 'onBlur' }]));
   });
 
   it('static options come from the item, store options from the resolver', () => {

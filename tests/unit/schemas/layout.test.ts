@@ -6,7 +6,7 @@ import { collectOptionSources, compileForm, dataFieldIds } from '../../../schema
 import '../../../schemas/src/components/compile';
 import { checkFormDefinition } from '../../../schemas/src/form-meta';
 import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
-import { entityFieldCheck } from '../../../schemas/src/field-check';
+import { entityFieldCheck, loadFieldChecks } from '../../../schemas/src/field-check';
 import { duplicateId, findItem, separateColumnIds } from '../../../schemas/src/designer-rules';
 import { formToJsonSchema } from '../../../schemas/src/form-to-json-schema';
 import type { DesignerItem } from '../../../schemas/src/form-to-formily';
@@ -54,7 +54,8 @@ describe('business layouts take their facts from the entity', () => {
     expect(find(schema, 'regionCode')!['x-component']).toBe('RegionCascader');
   });
 
-  it('the browser runs the server’s own rule of each field (USCC check character, blanks)', () => {
+  it('the browser runs the server’s own rule of each field (USCC check character, blanks)', async () => {
+    await loadFieldChecks('customer');
     const schema = compileForm(form, { resolveOptions: () => [], entity: all.customer, resolveEntity: resolve, checkField: entityFieldCheck });
     const check = (field: string, value: unknown) => {
       const v = (find(schema, field)!['x-validator'] as Schema[]).find((x) => typeof x.validator === 'function')!;

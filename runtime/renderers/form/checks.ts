@@ -1,0 +1,21 @@
+/**
+ * When a form's rules speak (see RULE_TRIGGER in schemas/src/form-to-formily.ts): a field is
+ * checked when it loses focus and on submit; from then on at every change, so a message leaves
+ * as soon as the value is right instead of waiting for the next blur.
+ */
+import { onFieldChange, onFieldInputValueChange, onFormSubmitValidateStart, type Field } from '@formily/core';
+import { RULE_TRIGGER } from '../../../schemas/src/form-to-formily';
+
+export function liveChecks(): void {
+  const left = new WeakSet<object>();
+  let submitted = false;
+  onFormSubmitValidateStart(() => {
+    submitted = true;
+  });
+  onFieldChange('*', ['active'], (field) => {
+    if (!(field as Field).active && (field as Field).visited) left.add(field);
+  });
+  onFieldInputValueChange('*', (field) => {
+    if (submitted || left.has(field) || field.selfErrors.length > 0) void field.validate(RULE_TRIGGER);
+  });
+}
