@@ -118,3 +118,22 @@ test.describe('a browser set to UTC', () => {
     await expect(row).not.toContainText(utc);
   });
 });
+
+test('the designer’s ID field keeps its focus while an id is typed', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin');
+  await page.goto('/system/form-designer');
+  await expect(page.getByTestId('form-designer')).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => {
+    const s = (window as any).__designerStore;
+    s.clear();
+    s.add('input', { kind: 'root' });
+  });
+  const idInput = page.getByTestId('panel-form').locator('#p_id');
+  await idInput.click();
+  await idInput.press('ControlOrMeta+a');
+  await idInput.pressSequentially('abc', { delay: 50 });
+  await expect(idInput).toHaveValue('abc');
+  await expect(idInput).toBeFocused();
+  expect(await page.evaluate(() => (window as any).__designerStore.getState().form.list.map((i: { id: string }) => i.id))).toEqual(['abc']);
+});
