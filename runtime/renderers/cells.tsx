@@ -5,6 +5,7 @@
  */
 import { Popover, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { chinaTime } from './form/china-time';
 import { fieldType, type CellKind } from '../../schemas/src/fields/registry';
 import type { FieldDef } from '../../schemas/src/fields/types';
 import { SYSTEM_FIELD_DEFS } from '../../schemas/src/entity-schema';
@@ -55,8 +56,8 @@ export function textOf(f: FieldDef, value: unknown, refs: Refs = {}): string {
     case 'boolean': return value ? '是' : '否';
     case 'money': return thousands(Number(value).toFixed(f.scale ?? 2));
     case 'decimal': return thousands(String(value).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''));
-    case 'date': return dayjs(value as string).format('YYYY-MM-DD');
-    case 'datetime': return dayjs(value as string).format('YYYY-MM-DD HH:mm:ss');
+    case 'date': return chinaTime(value as string, 'YYYY-MM-DD');
+    case 'datetime': return chinaTime(value as string, 'YYYY-MM-DD HH:mm:ss');
     case 'attachments': return Array.isArray(value) ? value.map((a) => (a as { name?: string }).name).join('、') : '';
     case 'json': return JSON.stringify(value);
     default: return String(value);

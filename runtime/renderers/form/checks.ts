@@ -16,6 +16,8 @@ export function liveChecks(): void {
     if (!(field as Field).active && (field as Field).visited) left.add(field);
   });
   onFieldInputValueChange('*', (field) => {
-    if (submitted || left.has(field) || field.selfErrors.length > 0) void field.validate(RULE_TRIGGER);
+    // field.validate rejects with the field's own messages when the value is wrong; they are
+    // already shown on the field, so the rejection carries nothing left to handle.
+    if (submitted || left.has(field) || field.selfErrors.length > 0) field.validate(RULE_TRIGGER).catch(() => undefined);
   });
 }

@@ -10,6 +10,15 @@ import { pathInOptions, type TreeOption } from '../../reference/region';
 import { designerWidgets } from './widgets';
 import { FormRefSelect } from '../common/RefSelect';
 import { TreeCheck } from './TreeCheck';
+import { chinaWallValue } from './china-time';
+
+type DatePickerProps = React.ComponentProps<typeof DatePicker>;
+
+/** The picker edits China time: a record's instant (…Z) is shown at +08:00 whatever the browser's zone. */
+const ChinaDatePicker = Object.assign(
+  (props: DatePickerProps) => <DatePicker {...props} value={chinaWallValue((props as { value?: unknown }).value) as DatePickerProps['value']} />,
+  { RangePicker: DatePicker.RangePicker },
+);
 
 function FormRow({ gutter, justify, align, children }: { gutter?: number; justify?: 'start' | 'end' | 'center' | 'space-around' | 'space-between'; align?: 'top' | 'middle' | 'bottom'; children?: React.ReactNode }) {
   return <Row gutter={gutter} justify={justify} align={align} style={{ width: '100%' }}>{children}</Row>;
@@ -53,7 +62,7 @@ function RegionCascader(props: { value?: string | null; onChange?: (value: strin
 
 export const SchemaField = createSchemaField({
   components: {
-    FormItem, Input, Password, NumberPicker, Select, Radio, Checkbox, Switch, DatePicker, TimePicker, Cascader,
+    FormItem, Input, Password, NumberPicker, Select, Radio, Checkbox, Switch, DatePicker: ChinaDatePicker, TimePicker, Cascader,
     RegionCascader, FormRow, FormCol, FormDivider, FormText, RefSelect: FormRefSelect, TreeCheck,
     ...designerWidgets,
   },
