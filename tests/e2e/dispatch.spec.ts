@@ -80,10 +80,11 @@ test('a demand from 提交 through 派车, the nodes, the receipt and 结算, by
   await step(page, row, '签收');
   await expect(row).toContainText('已签收');
 
-  // 调度: 上传回单 (a photo and who signed), then 审核通过, on the project's receipts
-  await page.goto(`/project/receipt-page/${projectId}`);
-  await dismissNotices(page);
-  const receiptRow = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: schedule.truckLicensePlate }).filter({ hasText: '未回单' }).first();
+  // 调度: 上传回单 (a photo and who signed), then 审核通过, in the schedule's detail (tab 回单)
+  await page.getByRole('link', { name: schedule.scheduleNo }).or(page.locator('.ant-table-tbody a').filter({ hasText: schedule.scheduleNo })).first().click();
+  const drawer = page.locator('.ant-drawer-content').filter({ has: page.getByTestId('detail') });
+  await drawer.getByRole('tab', { name: '回单' }).click();
+  const receiptRow = drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '未回单' }).first();
   await rowAction(page, receiptRow, '上传回单');
   const dialog = page.locator('.ant-modal-content:visible').last();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC', 'base64');
@@ -92,8 +93,9 @@ test('a demand from 提交 through 派车, the nodes, the receipt and 结算, by
   await dialog.getByPlaceholder('请输入签收人').fill('码头收货员');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('上传回单成功').first()).toBeVisible();
-  const uploaded = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: schedule.truckLicensePlate }).filter({ hasText: '待审核' }).first();
-  await step(page, uploaded, '审核通过');
+  await step(page, drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '待审核' }).first(), '审核通过');
+  await expect(drawer.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText('已确认');
+  await drawer.locator('xpath=ancestor::div[contains(@class,"ant-drawer")]').first().getByRole('button', { name: 'Close' }).or(page.locator('.ant-drawer-close')).first().click();
 
   // Read back (not a step): the schedule's receipt came back.
   await expect.poll(async () => (await api(page, 'GET', `/api/v1/project-base/transport-schedule/${schedule.scheduleId}`)).scheduleStatus).toBe(40);

@@ -99,7 +99,12 @@ export function rowOf(page: Page, text: string) {
 export async function rowAction(page: Page, row: Locator, name: string) {
   const direct = row.getByRole('button', { name, exact: true });
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').filter({ has: page.locator('.ant-dropdown-menu-item', { hasText: name }) });
+  // A dialog or drawer the action opens: a try whose click landed but reported a timeout (the
+  // drawer sliding in over the menu) must not click again.
+  const overlays = page.locator('.ant-modal-content:visible, .ant-drawer-content-wrapper:visible');
+  const before = await overlays.count();
   await expect(async () => {
+    if ((await overlays.count()) > before) return;
     await dismissNotices(page);
     if (await direct.count()) {
       await direct.click({ timeout: 3_000 });

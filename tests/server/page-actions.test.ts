@@ -124,7 +124,9 @@ describe.each(await backends())('every declared screen action reaches its route 
         const r = await h.call(entry.method, url, { token: admin, ...(entry.method === 'GET' || entry.method === 'DELETE' ? {} : { data: c.body }) });
         const field = r.body?.data?.field;
         const idMissing = r.status === 400 && (field === s.entity.idField || pathParamNames(entry.path).includes(field));
-        if (r.status === 404 || idMissing || r.status >= 500) failures.push(`${where} → ${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+        // A body the route refuses for its shape (the id sent where the path carries it) never gets to the business.
+        const shapeRefused = r.status === 400 && /不允许的字段/.test(String(r.body?.msg));
+        if (r.status === 404 || idMissing || shapeRefused || r.status >= 500) failures.push(`${where} → ${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
       }
     }
     console.log(`page actions: ${sites.length} declared, ${covered} sent (${requests} requests), ${noRecord.length} without a demo record:\n  ${noRecord.join('\n  ')}`);

@@ -101,7 +101,10 @@ export interface PlannedCall {
 export interface PlanOptions {
   /** send the row's version (optimistic lock of a transition) with a single row */
   version?: boolean;
-  /** the record's id always goes in the body (transitions, approvals); else only when the path names no parameter */
+  /**
+   * the record's id goes in the body unless the path carries it (transitions, approvals: the
+   * server reads it from either, and refuses it in both); else only when the path names no parameter
+   */
   idInBody?: boolean;
   /** the dialog's values, sent in the body of every call */
   values?: Record<string, unknown>;
@@ -115,14 +118,13 @@ export function planCalls(path: string, scope: ParamScope, records: Record<strin
   const values = opts.values ?? {};
   const fullScope: ParamScope = { ...scope, context: [...(scope.context ?? []), ...Object.keys(context)] };
   const names = pathParamNames(path);
+  const idInPath = paramSources(path, fullScope).some((p) => p.from === 'id');
   const one = (record: Record<string, unknown> | undefined): PlannedCall => {
     const params = fillParams(path, { scope, record, context, values });
     const id = record?.[scope.idField];
     const body: Record<string, unknown> = {};
-    if (record && id !== undefined && (opts.idInBody || names.length === 0)) {
-      body[scope.idField] = id;
-      if (opts.version && typeof record.version === 'number') body.version = record.version;
-    }
+    if (record && id !== undefined && (opts.idInBody ? !idInPath : names.length === 0)) body[scope.idField] = id;
+    if (record && opts.version && typeof record.version === 'number') body.version = record.version;
     return { params, body: { ...body, ...values } };
   };
   if (records.length <= 1) return [one(records[0])];

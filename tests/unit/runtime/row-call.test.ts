@@ -17,9 +17,11 @@ describe('row actions call their entry with the row', () => {
 });
 
 describe('the path-parameter rule', () => {
-  it('the id field fills its own name; a transition sends id and version in the body too', () => {
+  it('the id field fills its own name; a transition sends its version, and its id in the body only when the path lacks it', () => {
     expect(planCalls('/s/{scheduleId}/load', schedule, [{ scheduleId: 9, version: 3 }], {}, { idInBody: true, version: true }))
-      .toEqual([{ params: { scheduleId: 9 }, body: { scheduleId: 9, version: 3 } }]);
+      .toEqual([{ params: { scheduleId: 9 }, body: { version: 3 } }]);
+    expect(planCalls('/s/submit', schedule, [{ scheduleId: 9, version: 3 }], {}, { idInBody: true, version: true }))
+      .toEqual([{ params: {}, body: { scheduleId: 9, version: 3 } }]);
   });
 
   it('a field of the record fills a parameter of its name, before the context', () => {
@@ -45,7 +47,7 @@ describe('the path-parameter rule', () => {
   it('several rows: once per row when the path names the record, else once with ids', () => {
     const rows = [{ scheduleId: 1 }, { scheduleId: 2 }];
     expect(planCalls('/s/{scheduleId}/load', schedule, rows, {}, { idInBody: true, values: { comment: '好' } }))
-      .toEqual([{ params: { scheduleId: 1 }, body: { scheduleId: 1, comment: '好' } }, { params: { scheduleId: 2 }, body: { scheduleId: 2, comment: '好' } }]);
+      .toEqual([{ params: { scheduleId: 1 }, body: { comment: '好' } }, { params: { scheduleId: 2 }, body: { comment: '好' } }]);
     expect(planCalls('/s/audit', schedule, rows, {}, { idInBody: true, values: { pass: true } })).toEqual([{ params: {}, body: { ids: [1, 2], pass: true } }]);
     expect(planCalls('/c/{contractId}/s/batch', schedule, rows, { contractId: 5 })).toEqual([{ params: { contractId: 5 }, body: { ids: [1, 2] } }]);
   });
