@@ -13,8 +13,12 @@ test('录入报价 fits its dialog; 确认投保 picks among insurers only and s
 
   await rowAction(page, rowOf(page, '叶片工装'), '录入报价');
   const quote = page.locator('.ant-modal-content:visible').last();
-  const table = quote.locator('.ant-table').first();
-  await expect(table).toBeVisible();
+  // With a quote line (inputs in every cell) the table's own columns — the HTML table, not its
+  // scroll container — still end inside the dialog.
+  await quote.getByRole('button', { name: /添\s*加/ }).click();
+  const table = quote.locator('.ant-table table').first();
+  await expect(table.locator('tbody input').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('quote-dialog.png') });
   const [box, tableBox] = [await quote.boundingBox(), await table.boundingBox()];
   expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(box!.x + box!.width);
   await quote.getByRole('button', { name: /取\s*消/ }).click();
