@@ -13031,6 +13031,7 @@ failed?: number
 results?: {
 
 }[]
+message?: string
 }
 
 /** 证照核验(未通过转人工审核) — POST /api/v1/project-base/driver/verify (运力资源:平台车辆) */
@@ -13682,6 +13683,7 @@ failed?: number
 results?: {
 
 }[]
+message?: string
 }
 
 /** 证照核验(未通过转人工审核) — POST /api/v1/project-base/platform-truck/verify (运力资源:平台车辆) */
