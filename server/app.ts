@@ -25,6 +25,7 @@ import { scheduleHourly } from './ops/hourly';
 import { prunePositions } from './tracking/retention';
 import { remindExpiringTrucks } from './resources/expiry-jobs';
 import { remindOverdueReceipts } from './dispatch/jobs';
+import { closeExpiredEnquiries } from './biz/jobs';
 import { opsPlugin } from './ops/index';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,6 +88,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   scheduleContractDates(app, db, entities);
   // Receipts not back in time are chased once (DOMAIN §4.2 回单超期).
   scheduleHourly(app, '回单超期提醒失败', () => remindOverdueReceipts(db, entities));
+  // Enquiries past their quote deadline close (DOMAIN §4.1 enquiry 5 → 10).
+  scheduleHourly(app, '询价自动截止失败', () => closeExpiredEnquiries(db, entities));
   // Own trucks' licences and insurance coming to an end are reminded once per date.
   scheduleHourly(app, '证照到期提醒失败', () => remindExpiringTrucks(db, entities));
   // Positions beyond the organisation's 轨迹保留天数 are deleted.

@@ -8291,7 +8291,7 @@ signDateEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments")[]
+columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "clueId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments")[]
 }
 
 /** 收入合同 — GET /api/v1/project-base/contract/income/export-excel (合同:收入合同), a file */
@@ -8339,7 +8339,7 @@ signDateEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments")[]
+columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "clueId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments")[]
 }
 
 /** 成本合同 — GET /api/v1/project-base/contract/cost/export-excel (合同:成本合同|调度:查看|调度:编辑|调度:额外操作), a file */
@@ -8426,6 +8426,7 @@ supplierId?: (number | null)
  */
 projectIds?: (number[] | null)
 quotationId?: (number | null)
+clueId?: (number | null)
 contractKind: (1 | 2 | 3)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
@@ -8506,6 +8507,7 @@ supplierId?: (number | null)
  */
 projectIds?: (number[] | null)
 quotationId?: (number | null)
+clueId?: (number | null)
 contractKind: (1 | 2 | 3)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
@@ -8607,6 +8609,7 @@ supplierId?: (number | null)
  */
 projectIds?: (number[] | null)
 quotationId?: (number | null)
+clueId?: (number | null)
 contractKind: (1 | 2 | 3)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
@@ -8687,6 +8690,7 @@ supplierId?: (number | null)
  */
 projectIds?: (number[] | null)
 quotationId?: (number | null)
+clueId?: (number | null)
 contractKind: (1 | 2 | 3)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
@@ -13027,6 +13031,7 @@ failed?: number
 results?: {
 
 }[]
+message?: string
 }
 
 /** 证照核验(未通过转人工审核) — POST /api/v1/project-base/driver/verify (运力资源:平台车辆) */
@@ -13678,6 +13683,7 @@ failed?: number
 results?: {
 
 }[]
+message?: string
 }
 
 /** 证照核验(未通过转人工审核) — POST /api/v1/project-base/platform-truck/verify (运力资源:平台车辆) */

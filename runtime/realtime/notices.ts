@@ -1,7 +1,9 @@
 /**
  * The notification box's behaviour, free of React: notices arrive (pushed or loaded), wait in
- * a queue, and enter the box one per second while it holds fewer than three. A dismissed notice
- * leaves only after the server confirms `received`; ignore-all empties everything.
+ * a queue, and enter the box one per second while it holds fewer than three — the newest first
+ * (notice ids grow with time, across both kinds), so the box shows the latest three unread and
+ * never the oldest. A dismissed notice leaves only after the server confirms `received`;
+ * ignore-all empties everything.
  */
 import { invoke } from '../../api/call';
 import { BOX_ADD_INTERVAL_MS, BOX_MAX, type BoxMessage } from './types';
@@ -22,6 +24,8 @@ export const httpNoticeApi: NoticeApi = {
 };
 
 const key = (m: { type: number; id: number }) => `${m.type}:${m.id}`;
+/** newest first */
+const byRecency = (a: { id: number }, b: { id: number }) => b.id - a.id;
 
 export class NoticeBox {
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -39,13 +43,13 @@ export class NoticeBox {
     this.known.clear();
   }
 
-  /** On layout load: everything still unread, in order. */
+  /** On layout load: everything still unread, the newest first. */
   async load(): Promise<void> {
     const refs = await this.api.listAll();
     const fresh = refs.filter((ref) => !this.known.has(key(ref)));
     // What waited for the user starts folded into the header button; live arrivals unfold the box.
     if (fresh.length && !getMessageState().box.length) patchMessageState({ boxFolded: true });
-    for (const ref of refs) await this.arrived(ref.type, ref.id, false);
+    for (const ref of [...refs].sort(byRecency)) await this.arrived(ref.type, ref.id, false);
   }
 
   /** oa_message / event_message carry only type and id: the notice is fetched individually. */
@@ -55,7 +59,7 @@ export class NoticeBox {
     this.known.add(k);
     try {
       const m = await this.api.get(type, id);
-      patchMessageState((s) => ({ queued: [...s.queued, { ...m, type, id }], ...(live ? { boxFolded: false } : {}) }));
+      patchMessageState((s) => ({ queued: [...s.queued, { ...m, type, id }].sort(byRecency), ...(live ? { boxFolded: false } : {}) }));
     } catch {
       this.known.delete(k);
     }
@@ -65,7 +69,7 @@ export class NoticeBox {
   pump(): void {
     const s = getMessageState();
     if (s.box.length >= BOX_MAX || !s.queued.length) return;
-    patchMessageState({ box: [...s.box, s.queued[0]!], queued: s.queued.slice(1) });
+    patchMessageState({ box: [...s.box, s.queued[0]!].sort(byRecency), queued: s.queued.slice(1) });
   }
 
   async dismiss(m: BoxMessage): Promise<void> {

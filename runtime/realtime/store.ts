@@ -8,7 +8,7 @@ import type { BoxMessage } from './types';
 export interface MessageState {
   /** shown in the notification box (at most BOX_MAX) */
   box: BoxMessage[];
-  /** unread notices not yet in the box, oldest first */
+  /** unread notices not yet in the box, newest first */
   queued: BoxMessage[];
   dailyCount: number;
   chatUnread: number;

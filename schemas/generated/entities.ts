@@ -633,6 +633,7 @@ supplierId?: (number | null)
  */
 projectIds?: (number[] | null)
 quotationId?: (number | null)
+clueId?: (number | null)
 contractKind: (1 | 2 | 3)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5 | null)

@@ -3,6 +3,9 @@
  * the catalogue records who, when, and a field-level before/after diff with Chinese labels and
  * display values (enum labels, referenced titles), written in the request's transaction.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import type { EntityMap, ResolvedEntity, ResolvedField } from '../schema/types';
@@ -16,9 +19,17 @@ export const OP = { create: 1, update: 2, remove: 3 } as const;
 
 const SKIP = new Set(['version', 'updatedAt', 'updatedBy', 'createdAt', 'createdBy', 'custom']);
 
+/** Nothing entered: null, '', an empty list or an empty object (an upload box or a multi-select left alone). */
+function blank(v: unknown): boolean {
+  if (v === null || v === undefined || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'string' && (v === '[]' || v === '{}')) return true;
+  return typeof v === 'object' && !(v instanceof Date) && Object.keys(v as object).length === 0;
+}
+
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === null || a === undefined || a === '') return b === null || b === undefined || b === '';
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
   if (a instanceof Date || b instanceof Date) return new Date(a as string).getTime() === new Date(b as string).getTime();
   if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
   // numeric strings from the database against numbers from a request
@@ -26,24 +37,52 @@ function same(a: unknown, b: unknown): boolean {
   return String(a) === String(b);
 }
 
+let permissionTitles: Map<string, string> | undefined;
+/** schemas/permissions.json: a permission name → its title, with its parents' (商务/客户列表/编辑). */
+function permissionTitle(name: string): string | undefined {
+  if (!permissionTitles) {
+    const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/permissions.json');
+    const list = (JSON.parse(readFileSync(file, 'utf8')) as { permissions: { name: string; title: string }[] }).permissions;
+    permissionTitles = new Map(list.map((p) => [p.name, p.title]));
+  }
+  const own = permissionTitles.get(name);
+  if (own === undefined) return undefined;
+  const parts = name.split(':');
+  return parts.map((_, i) => permissionTitles!.get(parts.slice(0, i + 1).join(':')) ?? parts[i]).join('/');
+}
+
+/** A list of permission names (a role's) reads as their titles, not as codes. */
+function permissionList(v: unknown): string | null {
+  const list = typeof v === 'string' ? (() => { try { return JSON.parse(v) as unknown; } catch { return null; } })() : v;
+  if (!Array.isArray(list) || !list.length || !list.every((x) => typeof x === 'string')) return null;
+  const titles = (list as string[]).map(permissionTitle);
+  return titles.every((t) => t !== undefined) ? titles.join('、').slice(0, 2000) : null;
+}
+
 export function display(f: ResolvedField, v: unknown, refs: Refs): string | null {
-  if (v === null || v === undefined || v === '') return null;
+  if (blank(v)) return null;
   switch (f.type) {
     case 'enum': return (Array.isArray(v) ? v : [v]).map((x) => enumLabel(f.enum, x) ?? String(x)).join('、');
     case 'reference': return refs[f.ref!]?.[String(v)] ?? String(v);
     case 'references': return Array.isArray(v) ? v.map((x) => refs[f.ref!]?.[String(x)] ?? String(x)).join('、') : String(v);
     case 'region': return regionLabel(String(v)) ?? String(v);
     case 'boolean': return v ? '是' : '否';
-    case 'attachments': return Array.isArray(v) ? v.map((a) => (a as { name?: string }).name ?? '').join('、') : null;
+    case 'attachments': {
+      const files = (Array.isArray(v) ? v : []) as { name?: string }[];
+      const names = files.map((a) => a?.name).filter(Boolean);
+      return names.length === files.length ? names.join('、') : `${files.length}个文件`;
+    }
     case 'datetime': return new Date(v as string).toISOString();
-    case 'json': return JSON.stringify(v).slice(0, 500);
+    case 'json': return permissionList(v) ?? JSON.stringify(v).slice(0, 500);
     default: return String(v);
   }
 }
 
 /** Changed fields between two versions of a row (create: before is empty; remove: after is empty). */
 export async function diff(db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity, before: Record<string, any> | null, after: Record<string, any> | null): Promise<DiffLine[]> {
-  const changed = Object.entries(entity.fields).filter(([name, f]) => !SKIP.has(name) && !f.writeOnly && !same(before?.[name], after?.[name]));
+  // A new record's defaults (状态 草稿, 合作中 …) were typed by nobody: its log lists what was entered.
+  const defaulted = (name: string, f: ResolvedField) => before === null && 'default' in f && same((f as { default?: unknown }).default, after?.[name]);
+  const changed = Object.entries(entity.fields).filter(([name, f]) => !SKIP.has(name) && !f.writeOnly && !same(before?.[name], after?.[name]) && !defaulted(name, f));
   if (!changed.length) return [];
   const rows = [before, after].filter(Boolean) as Record<string, unknown>[];
   const wanted = collectIds({ ...entity, fields: Object.fromEntries(changed) }, rows);

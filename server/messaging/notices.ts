@@ -95,10 +95,11 @@ export function remindExpired(db: Db, o: { orgId: number; corpId: number; staffI
 const mine = (db: Db, s: { orgId: number; staffId: number }) =>
   db.selectFrom('notice').where('orgId', '=', s.orgId).where('recipientStaffId', '=', s.staffId);
 
+/** The newest 200 unread (the box shows the latest; a user with more sees the rest on 日常事项). */
 const listAll: Handler = async (ctx) => {
   const s = requireSession(ctx);
   const rows = (await mine(ctx.db, s).select(['type', 'noticeId']).where('status', '=', 0)
-    .orderBy('noticeId', 'asc').limit(200).execute()) as { type: number; noticeId: number }[];
+    .orderBy('noticeId', 'desc').limit(200).execute()) as { type: number; noticeId: number }[];
   return rows.map((r) => ({ type: r.type, id: r.noticeId }));
 };
 

@@ -31,8 +31,15 @@ const wholeProcess: Handler = async (ctx) => {
   add('clue', project.clueId);
   add('technicalPlan', project.planId);
   if (project.incomeContractId) {
+    // The contract drafted from a won quotation (标记中标) names the quotation and its clue; the
+    // quotation names the plan — the documents the project came from, even when the project's own
+    // clue and plan were left blank.
     const contract = await q.get('contract', Number(project.incomeContractId));
     add('quotation', contract?.quotationId);
+    add('clue', contract?.clueId);
+    const quotation = contract?.quotationId ? await q.get('quotation', Number(contract.quotationId)) : undefined;
+    add('clue', quotation?.clueId);
+    add('technicalPlan', quotation?.planId);
   }
   // Every numbered document that names the project.
   for (const entity of Object.values(ctx.entities)) {

@@ -13,7 +13,7 @@ import type { Db } from '../db/connect';
 import { loadEnums } from '../schema/load';
 import { SMS_BIZ } from './sms';
 import { evaluationCandidates } from './evaluation';
-import { verifySubject, type VerifyResult } from './verify';
+import { verifyMessage, verifySubject, type VerifyResult } from './verify';
 
 const SUPPLIER_EDIT = '运力资源:供应商:编辑';
 
@@ -199,7 +199,7 @@ function verifyHandler(kind: 'platformTruck' | 'driver'): Handler {
       }
       return out;
     });
-    return { passed: results.filter((r) => r.passed).length, failed: results.filter((r) => !r.passed).length, results };
+    return { passed: results.filter((r) => r.passed).length, failed: results.filter((r) => !r.passed).length, results, message: verifyMessage(results) };
   };
 }
 

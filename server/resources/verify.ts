@@ -89,3 +89,19 @@ export async function verifySubject(ctx: HookContext, kind: 'platformTruck' | 'd
   }
   return { id, name, passed: false, reasons };
 }
+
+/**
+ * What the user reads after 核验 (the page shows it instead of a generic 「核验成功」): passed ones
+ * are 已认证; failed ones are 认证失败 with their reasons and wait for 人工审核.
+ */
+export function verifyMessage(results: VerifyResult[]): string {
+  const passed = results.filter((r) => r.passed);
+  const failed = results.filter((r) => !r.passed);
+  if (results.length === 1) {
+    const [r] = results as [VerifyResult];
+    return r.passed ? `核验通过：${r.name} 已认证` : `核验未通过：${r.name} 认证失败（${r.reasons.join('；')}），已转人工审核`;
+  }
+  if (!failed.length) return `核验通过：${passed.length} 条均已认证`;
+  const names = failed.slice(0, 5).map((r) => r.name).join('、') + (failed.length > 5 ? ` 等${failed.length}条` : '');
+  return `核验完成：通过 ${passed.length} 条，未通过 ${failed.length} 条（${names}，认证失败，已转人工审核）`;
+}

@@ -78,7 +78,9 @@ export function seedContext(db: Db, corpId: number, orgIds: Record<OrgKey, numbe
     decide: (w, name, id, pass, comment) => decideApproval(w, entity(name), id, pass, comment ?? null),
     async backdate(name, id, at) {
       const e = entity(name);
-      const iso = at.toISOString();
+      // Demo data never lies in the future: a date computed past the clock (a follow-up 3.5 days
+      // after a clue of yesterday, the 28th of this month) is today's, read from the clock.
+      const iso = new Date(Math.min(at.getTime(), Date.now())).toISOString();
       await db.updateTable(e.table).set({ createdAt: iso, updatedAt: iso }).where(e.idField, '=', id).execute();
       await db.updateTable('operationLog').set({ createdAt: iso }).where('entity', '=', name).where('subjectId', '=', id).execute();
       // The timeline keeps its order by id; its steps read as happening on that day.

@@ -1,20 +1,36 @@
-/** 修改密码: old password checked by the server, new one 8-64 with letters and digits; other sessions end. */
-import { Button, Card, Form, Input, message } from 'antd';
+/**
+ * 修改密码: old password checked by the server, new one 8-64 with letters and digits; other sessions
+ * end. Once changed the screen says so and what follows (this login stays, the others end, the next
+ * login takes the new password) until the user leaves it — a passing toast is easily missed.
+ */
+import { useState } from 'react';
+import { Button, Card, Form, Input, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { invoke } from '../../../api/call';
 import { passwordProblem } from './password';
 
 interface Values { oldPassword: string; newPassword: string; confirm: string }
 
+export const PASSWORD_CHANGED = '密码修改成功';
+export const PASSWORD_CHANGED_NEXT = '密码已修改，其他设备上的登录已退出，需使用新密码重新登录；本机当前登录继续有效，下次登录请使用新密码。';
+
 export default function PasswordChange() {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
+  const [done, setDone] = useState(false);
   const submit = async (values: Values) => {
     await invoke('auth.changePassword', { body: { oldPassword: values.oldPassword, newPassword: values.newPassword } });
-    void message.success('密码已修改，其他设备上的登录已退出');
     form.resetFields();
-    navigate('/profile/index');
+    setDone(true);
   };
+  if (done) {
+    return (
+      <Card style={{ maxWidth: 560 }} data-testid="password-change">
+        <Result status="success" title={PASSWORD_CHANGED} subTitle={PASSWORD_CHANGED_NEXT}
+          extra={[<Button type="primary" key="back" onClick={() => navigate('/profile/index')}>返回个人中心</Button>]} />
+      </Card>
+    );
+  }
   return (
     <Card title="修改密码" style={{ maxWidth: 560 }} data-testid="password-change">
       <Form form={form} layout="vertical" onFinish={(v) => submit(v).catch(() => undefined)}>

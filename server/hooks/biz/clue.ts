@@ -1,13 +1,12 @@
 /** Clues (线索): owner and department by default, the oversize suggestion, closing cancels open enquiries. */
 import { defineHooks } from '../types';
 import { badRequest, conflict } from '../../http/errors';
-import { isOversize, moment, userChanges } from './util';
+import { assertApprovedCustomer, isOversize, moment, userChanges } from './util';
 
 export const clueHooks = defineHooks('clue', {
   async validate(ctx, record, prev) {
-    if (record.customerId !== undefined && record.customerId !== prev?.customerId) {
-      const c = await ctx.q.select('customer').select('verifyStatus').where('customerId', '=', Number(record.customerId)).executeTakeFirst() as { verifyStatus: number } | undefined;
-      if (c?.verifyStatus === 20) throw badRequest('该客户已注销，不能用于新线索', { field: 'customerId' });
+    if (record.customerId !== undefined && Number(record.customerId) !== Number(prev?.customerId)) {
+      await assertApprovedCustomer(ctx, record.customerId, { cancelled: '该客户已注销，不能用于新线索', temporary: true });
     }
   },
   async beforeSave(ctx, values, prev) {

@@ -7,6 +7,7 @@ import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
 import { EVENT_ENQUIRY } from '../../messaging/notices';
 import { enqueueBotMessages, renderEnquiryMessage } from '../../messaging/wechat-bot';
+import { enqueueSms, SMS_BIZ } from '../../resources/sms';
 
 /** bot triggerType 询价发布 (DOMAIN §4.2 enquiry 0 → 5) */
 const ENQUIRY_PUBLISHED_TRIGGER = 8;
@@ -52,6 +53,31 @@ async function roundQuotes(ctx: HookContext, enquiryId: number, seq: number): Pr
 async function waiveSilent(ctx: HookContext, enquiry: Row) {
   for (const q of await roundQuotes(ctx, Number(enquiry.enquiryId), Number(enquiry.currentSeq))) {
     if (q.quoteStatus === 0) await ctx.transition('enquiryQuote', Number(q.quoteId), 'waive', { ifAllowed: true });
+  }
+}
+
+/** supplier.registerStatus 10 已注册: such a supplier quotes on the platform and needs no SMS. */
+const REGISTERED = 10;
+
+/**
+ * 询价通知 SMS (DOMAIN §4.1 enquiry 0 → 5, SMS bizType 5) through the outbox to each invited
+ * supplier not registered on the platform that has a contact phone.
+ */
+async function smsUnregistered(ctx: HookContext, row: Row) {
+  const ids = idsOf(row.supplierIds);
+  if (!ids.length) return;
+  const suppliers = await ctx.q.select('supplier').select(['supplierId', 'name', 'contactName', 'contactPhone', 'registerStatus'])
+    .where('supplierId', 'in', ids).orderBy('supplierId').execute() as Row[];
+  const org = (await ctx.db.selectFrom('organization').select(['name', 'shortName']).where('orgId', '=', ctx.session!.orgId).executeTakeFirst()) as { name: string; shortName: string | null } | undefined;
+  const deadline = moment(row.deadline);
+  const until = Number.isFinite(deadline) ? new Date(deadline + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ') : null;
+  for (const s of suppliers) {
+    if (Number(s.registerStatus) === REGISTERED || !String(s.contactPhone ?? '').trim()) continue;
+    await enqueueSms(ctx, {
+      mobile: String(s.contactPhone), bizType: SMS_BIZ.enquiry, bizId: Number(row.enquiryId), templateCode: 'ENQUIRY_INVITE',
+      content: `【${org?.shortName ?? org?.name ?? '物流平台'}】${s.contactName ?? ''}您好，${org?.name ?? ''}邀请${s.name}参加询价「${row.title}」（${row.enquiryNo ?? ''}）`
+        + `${row.cargoName ? `，货物：${row.cargoName}` : ''}，请${until ? `于${until}前` : '尽快'}报价，联系询价人或注册物流协同平台在线报价。`,
+    });
   }
 }
 
@@ -126,6 +152,8 @@ export const enquiryHooks = defineHooks('enquiry', {
       if (owner && owner !== ctx.session?.staffId) {
         await ctx.notify({ recipients: [owner], message: `询价「${row.title}」已发布，邀请${idsOf(row.supplierIds).length}家供应商报价`, eventType: EVENT_ENQUIRY, eventSubjectId: Number(row.enquiryId) });
       }
+      // Invited suppliers not on the platform hear by SMS (bizType 5): a person's publish only.
+      if (ctx.request && ctx.session) await smsUnregistered(ctx, row);
       // The organisation's 询价发布 bot rules (trigger 8) tell its groups; a person's publish only,
       // never the demo seeder's hundreds.
       if (ctx.request && ctx.session) {

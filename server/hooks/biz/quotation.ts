@@ -6,7 +6,8 @@
  */
 import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
-import { cents, userChanges, yuan } from './util';
+import { chinaToday } from '../../project/common';
+import { assertApprovedCustomer, cents, userChanges, yuan } from './util';
 
 type Row = Record<string, any>;
 
@@ -27,8 +28,42 @@ function derive(values: Row, merged: Row) {
   values.marginRate = excl && excl > 0 && cost !== null ? (Math.round(((excl - cost) / excl) * 10000) / 100).toFixed(2) : null;
 }
 
+/** quotation.quoteMode → the unit of a contract rate line (5 综合 has none: the amount alone). */
+const RATE_UNIT: Record<number, string> = { 1: '件', 2: '吨', 3: '吨公里', 4: '车' };
+
+/** A year from the day, less one day (YYYY-MM-DD). */
+function yearFrom(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y + 1, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * 标记中标 (DOMAIN §4.1 quoteResult 0 → 1, §5.1 step 6): the income contract's draft (contractType 1,
+ * auditState 0) with the customer, amount, tax rate, quote mode and rate copied, linked back to the
+ * quotation and its clue, for the contract owner to complete (dates, paper number) and submit.
+ * Dates start as today and a year (choice). The quotation keeps the contract's id.
+ */
+async function draftIncomeContract(ctx: HookContext, q: Row): Promise<void> {
+  if (q.contractId) return;
+  const clue = q.clueId ? await ctx.q.get('clue', Number(q.clueId)) : undefined;
+  const today = chinaToday();
+  const unit = RATE_UNIT[Number(q.quoteMode)];
+  const rates = unit && q.unitPrice !== null && q.unitPrice !== undefined && q.unitPrice !== ''
+    ? [{ route: clue?.name ? String(clue.name).slice(0, 100) : null, unit, unitPrice: Number(q.unitPrice), taxRate: q.taxRate === null || q.taxRate === undefined ? null : Number(q.taxRate) }]
+    : [];
+  const contract = await ctx.create('contract', {
+    name: String(clue?.name ?? `对客报价${q.quotationNo}`).slice(0, 100), contractType: 1, contractKind: 1,
+    customerId: q.customerId, quotationId: q.quotationId, clueId: q.clueId ?? null,
+    serviceCategory: q.serviceCategory ?? clue?.serviceCategory ?? null, quoteMode: q.quoteMode, amount: q.amountInclTax, taxRate: q.taxRate,
+    rates, signDate: today, startDate: today, endDate: yearFrom(today),
+    ownerStaffId: q.quoterStaffId ?? ctx.session?.staffId ?? null, remark: `由对客报价${q.quotationNo}中标生成`,
+  });
+  await ctx.update('quotation', Number(q.quotationId), { contractId: contract.contractId });
+}
+
 export const quotationHooks = defineHooks('quotation', {
   async validate(ctx, record, prev) {
+    if (record.customerId !== undefined && Number(record.customerId) !== Number(prev?.customerId)) await assertApprovedCustomer(ctx, record.customerId);
     if (record.clueId !== undefined && record.clueId !== prev?.clueId) {
       const clue = await ctx.q.get('clue', Number(record.clueId));
       if (clue && (clue.clueStatus === 15)) throw badRequest('已关闭的线索不能再报价', { field: 'clueId' });
@@ -63,6 +98,7 @@ export const quotationHooks = defineHooks('quotation', {
   afterTransition: {
     async win(ctx, row) {
       if (row.planId) await ctx.transition('technicalPlan', Number(row.planId), 'win', { ifAllowed: true });
+      await draftIncomeContract(ctx, row);
     },
     async lose(ctx, row) {
       if (row.planId) await ctx.transition('technicalPlan', Number(row.planId), 'lose', { ifAllowed: true });

@@ -1,6 +1,7 @@
 /** Small shared facts of the business hooks: exact money in cents, the oversize rule, who changed what. */
 import type { ResolvedEntity } from '../../schema/types';
 import { dateTimeWithZone } from '../../../schemas/src/validators';
+import { badRequest } from '../../http/errors';
 
 /** A datetime value as hooks meet it: a Date from a row, or text from a request (no zone = China time). */
 export const moment = (v: unknown): number => (v instanceof Date ? v.getTime() : v === null || v === undefined || v === '' ? NaN : Date.parse(dateTimeWithZone(String(v))));
@@ -37,3 +38,25 @@ export function isClassThree(cargo: { height?: unknown; width?: unknown; length?
 }
 
 export const CARGO_FIELDS = ['cargoName', 'pieces', 'maxPieceWeight', 'length', 'width', 'height'] as const;
+
+/** customer.verifyStatus 15 已通过 (DOMAIN §4.1): only approved customers are offered and accepted. */
+export const CUSTOMER_APPROVED = 15;
+
+/**
+ * Refuses (400 on the field) a customer newly chosen for a record unless it is approved: the
+ * pickers offer approved customers only (`filterBy`), and the server holds the same rule.
+ */
+export async function assertApprovedCustomer(
+  ctx: { q: { select: (e: string) => any } }, customerId: unknown,
+  opts: { field?: string; cancelled?: string; temporary?: boolean } = {},
+): Promise<void> {
+  const field = opts.field ?? 'customerId';
+  if (customerId === null || customerId === undefined || customerId === '') return;
+  const c = await ctx.q.select('customer').select(['verifyStatus', 'name', 'isTemporary']).where('customerId', '=', Number(customerId)).executeTakeFirst() as { verifyStatus: number; name: string; isTemporary: boolean | null } | undefined;
+  if (!c) return; // an unknown id is the reference check's 400
+  if (Number(c.verifyStatus) === 20) throw badRequest(opts.cancelled ?? '该客户已注销，不能选用', { field });
+  // A temporary customer (DOMAIN §3.1 isTemporary: entered quickly from the clue or enquiry screens,
+  // not verified) may carry a clue; quoting and contracting need the verified customer.
+  if (opts.temporary && c.isTemporary && Number(c.verifyStatus) !== 10) return;
+  if (Number(c.verifyStatus) !== CUSTOMER_APPROVED) throw badRequest(`客户「${c.name}」尚未审核通过，不能选用`, { field });
+}

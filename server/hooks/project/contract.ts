@@ -3,7 +3,8 @@
  * acted on with its own permission; numbers HTS/HTC; locked once submitted; activated by date
  * after approval; terminate and archive with their conditions.
  */
-import { defineHooks } from '../types';
+import { defineHooks, type HookContext } from '../types';
+import { assertApprovedCustomer } from '../biz/util';
 import { badRequest, conflict } from '../../http/errors';
 import { nextNumber } from '../../crud/numbering';
 import { chinaToday, requireContractPermission, sameValue } from '../../project/common';
@@ -14,13 +15,25 @@ const EDITABLE_AFTER_SUBMIT = new Set(['contractNo', 'attachments', 'remark', 'c
 /** Open projects (not terminated, completed or closed) that hear about a terminated contract. */
 const OPEN_RUN_STATES = [0, 5, 10, 20];
 
+/**
+ * An approved income contract (DOMAIN §4.1/§4.2): its clue is 已转合同 (10) and the won plan of its
+ * quotation 合同 (30) — system transitions, skipped where the state no longer allows them.
+ */
+async function incomeContractApproved(ctx: HookContext, row: Record<string, any>): Promise<void> {
+  const quotation = row.quotationId ? await ctx.q.get('quotation', Number(row.quotationId)) : undefined;
+  const clueId = row.clueId ?? quotation?.clueId;
+  if (quotation?.planId) await ctx.transition('technicalPlan', Number(quotation.planId), 'toContract', { ifAllowed: true });
+  if (clueId) await ctx.transition('clue', Number(clueId), 'toContract', { ifAllowed: true });
+}
+
 export const contractHooks = defineHooks('contract', {
-  validate(ctx, record, prev) {
+  async validate(ctx, record, prev) {
     const type = Number(record.contractType);
     requireContractPermission(ctx, type, '编辑');
     if (prev && Number(prev.contractType) !== type) throw badRequest('合同类型不能修改', { field: 'contractType' });
     if (type === 1 && !record.customerId) throw badRequest('收入合同请选择客户', { field: 'customerId' });
     if (type === 2 && !record.supplierId) throw badRequest('成本合同请选择供应商', { field: 'supplierId' });
+    if (type === 1 && Number(record.customerId) !== Number(prev?.customerId)) await assertApprovedCustomer(ctx, record.customerId);
     if (record.startDate && record.endDate && String(record.endDate) < String(record.startDate)) {
       throw badRequest('结束日期不能早于开始日期', { field: 'endDate' });
     }
@@ -64,6 +77,7 @@ export const contractHooks = defineHooks('contract', {
 
   afterTransition: {
     async submit(ctx, row) {
+      if (Number(row.contractType) === 1) await incomeContractApproved(ctx, row);
       // Approved: in force from its start day (the daily job activates later ones), then expired after its end day.
       const today = chinaToday();
       if (String(row.startDate) > today) return;

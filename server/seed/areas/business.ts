@@ -194,9 +194,10 @@ async function clues(ctx: SeedContext, a: Actors, customerIds: Record<string, nu
   const byShort = (s: string) => pool.find((c) => c.shortName === s)?.customerId;
   const preferred: Record<number, number | undefined> = {
     0: customerIds.group, 1: customerIds.mingyang, 2: customerIds.zpmc, 3: customerIds.wind, 4: byShort('宝钢物流'), 5: customerIds.temp0, 6: customerIds.temp1,
-    7: customerIds.temp2, 8: customerIds.materials, 9: byShort('上汽零部件'), 10: customerIds.temp3, 11: customerIds.temp4, 12: byShort('华虹材料'),
-    13: customerIds.temp5, 14: byShort('三菱电梯配件'), 15: byShort('巴斯夫物流'), 17: customerIds.materials, 18: customerIds.zpmc, 22: customerIds.group,
-    24: customerIds.mingyang, 32: customerIds.zpmc, 33: customerIds.materials,
+    7: customerIds.temp2, 8: customerIds.group, 9: byShort('上汽零部件'), 10: customerIds.temp3, 12: byShort('华虹材料'),
+    // Clues take approved customers (or temporary ones, c5–c10, not quoted); 电气物资 of the base demo is not approved.
+    14: byShort('三菱电梯配件'), 15: byShort('巴斯夫物流'), 17: customerIds.group, 18: customerIds.zpmc, 22: customerIds.group,
+    24: customerIds.mingyang, 32: customerIds.zpmc, 33: customerIds.group,
   };
   const out: Row[] = [];
   for (const [i, [name, cargoName, weight, length, width, height, from, to, amount]] of CLUES.entries()) {
@@ -270,7 +271,7 @@ async function enquiry(ctx: SeedContext, who: WriteContext, clue: Row, plan: Row
     const quoted = await ctx.db.selectFrom('enquiryQuote').select(['quoteId', 'amount']).where('enquiryId', '=', e.enquiryId).where('seq', '=', cur!.currentSeq).where('quoteStatus', '=', 5).orderBy('amount').execute() as Row[];
     await ctx.transition(who, 'enquiry', e.enquiryId, 'award', { quoteIds: [quoted[0]!.quoteId] });
   }
-  const deadline = opts.closingToday ? new Date(`${day(ctx.now)}T18:00:00+08:00`) : stage === 5 ? new Date(ctx.now.getTime() + (2 + (Number(clue.clueId) % 4)) * 86400_000) : new Date(at.getTime() + 5 * 86400_000);
+  const deadline = opts.closingToday ? new Date(Math.max(Date.parse(`${day(ctx.now)}T18:00:00+08:00`), ctx.now.getTime() + 2 * 3600_000)) : stage === 5 ? new Date(ctx.now.getTime() + (2 + (Number(clue.clueId) % 4)) * 86400_000) : new Date(at.getTime() + 5 * 86400_000);
   await ctx.db.updateTable('enquiry').set({ deadline: iso(deadline) }).where('enquiryId', '=', e.enquiryId).execute();
   await ctx.backdate('enquiry', e.enquiryId, at);
   const quoteIds = (await ctx.db.selectFrom('enquiryQuote').select('quoteId').where('enquiryId', '=', e.enquiryId).execute() as Row[]).map((q) => q.quoteId);

@@ -132,9 +132,16 @@ async function seed(ctx: SeedContext): Promise<void> {
   // Parties: the customers by name (a verified one otherwise), the suppliers of 运力资源 (made here only when that area hasn't).
   const verified = (await ctx.db.selectFrom('customer').select(['customerId', 'name']).where('orgId', '=', sh).where('verifyStatus', '=', 15).orderBy('customerId').execute()) as { customerId: number; name: string }[];
   let spare = 0;
+  // An income contract takes an approved customer only: a named one still in review is approved
+  // first (submitted by 商务 周慧敏 where needed, passed by 商务经理 杨帆), as its contract's history implies.
   const customerOf = async (name: string) => {
-    const c = await one<{ customerId: number }>(ctx.db.selectFrom('customer').select('customerId').where('orgId', '=', sh).where('name', '=', name));
-    return c?.customerId ?? verified[spare++ % verified.length]!.customerId;
+    const c = await one<{ customerId: number; verifyStatus: number }>(ctx.db.selectFrom('customer').select(['customerId', 'verifyStatus']).where('orgId', '=', sh).where('name', '=', name));
+    if (!c || c.verifyStatus === 20) return verified[spare++ % verified.length]!.customerId;
+    if (c.verifyStatus !== 15) {
+      if (c.verifyStatus !== 5) await ctx.transition(await ctx.as('sh', '周慧敏'), 'customer', c.customerId, 'submit');
+      await ctx.decide(await ctx.as('sh', '杨帆'), 'customer', c.customerId, true, '资料齐全，同意');
+    }
+    return c.customerId;
   };
   // Suppliers are the 运力资源 area's: a contract with one that area hasn't made is left out.
   const supplierOf = async (name: string) =>

@@ -40,7 +40,7 @@ describe('notification box', () => {
     box.stop();
   });
 
-  it('shows at most three, adding one per second, in arrival order', async () => {
+  it('shows at most three, adding one per second, the newest unread first whatever order the server lists them in', async () => {
     const { api } = fakeApi([1, 2, 3, 4, 5].map((id) => ({ type: 2, id })));
     const box = new NoticeBox(api);
     box.start();
@@ -48,10 +48,25 @@ describe('notification box', () => {
     expect(getMessageState().box).toEqual([]);
     expect(getMessageState().queued).toHaveLength(5);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(getMessageState().box.map((m) => m.id)).toEqual([1]);
+    expect(getMessageState().box.map((m) => m.id)).toEqual([5]);
     await vi.advanceTimersByTimeAsync(5000);
-    expect(getMessageState().box.map((m) => m.id)).toEqual([1, 2, 3]);
-    expect(getMessageState().queued.map((m) => m.id)).toEqual([4, 5]);
+    expect(getMessageState().box.map((m) => m.id)).toEqual([5, 4, 3]);
+    expect(getMessageState().queued.map((m) => m.id)).toEqual([2, 1]);
+    box.stop();
+  });
+
+  it('a notice arriving live waits ahead of older ones and shows above them', async () => {
+    const { api } = fakeApi([1, 2, 3, 4].map((id) => ({ type: 2, id })));
+    const box = new NoticeBox(api);
+    box.start();
+    await box.load();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(getMessageState().box.map((m) => m.id)).toEqual([4, 3, 2]);
+    await box.arrived(1, 10);
+    expect(getMessageState().queued.map((m) => m.id)).toEqual([10, 1]);
+    await box.dismiss(getMessageState().box[2]!);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(getMessageState().box.map((m) => m.id)).toEqual([10, 4, 3]);
     box.stop();
   });
 
@@ -70,14 +85,16 @@ describe('notification box', () => {
     box.start();
     await box.load();
     await vi.advanceTimersByTimeAsync(3000);
-    await box.dismiss(getMessageState().box[0]!);
-    expect(received).toEqual(['2:1']);
-    expect(getMessageState().box.map((m) => m.id)).toEqual([2, 3]);
+    expect(getMessageState().box.map((m) => m.id)).toEqual([99, 4, 3]);
+    await box.dismiss(getMessageState().box[1]!);
+    expect(received).toEqual(['2:4']);
+    expect(getMessageState().box.map((m) => m.id)).toEqual([99, 3]);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(getMessageState().box.map((m) => m.id)).toEqual([2, 3, 4]);
-    const failing = getMessageState().queued[0]!;
+    expect(getMessageState().box.map((m) => m.id)).toEqual([99, 3, 2]);
+    const failing = getMessageState().box[0]!;
     await expect(box.dismiss(failing)).rejects.toThrow('网络错误');
-    expect(getMessageState().queued.map((m) => m.id)).toEqual([99]);
+    expect(getMessageState().box.map((m) => m.id)).toEqual([99, 3, 2]);
+    expect(getMessageState().queued.map((m) => m.id)).toEqual([1]);
     box.stop();
   });
 

@@ -23,6 +23,8 @@ describe('eventRoute', () => {
     expect(eventRoute(8, 3)).toBe('/project/transport-demand-list?demandId=3');
     expect(eventRoute(15, 4)).toBe('/business/clue/enquiry-seq-quote-list?tab=customer&quotationId=4');
     expect(eventRoute(18, 6)).toBe('/income/sub-income-list?incomeId=6');
+    // a customer's approval notice opens that customer, as supplier and settle notices open theirs
+    expect(eventRoute(1, 9)).toBe('/business/clue/customer-list?tab=customers&customerId=9');
   });
   it('without a subject opens a list unfiltered, and no detail page at all', () => {
     expect(eventRoute(7, null)).toBe('/business/clue/enquiry-list');
