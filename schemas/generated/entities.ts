@@ -2264,6 +2264,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -2299,6 +2302,9 @@ startDate: string
 endDate?: (string | null)
 budgetIncome?: (string | number | null)
 budgetCost?: (string | number | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -3253,6 +3259,9 @@ maxWidth?: (string | null)
 maxHeight?: (string | null)
 distanceKm?: (string | null)
 cargoValue?: (string | null)
+/**
+ * left out on create: the project's (or its source clue's) flag
+ */
 isOversize?: (boolean | null)
 loadRegionCode: string
 loadAddress: string
@@ -3301,6 +3310,9 @@ maxWidth?: (string | number | null)
 maxHeight?: (string | number | null)
 distanceKm?: (string | number | null)
 cargoValue?: (string | number | null)
+/**
+ * left out on create: the project's (or its source clue's) flag
+ */
 isOversize?: (boolean | null)
 loadRegionCode: string
 loadAddress: string
@@ -3407,6 +3419,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
