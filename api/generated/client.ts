@@ -5729,6 +5729,8 @@ status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35)[]
 customerId?: number[]
 /**
  * @maxItems 200
+ * 
+ * Items: left out on create: the project's (or its source clue's) flag
  */
 isOversize?: boolean[]
 planLoadTimeStart?: string
@@ -5768,6 +5770,8 @@ status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35)[]
 customerId?: number[]
 /**
  * @maxItems 200
+ * 
+ * Items: left out on create: the project's (or its source clue's) flag
  */
 isOversize?: boolean[]
 planLoadTimeStart?: string
@@ -5870,6 +5874,9 @@ maxWidth?: (string | null)
 maxHeight?: (string | null)
 distanceKm?: (string | null)
 cargoValue?: (string | null)
+/**
+ * left out on create: the project's (or its source clue's) flag
+ */
 isOversize?: (boolean | null)
 loadRegionCode: string
 loadAddress: string
@@ -5949,6 +5956,9 @@ maxWidth?: (string | null)
 maxHeight?: (string | null)
 distanceKm?: (string | null)
 cargoValue?: (string | null)
+/**
+ * left out on create: the project's (or its source clue's) flag
+ */
 isOversize?: (boolean | null)
 loadRegionCode: string
 loadAddress: string
@@ -6028,6 +6038,9 @@ maxWidth?: (string | null)
 maxHeight?: (string | null)
 distanceKm?: (string | null)
 cargoValue?: (string | null)
+/**
+ * left out on create: the project's (or its source clue's) flag
+ */
 isOversize?: (boolean | null)
 loadRegionCode: string
 loadAddress: string
@@ -6111,6 +6124,8 @@ dispatcherStaffId?: number[]
 receiptStatus?: (0 | 5 | 10 | 15)[]
 /**
  * @maxItems 200
+ * 
+ * Items: 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
  */
 auditState?: (0 | 5 | 10 | 15)[]
 planLoadTimeStart?: string
@@ -6184,6 +6199,8 @@ dispatcherStaffId?: number[]
 receiptStatus?: (0 | 5 | 10 | 15)[]
 /**
  * @maxItems 200
+ * 
+ * Items: 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
  */
 auditState?: (0 | 5 | 10 | 15)[]
 planLoadTimeStart?: string
@@ -6345,6 +6362,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
@@ -6440,6 +6460,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
@@ -6535,6 +6558,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
@@ -6629,6 +6655,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
@@ -6724,6 +6753,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
@@ -6820,6 +6852,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
@@ -6912,6 +6947,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
@@ -7005,6 +7043,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
@@ -9774,6 +9815,8 @@ serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
 incomeContractId?: number[]
 /**
  * @maxItems 200
+ * 
+ * Items: left out on create: the source clue's flag (income contract → quotation → clue)
  */
 isOversize?: boolean[]
 startDateStart?: string
@@ -9826,6 +9869,8 @@ serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
 incomeContractId?: number[]
 /**
  * @maxItems 200
+ * 
+ * Items: left out on create: the source clue's flag (income contract → quotation → clue)
  */
 isOversize?: boolean[]
 startDateStart?: string
@@ -9925,6 +9970,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -9992,6 +10040,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -10079,6 +10130,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -10146,6 +10200,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -10213,6 +10270,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -10281,6 +10341,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -10348,6 +10411,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -10415,6 +10481,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -10482,6 +10551,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)

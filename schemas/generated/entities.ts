@@ -2265,6 +2265,9 @@ endDate?: (string | null)
 contractAmount?: (string | null)
 budgetIncome?: (string | null)
 budgetCost?: (string | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -2300,6 +2303,9 @@ startDate: string
 endDate?: (string | null)
 budgetIncome?: (string | number | null)
 budgetCost?: (string | number | null)
+/**
+ * left out on create: the source clue's flag (income contract → quotation → clue)
+ */
 isOversize?: (boolean | null)
 fromRegionCode?: (string | null)
 toRegionCode?: (string | null)
@@ -3254,6 +3260,9 @@ maxWidth?: (string | null)
 maxHeight?: (string | null)
 distanceKm?: (string | null)
 cargoValue?: (string | null)
+/**
+ * left out on create: the project's (or its source clue's) flag
+ */
 isOversize?: (boolean | null)
 loadRegionCode: string
 loadAddress: string
@@ -3302,6 +3311,9 @@ maxWidth?: (string | number | null)
 maxHeight?: (string | number | null)
 distanceKm?: (string | number | null)
 cargoValue?: (string | number | null)
+/**
+ * left out on create: the project's (or its source clue's) flag
+ */
 isOversize?: (boolean | null)
 loadRegionCode: string
 loadAddress: string
@@ -3408,6 +3420,9 @@ dispatcherStaffId?: (number | null)
 dispatchedAt?: (string | null)
 settledAt?: (string | null)
 cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
 auditState?: (0 | 5 | 10 | 15 | null)
 reassignedFromId?: (number | null)
 nodeAddress?: (string | null)

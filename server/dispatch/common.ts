@@ -5,7 +5,8 @@
  */
 import { sql } from 'kysely';
 import type { HookContext } from '../hooks/types';
-import { conflict } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
+import { lockParent, recountInto, total } from '../crud/quantity';
 import type { Db } from '../db/connect';
 import { getSetting } from '../admin/settings';
 import { PROJECT_CLOSED, PROJECT_CLOSED_MESSAGE } from '../project/common';
@@ -15,26 +16,39 @@ export const SCHEDULE_NOT_LIVE = [0, 5];
 /** Demand states a truck may still be dispatched to: 10 待请车, 15 待装车, 25 运输中, 30 运输异常. */
 export const DEMAND_DISPATCHABLE = [10, 15, 25, 30];
 
-/** The project of a demand or schedule must be approved and running (not paused, ended or closed). */
-export async function assertProjectRunning(ctx: HookContext, projectId: unknown, action: string, allowNotStarted = false): Promise<Record<string, any>> {
+/**
+ * The project of a demand or schedule must be approved and running (not paused, ended or closed).
+ * `opening` (a demand submitted) also accepts a project not started yet or whose work was done:
+ * the submission starts it, or resumes its work (作业完成 is reached by itself, so it must not
+ * shut out the next shipment).
+ */
+export async function assertProjectRunning(ctx: HookContext, projectId: unknown, action: string, opening = false): Promise<Record<string, any>> {
   const project = await ctx.q.get('project', Number(projectId));
   if (!project) throw conflict('项目不存在');
   const run = Number(project.runState);
   if (run === PROJECT_CLOSED) throw conflict(PROJECT_CLOSED_MESSAGE);
   if (Number(project.auditState) !== 15) throw conflict(`项目立项审核通过后才能${action}`);
   if (run === 5) throw conflict(`项目已暂停，不能${action}`);
-  if (!(run === 10 || (allowNotStarted && run === 0))) throw conflict(`项目已终止或作业完成，不能${action}`);
+  if (!(run === 10 || (opening && (run === 0 || run === 20)))) throw conflict(`项目已终止或作业完成，不能${action}`);
   return project;
 }
 
-/** Counts a demand's schedules in the given states (other than `exceptId`). */
+/**
+ * Locks the demand (quantity rules under a lock, server/crud/quantity.ts) and returns it as
+ * committed now: every rule comparing its schedules with its 需车数 or 件数 runs after this.
+ */
+export async function lockDemand(ctx: HookContext, demandId: unknown): Promise<Record<string, any>> {
+  const d = demandId ? await lockParent(ctx, 'transportDemand', demandId) : undefined;
+  if (!d) throw badRequest('请选择运输需求', { field: 'demandId' });
+  return d;
+}
+
+/** Counts a demand's schedules in the given states (other than `exceptId`); lock the demand first. */
 export async function countSchedules(ctx: HookContext, demandId: number, opts: { notIn?: number[]; in?: number[]; exceptId?: number }): Promise<number> {
-  let q = ctx.q.select('transportSchedule').select(sql<number>`count(*)::int`.as('n')).where('demandId', '=', demandId);
-  if (opts.notIn) q = q.where('scheduleStatus', 'not in', opts.notIn);
-  if (opts.in) q = q.where('scheduleStatus', 'in', opts.in);
-  if (opts.exceptId) q = q.where('scheduleId', '<>', opts.exceptId);
-  const r = (await q.executeTakeFirstOrThrow()) as { n: number };
-  return Number(r.n);
+  const where: Record<string, number[] | { not: number[] }> = {};
+  if (opts.notIn) where.scheduleStatus = { not: opts.notIn };
+  if (opts.in) where.scheduleStatus = opts.in;
+  return Number(await total(ctx, demandId, { entity: 'transportSchedule', key: 'demandId', where, exceptId: opts.exceptId }));
 }
 
 /**
@@ -45,9 +59,12 @@ export async function countSchedules(ctx: HookContext, demandId: number, opts: {
 export async function syncDemand(ctx: HookContext, demandId: unknown): Promise<void> {
   if (demandId === null || demandId === undefined) return;
   const id = Number(demandId);
+  // Locked first: two schedules of one demand changing at once would otherwise each count
+  // without the other's change and the last to write would win.
+  if (!(await lockParent(ctx, 'transportDemand', id))) return;
+  await recountInto(ctx, { parent: 'transportDemand', id, field: 'dispatchedCount', from: { entity: 'transportSchedule', key: 'demandId', where: { scheduleStatus: { not: SCHEDULE_NOT_LIVE } } } });
   const live = (await ctx.q.select('transportSchedule').select('scheduleStatus').where('demandId', '=', id)
     .where('scheduleStatus', 'not in', SCHEDULE_NOT_LIVE).execute()).map((r: any) => Number(r.scheduleStatus));
-  await ctx.q.update('transportDemand').set({ dispatchedCount: live.length }).where('demandId', '=', id).execute();
   for (let step = 0; step < 5; step++) {
     const demand = await ctx.q.get('transportDemand', id);
     if (!demand) return;
@@ -62,6 +79,26 @@ export async function syncDemand(ctx: HookContext, demandId: unknown): Promise<v
     if (!next) return;
     await ctx.transition('transportDemand', id, next, { ifAllowed: true });
   }
+}
+
+/**
+ * Whether a project carries 大件 cargo: its own flag, or its source clue's (DOMAIN §3.2
+ * transportDemand.isOversize "suggested as clue.isOversize") — the clue named on the project,
+ * else the one its income contract was quoted from (contract.quotationId → quotation.clueId).
+ */
+export async function oversizeOfProject(ctx: HookContext, project: Record<string, any>): Promise<boolean> {
+  if (project.isOversize) return true;
+  const clueId = await clueOfProject(ctx, project);
+  const clue = clueId && ctx.entities.clue ? await ctx.q.get('clue', clueId) : undefined;
+  return Boolean(clue?.isOversize);
+}
+
+/** The clue a project came from: its clueId, else its income contract's quotation's clue. */
+export async function clueOfProject(ctx: HookContext, project: Record<string, any>): Promise<number | null> {
+  if (project.clueId) return Number(project.clueId);
+  const contract = project.incomeContractId ? await ctx.q.get('contract', Number(project.incomeContractId)) : undefined;
+  const quotation = contract?.quotationId && ctx.entities.quotation ? await ctx.q.get('quotation', Number(contract.quotationId)) : undefined;
+  return quotation?.clueId ? Number(quotation.clueId) : null;
 }
 
 /** Now as an ISO timestamp (node times default to it). */

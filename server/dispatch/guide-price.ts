@@ -53,10 +53,30 @@ function share(demand: Row, unit: string): { qty: number; text: string } | undef
 
 const UNIT_OF_MODE: Record<number, string> = { 1: '件', 2: '吨', 3: '吨公里', 4: '车' };
 
+/**
+ * Why a cost contract may not price a carrier's truck, or null when it may: it must be a cost
+ * contract of that carrier, approved (审核通过), in force (履行中) and within its dates today
+ * (DOMAIN §4.2: expired or terminated cost contracts are not offered in dispatch).
+ */
+export function costContractRefusal(contract: Row | undefined, supplierId: number | null, today = chinaToday()): string | null {
+  if (!contract || Number(contract.contractType) !== COST_CONTRACT) return '请选择成本合同';
+  if (supplierId !== null && Number(contract.supplierId) !== supplierId) return `成本合同${contract.contractNo ?? ''}不是该承运商的合同`;
+  if (Number(contract.auditState) !== APPROVED) return `成本合同${contract.contractNo ?? ''}未审核通过，不能用于派车`;
+  const from = String(contract.startDate ?? '').slice(0, 10);
+  const to = String(contract.endDate ?? '').slice(0, 10);
+  if (Number(contract.contractState) !== IN_FORCE || (from && from > today) || (to && to < today)) {
+    return `成本合同${contract.contractNo ?? ''}未生效或已到期、终止，不能用于派车`;
+  }
+  return null;
+}
+
 async function fromContract(q: ScopedQueries, demand: Row, supplierId: number | null, costContractId: number | null, kind: string | undefined): Promise<GuidePrice | undefined> {
   let contract: Row | undefined;
-  if (costContractId) contract = await q.get('contract', costContractId);
-  else if (supplierId) {
+  if (costContractId) {
+    // A contract not fit to price this carrier's truck prices nothing (the save refuses it too).
+    contract = await q.get('contract', costContractId);
+    if (costContractRefusal(contract, supplierId)) return undefined;
+  } else if (supplierId) {
     const today = chinaToday();
     contract = (await q.select('contract').selectAll().where('contractType', '=', COST_CONTRACT).where('supplierId', '=', supplierId)
       .where('auditState', '=', APPROVED).where('contractState', '=', IN_FORCE)

@@ -9,7 +9,8 @@ import { defineHooks } from '../types';
 import { HttpError, badRequest, conflict } from '../../http/errors';
 import { permissionHolders } from '../../crud/approval';
 import { assertProjectOpen } from '../../project/common';
-import { assertProjectRunning, blank } from '../../dispatch/common';
+import { assertProjectRunning, blank, oversizeOfProject } from '../../dispatch/common';
+import { workDoneWhenDemandsFinished } from '../project/project';
 
 export const transportDemandHooks = defineHooks('transportDemand', {
   async validate(ctx, record, prev) {
@@ -26,6 +27,8 @@ export const transportDemandHooks = defineHooks('transportDemand', {
     if (!prev || (values.projectId !== undefined && Number(values.projectId) !== Number(prev.projectId))) {
       const project = await ctx.q.get('project', Number(projectId));
       values.customerId = project?.customerId ?? null;
+      // 大件 left out comes from the project's (or its source clue's) flag; given, it is kept (editable).
+      if (!prev && (values.isOversize === null || values.isOversize === undefined)) values.isOversize = project ? await oversizeOfProject(ctx, project) : false;
     }
   },
 
@@ -53,6 +56,8 @@ export const transportDemandHooks = defineHooks('transportDemand', {
       await ctx.q.update('transportDemand').set({ submitterStaffId: ctx.session?.staffId ?? null, submittedAt: sql`now()` }).where('demandId', '=', id).execute();
       // The first submitted demand starts a project that has not started yet.
       await ctx.transition('project', Number(row.projectId), 'start', { ifAllowed: true });
+      // A project whose work was done (its demands all finished) takes up work again.
+      await ctx.transition('project', Number(row.projectId), 'workResumed', { ifAllowed: true });
       const dispatchers = ctx.session ? await permissionHolders(ctx.db, ctx.session.orgId, '调度:编辑') : [];
       if (dispatchers.length) {
         await ctx.notify({
@@ -64,7 +69,10 @@ export const transportDemandHooks = defineHooks('transportDemand', {
     async revoke(ctx, row) {
       // Draft schedules of a revoked demand go with it.
       await ctx.q.delete('transportSchedule').where('demandId', '=', Number(row.demandId)).where('scheduleStatus', '=', 0).execute();
+      await workDoneWhenDemandsFinished(ctx, row.projectId);
     },
+    // The last demand's receipts back: the project's work is done (DOMAIN §4.2 作业完成, auto).
+    returned: async (ctx, row) => workDoneWhenDemandsFinished(ctx, row.projectId),
     async terminate(ctx, row, _prev, input) {
       // Schedules that have not left are cancelled; departed ones run to completion.
       const open = (await ctx.q.select('transportSchedule').select('scheduleId').where('demandId', '=', Number(row.demandId))
@@ -72,6 +80,7 @@ export const transportDemandHooks = defineHooks('transportDemand', {
       for (const s of open) {
         await ctx.transition('transportSchedule', Number(s.scheduleId), 'cancel', { ifAllowed: true, values: { cancelReason: `需求终止：${input.values.terminateReason}`.slice(0, 200) } });
       }
+      await workDoneWhenDemandsFinished(ctx, row.projectId);
     },
   },
 });

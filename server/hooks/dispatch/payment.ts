@@ -3,7 +3,7 @@
  * → 10 审批中 (申请付款) → 15 已支付; a payment recorded also counts as paid on the truck's freight
  * cost item, so the project's 应付余额 follows.
  */
-import { sql } from 'kysely';
+import { lockParent, total } from '../../crud/quantity';
 import { defineHooks } from '../types';
 import { assertProjectOpen, refreshProjectTotals } from '../../project/common';
 import { blank, nowIso } from '../../dispatch/common';
@@ -20,9 +20,10 @@ export const schedulePaymentHooks = defineHooks('schedulePayment', {
   },
   afterTransition: {
     async pay(ctx, row) {
-      const paid = (await ctx.q.select('schedulePayment').select(sql<string>`coalesce(sum(amount), 0)`.as('paid'))
-        .where('scheduleId', '=', Number(row.scheduleId)).where('payNodeStatus', '=', 15).executeTakeFirstOrThrow()) as { paid: string };
-      await ctx.q.update('costItem').set({ paidAmount: paid.paid }).where('scheduleId', '=', Number(row.scheduleId)).where('source', '=', 1).where('itemStatus', '=', 10).execute();
+      // The schedule locked, its paid nodes summed afresh: two nodes paid at once both count.
+      await lockParent(ctx, 'transportSchedule', row.scheduleId);
+      const paid = await total(ctx, row.scheduleId, { entity: 'schedulePayment', key: 'scheduleId', agg: { sum: 'amount' }, where: { payNodeStatus: 15 } });
+      await ctx.q.update('costItem').set({ paidAmount: paid }).where('scheduleId', '=', Number(row.scheduleId)).where('source', '=', 1).where('itemStatus', '=', 10).execute();
       await refreshProjectTotals(ctx.q, row.projectId);
     },
   },

@@ -14,8 +14,9 @@ import { renderScheduleMessage } from '../../messaging/wechat-bot';
 import { enumLabel } from '../../schema/load';
 import { postToProjectGroup } from '../project/group';
 import { assertProjectOpen, chinaToday, refreshProjectTotals } from '../../project/common';
-import { estimateGuidePrice } from '../../dispatch/guide-price';
-import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, assertProjectRunning, blank, countSchedules, freightAboveTolerance, nowIso, syncDemand } from '../../dispatch/common';
+import { costContractRefusal, estimateGuidePrice } from '../../dispatch/guide-price';
+import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, assertProjectRunning, blank, countSchedules, freightAboveTolerance, lockDemand, nowIso, syncDemand } from '../../dispatch/common';
+import { total } from '../../crud/quantity';
 
 type Row = Record<string, any>;
 
@@ -48,10 +49,16 @@ async function demandOf(ctx: HookContext, id: unknown): Promise<Row> {
   return d;
 }
 
-/** Refuses a truck beyond the demand's 需车数 (counting `states` of the other schedules). */
-async function assertQuota(ctx: HookContext, demand: Row, scheduleId: number | undefined, notIn: number[]) {
+/**
+ * Refuses a truck beyond the demand's 需车数, counting the other schedules not in `notIn`, with
+ * the demand locked until the transaction ends (parallel saves or dispatches wait their turn).
+ * Returns the locked demand.
+ */
+async function assertQuota(ctx: HookContext, demandId: unknown, scheduleId: number | undefined, notIn: number[]): Promise<Row> {
+  const demand = await lockDemand(ctx, demandId);
   const n = await countSchedules(ctx, Number(demand.demandId), { notIn, exceptId: scheduleId });
   if (n + 1 > Number(demand.truckCount)) throw conflict(`运输需求需车${demand.truckCount}辆，已派${n}辆，不能超派`);
+  return demand;
 }
 
 async function addNode(ctx: HookContext, row: Row, node: number, values: Row) {
@@ -112,10 +119,10 @@ async function bookLedger(ctx: HookContext, row: Row) {
 
 /** What 派车确认 needs: a live demand on a running project, room in its 需车数, a plate and a driver, an idle own truck. */
 async function assertDispatchable(ctx: HookContext, row: Row) {
-  const demand = await demandOf(ctx, row.demandId);
+  const demand = await lockDemand(ctx, row.demandId);
   if (!DEMAND_DISPATCHABLE.includes(Number(demand.status))) throw conflict('运输需求未提交或已撤销、终止、完成，不能派车');
   await assertProjectRunning(ctx, demand.projectId, '派车');
-  await assertQuota(ctx, demand, Number(row.scheduleId), SCHEDULE_NOT_LIVE);
+  await assertQuota(ctx, demand.demandId, Number(row.scheduleId), SCHEDULE_NOT_LIVE);
   if (blank(row.truckLicensePlate)) throw badRequest('派车前请填写车牌号', { field: 'truckLicensePlate' });
   if (blank(row.driverName) || blank(row.driverPhone)) throw badRequest('派车前请填写司机姓名和电话', { field: 'driverName' });
   if (Number(row.carrierType) === OWN) {
@@ -177,12 +184,14 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
   async validate(ctx, record, prev) {
     if (prev && !ctx.system && Number(prev.scheduleStatus) !== 0) throw conflict('只有草稿状态的调度单可以修改');
     if (prev && !ctx.system && Number(prev.auditState) === 5) throw conflict('调度审批中的调度单不能修改，请等待审批结果');
-    const demand = await demandOf(ctx, record.demandId);
-    if (!prev || Number(prev.demandId) !== Number(record.demandId)) {
+    const moved = !prev || Number(prev.demandId) !== Number(record.demandId);
+    // A new schedule (or one moved to another demand) holds a truck of it, drafts included.
+    const demand = moved ? await lockDemand(ctx, record.demandId) : await demandOf(ctx, record.demandId);
+    if (moved) {
       if (!DEMAND_DISPATCHABLE.includes(Number(demand.status))) throw conflict('运输需求未提交或已撤销、终止、完成，不能派车');
       await assertProjectRunning(ctx, demand.projectId, '派车');
+      await assertQuota(ctx, record.demandId, prev ? Number(prev.scheduleId) : undefined, [5]);
     }
-    if (!prev) await assertQuota(ctx, demand, undefined, [5]);
     const type = Number(record.carrierType);
     if (type === OWN) {
       if (!record.companyTruckId) throw badRequest('请选择自有车辆', { field: 'companyTruckId' });
@@ -243,6 +252,13 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
           if (!r.supplierId && !values.supplierId && d.supplierId) values.supplierId = d.supplierId;
         }
       }
+      // 成本合同: only an approved one of this carrier in force today (the picker offers no other).
+      const contractId = values.costContractId !== undefined ? values.costContractId : r.costContractId;
+      if (!ctx.system && !blank(contractId)) {
+        const supplierId = values.supplierId ?? r.supplierId;
+        const refusal = costContractRefusal(await ctx.q.get('contract', Number(contractId)), supplierId ? Number(supplierId) : null);
+        if (refusal) throw badRequest(refusal, { field: 'costContractId' });
+      }
       // No split given: the whole freight is paid when the receipt is back (回单付).
       if (PAY_FIELDS.every(([f]) => blank(r[f])) && cents(r.freight) > 0) values.receiptPayAmount = yuan(cents(r.freight));
       // 指导价 left blank, or its basis changed (demand, carrier, truck, contract) without a new
@@ -286,13 +302,14 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
       stepTime(row, input.values, 'load');
       if (blank(v.loadedPieces)) throw badRequest('请填写实装件数', { field: 'loadedPieces' });
       if (blank(v.loadedWeight)) throw badRequest('请填写实装重量', { field: 'loadedWeight' });
-      const demand = await demandOf(ctx, row.demandId);
+      // Σ 实装件数 ≤ 需求件数, with the demand locked (two trucks loading at once).
+      const demand = await lockDemand(ctx, row.demandId);
       if (demand.isOversize && blank(v.permitNo ?? row.permitNo)) throw badRequest('大件运输装车前请填写超限通行证号', { field: 'permitNo' });
-      const others = (await ctx.q.select('transportSchedule').select(sql<string>`coalesce(sum(loaded_pieces), 0)`.as('n'))
-        .where('demandId', '=', Number(row.demandId)).where('scheduleStatus', 'not in', SCHEDULE_NOT_LIVE).where('scheduleId', '<>', Number(row.scheduleId))
-        .executeTakeFirstOrThrow()) as { n: string };
-      if (Number(others.n) + Number(v.loadedPieces) > Number(demand.pieces)) {
-        throw badRequest(`实装件数合计不能超过需求件数${demand.pieces}件（其他车辆已装${Number(others.n)}件）`, { field: 'loadedPieces' });
+      const others = Number(await total(ctx, row.demandId, {
+        entity: 'transportSchedule', key: 'demandId', agg: { sum: 'loadedPieces' }, where: { scheduleStatus: { not: SCHEDULE_NOT_LIVE } }, exceptId: Number(row.scheduleId),
+      }));
+      if (others + Number(v.loadedPieces) > Number(demand.pieces)) {
+        throw badRequest(`实装件数合计不能超过需求件数${demand.pieces}件（其他车辆已装${others}件）`, { field: 'loadedPieces' });
       }
     },
     depart(ctx, row, input) {

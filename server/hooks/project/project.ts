@@ -8,6 +8,8 @@ import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
 import { permissionHolders } from '../../crud/approval';
 import { LEDGER_VALID, PROJECT_CLOSED, PROJECT_CLOSED_MESSAGE } from '../../project/common';
+import { lockParent, total } from '../../crud/quantity';
+import { clueOfProject, oversizeOfProject } from '../../dispatch/common';
 
 /** Contract states a new project may be set up from: 0 未生效 (approved, not yet started) and 10 履行中. */
 const CONTRACT_USABLE_STATES = [0, 10];
@@ -39,6 +41,26 @@ async function openItems(ctx: HookContext, entity: 'incomeItem' | 'costItem', pr
   return Number(r.n);
 }
 
+/** project.runState 10 进行中 */
+const RUNNING = 10;
+
+/**
+ * 作业完成 by itself (DOMAIN §4.2 project.runState 10 → 20 "auto"): once the last of a running
+ * project's transport demands is finished (revoked, terminated or receipts returned). Called when
+ * a demand finishes; the project is locked first, so two demands finishing at once still see
+ * each other (whichever commits second moves the project).
+ */
+export async function workDoneWhenDemandsFinished(ctx: HookContext, projectId: unknown): Promise<void> {
+  // Only a person's step moves the project: the demo seeder walks demands one after another on
+  // projects whose run states the project seeder sets (DOMAIN §8).
+  if (!ctx.request) return;
+  const project = await lockParent(ctx, 'project', projectId);
+  if (!project || Number(project.runState) !== RUNNING) return;
+  // Every demand in {5, 20, 35}, as 作业完成 by hand asks (a draft demand still holds it open).
+  const open = Number(await total(ctx, projectId, { entity: 'transportDemand', key: 'projectId', where: { status: { not: DEMAND_DONE } } }));
+  if (open === 0) await ctx.transition('project', Number(projectId), 'workDone', { ifAllowed: true });
+}
+
 export const projectHooks = defineHooks('project', {
   async validate(ctx, record, prev) {
     if (prev && !ctx.system && Number(prev.runState) === PROJECT_CLOSED) throw conflict(PROJECT_CLOSED_MESSAGE);
@@ -62,6 +84,11 @@ export const projectHooks = defineHooks('project', {
     // 合同金额 is the income contract's amount (Σ from the contract).
     if (!prev || ('incomeContractId' in values && Number(values.incomeContractId || 0) !== Number(prev.incomeContractId || 0))) {
       values.contractAmount = values.incomeContractId ? (await incomeContract(ctx, values.incomeContractId)).amount : null;
+    }
+    // 大件 left out of a new project: its source clue's flag (income contract → quotation → clue).
+    if (!prev && (values.isOversize === null || values.isOversize === undefined)) {
+      const clueId = await clueOfProject(ctx, { clueId: values.clueId, incomeContractId: values.incomeContractId });
+      values.isOversize = clueId ? await oversizeOfProject(ctx, { clueId }) : false;
     }
   },
 
