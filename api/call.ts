@@ -27,6 +27,12 @@ function entryOf(id: string) {
   return catalogue[id] as { method: string; path: string };
 }
 
+/** The path template of a catalogue entry ('{scheduleId}/dispatch'): screen actions fill it from the record. */
+export function entryPath(id: string): string {
+  if (!isCatalogueId(id)) throw new Error(`未知接口 ${id}`);
+  return (catalogue[id] as { path: string }).path;
+}
+
 /** A catalogue entry that answers a file (exports, import templates). */
 export async function invokeDownload(id: string, args: CallArgs = {}, options: CallOptions = {}): Promise<Downloaded> {
   const entry = entryOf(id);

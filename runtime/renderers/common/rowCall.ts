@@ -2,20 +2,15 @@
  * The catalogue side of the action rule (actionRequest.ts): looks an entry's path up and sends
  * the planned calls. Shared by the list, the detail and the action dialogs.
  */
-import { catalogue } from '../../../api/generated/client';
-import { invoke, isCatalogueId, type CallOptions } from '../../../api/call';
-import { MissingPathParam, pathParamNames, planCalls, type ParamScope, type PlanOptions, type PlannedCall } from './actionRequest';
+import { entryPath as catalogueEntryPath, invoke, type CallOptions } from '../../../api/call';
+import { MissingPathParam, planCalls, type ParamScope, type PlanOptions, type PlannedCall } from './actionRequest';
 
 export { MissingPathParam } from './actionRequest';
 
 export function entryPath(api: string): string {
-  if (!isCatalogueId(api)) throw new Error(`未知接口 ${api}`);
-  return catalogue[api].path;
+  return catalogueEntryPath(api);
 }
 
-export function pathParams(api: string): string[] {
-  return isCatalogueId(api) ? pathParamNames(catalogue[api].path) : [];
-}
 
 /** The scope of an entity's records (its id field and field names). */
 export function entityScope(entity: { idField: string; fields: Record<string, unknown> }, idField = entity.idField): ParamScope {

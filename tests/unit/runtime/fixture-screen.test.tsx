@@ -42,6 +42,7 @@ vi.mock('../../../api/call', async (original) => {
   const entry = (id: string) => fixture.catalogue.find((e) => e.id === id);
   return {
     ...real,
+    entryPath: (id: string) => entry(id)?.path ?? real.entryPath(id),
     invoke: (id: string, args: { params?: never; query?: never; body?: unknown } = {}, options = {}) => {
       const e = entry(id);
       return e ? http.request({ method: e.method, url: e.path, params: args.params, query: args.query, data: args.body, ...options }) : real.invoke(id, args as never, options);
