@@ -71,9 +71,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     bodyLimit: Number(process.env.BODY_LIMIT) || 1024 * 1024,
     trustProxy: trustProxy(),
     requestTimeout: 60_000,
+    // Fastify's own two JSON lines per request drown the start banner; one short line instead (below).
+    disableRequestLogging: true,
     ...edgeOptions(),
   });
   await securityHeaders(app);
+  // One line per answered request, without the query string (it may carry a ticket or a token).
+  // `npm start` asks for them at debug level (REQUEST_LOG_LEVEL) so its login banner stays in view.
+  const requestLogLevel = (process.env.REQUEST_LOG_LEVEL ?? 'info') as 'info' | 'debug' | 'trace';
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLogLevel](`${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
+  });
   await opsPlugin(app, { db, database, catalogue });
   const messages = uniqueMessages(entities);
   installErrorHandler(app, () => messages);

@@ -222,7 +222,7 @@ entityTitle?: string
 /**
  * @maxItems 200
  */
-columns?: ("createdAt" | "moduleCode" | "entityTitle" | "subjectName" | "operationType" | "action" | "operatorName" | "ip" | "errorMessage")[]
+columns?: ("createdAt" | "moduleCode" | "entityTitle" | "subjectName" | "operationType" | "action" | "operatorName" | "ip" | "errorMessage" | "updatedAt")[]
 }
 
 /** 操作日志 — GET /api/v1/user-base/operation-log/export-excel (系统管理), a file */
@@ -303,18 +303,28 @@ export interface ProcessTemplateEnableParams {
 processTemplateId: number
 }
 
+export interface ProcessTemplateEnableBody {
+processTemplateId?: number
+version?: number
+}
+
 /** 启用业务流程 — PUT /api/v1/user-base/process-template/{processTemplateId}/enable (公司管理) */
-export function processTemplateEnable(params: ProcessTemplateEnableParams, options: CallOptions = {}): Promise<unknown> {
-  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/process-template/{processTemplateId}/enable', params: { ...params }, ...options });
+export function processTemplateEnable(params: ProcessTemplateEnableParams, data: ProcessTemplateEnableBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/process-template/{processTemplateId}/enable', params: { ...params }, data, ...options });
 }
 
 export interface ProcessTemplateDisableParams {
 processTemplateId: number
 }
 
+export interface ProcessTemplateDisableBody {
+processTemplateId?: number
+version?: number
+}
+
 /** 停用业务流程 — PUT /api/v1/user-base/process-template/{processTemplateId}/disable (公司管理) */
-export function processTemplateDisable(params: ProcessTemplateDisableParams, options: CallOptions = {}): Promise<unknown> {
-  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/process-template/{processTemplateId}/disable', params: { ...params }, ...options });
+export function processTemplateDisable(params: ProcessTemplateDisableParams, data: ProcessTemplateDisableBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/process-template/{processTemplateId}/disable', params: { ...params }, data, ...options });
 }
 
 export interface ProcessTemplateCopyParams {
@@ -343,7 +353,7 @@ enabled?: boolean[]
 /**
  * @maxItems 200
  */
-columns?: ("name" | "bizType" | "enabled" | "remark")[]
+columns?: ("name" | "bizType" | "enabled" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 业务流程 — GET /api/v1/user-base/process-template/export-excel (公司管理), a file */
@@ -430,7 +440,7 @@ sortOrder?: ("asc" | "desc")
 /**
  * @maxItems 200
  */
-columns?: ("name" | "code" | "remark")[]
+columns?: ("name" | "code" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 角色列表 — GET /api/v1/user-base/role/export-excel (公司管理), a file */
@@ -1273,7 +1283,7 @@ depId?: number[]
 /**
  * @maxItems 200
  */
-columns?: ("clueNo" | "name" | "customerId" | "source" | "crawlerInfoId" | "businessTypeId" | "serviceCategory" | "cargoName" | "pieces" | "maxPieceWeight" | "length" | "width" | "height" | "isOversize" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "expectedStartDate" | "expectedAmount" | "competitor" | "ownerStaffId" | "depId" | "clueStatus" | "lastFollowAt" | "nextFollowDate" | "closeReason" | "remark" | "attachments")[]
+columns?: ("clueNo" | "name" | "customerId" | "source" | "crawlerInfoId" | "businessTypeId" | "serviceCategory" | "cargoName" | "pieces" | "maxPieceWeight" | "length" | "width" | "height" | "isOversize" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "expectedStartDate" | "expectedAmount" | "competitor" | "ownerStaffId" | "depId" | "clueStatus" | "lastFollowAt" | "nextFollowDate" | "closeReason" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出线索列表 — GET /api/v1/project-base/clue/export-excel (商务:线索列表), a file */
@@ -1756,7 +1766,7 @@ billPlatformId?: number[]
 /**
  * @maxItems 200
  */
-columns?: ("incomeNo" | "incomeKind" | "supplierId" | "payeeName" | "idCardNo" | "truckLicensePlate" | "period" | "projectId" | "scheduleCount" | "grossAmount" | "deductAmount" | "taxAmount" | "netAmount" | "paidAmount" | "billPlatformId" | "confirmStatus" | "confirmedAt" | "disputeReason" | "reviewId")[]
+columns?: ("incomeNo" | "incomeKind" | "supplierId" | "payeeName" | "idCardNo" | "truckLicensePlate" | "period" | "projectId" | "scheduleCount" | "grossAmount" | "deductAmount" | "taxAmount" | "netAmount" | "paidAmount" | "billPlatformId" | "confirmStatus" | "confirmedAt" | "disputeReason" | "reviewId" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出个体司机收入 — GET /api/v1/finance-base/driver-income/export-individual (收入:个体司机收入), a file */
@@ -1784,7 +1794,7 @@ billPlatformId?: number[]
 /**
  * @maxItems 200
  */
-columns?: ("incomeNo" | "incomeKind" | "supplierId" | "payeeName" | "idCardNo" | "truckLicensePlate" | "period" | "projectId" | "scheduleCount" | "grossAmount" | "deductAmount" | "taxAmount" | "netAmount" | "paidAmount" | "billPlatformId" | "confirmStatus" | "confirmedAt" | "disputeReason" | "reviewId")[]
+columns?: ("incomeNo" | "incomeKind" | "supplierId" | "payeeName" | "idCardNo" | "truckLicensePlate" | "period" | "projectId" | "scheduleCount" | "grossAmount" | "deductAmount" | "taxAmount" | "netAmount" | "paidAmount" | "billPlatformId" | "confirmStatus" | "confirmedAt" | "disputeReason" | "reviewId" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出分包收入 — GET /api/v1/finance-base/driver-income/export-sub (收入:分包收入), a file */
@@ -2661,7 +2671,7 @@ createdAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("enquiryNo" | "title" | "clueId" | "planId" | "projectId" | "serviceCategory" | "quoteMode" | "cargoName" | "pieces" | "weight" | "length" | "width" | "height" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "loadDate" | "quantity" | "supplierIds" | "currentSeq" | "deadline" | "status" | "invitedCount" | "quotedCount" | "initiatorStaffId" | "quoteIds" | "firstLowestAmount" | "awardedAmount" | "dropRate" | "remark" | "attachments")[]
+columns?: ("enquiryNo" | "title" | "clueId" | "planId" | "projectId" | "serviceCategory" | "quoteMode" | "cargoName" | "pieces" | "weight" | "length" | "width" | "height" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "loadDate" | "quantity" | "supplierIds" | "currentSeq" | "deadline" | "status" | "invitedCount" | "quotedCount" | "initiatorStaffId" | "quoteIds" | "firstLowestAmount" | "awardedAmount" | "dropRate" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出询价列表 — GET /api/v1/project-base/enquiry/export-excel (商务:询价), a file */
@@ -2872,7 +2882,7 @@ quotedAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("enquiryId" | "supplierId" | "seq" | "label" | "quoteMode" | "unitPrice" | "quantity" | "amount" | "taxRate" | "includesTax" | "vehicleDesc" | "truckCount" | "transitDays" | "validUntil" | "quoteStatus" | "quotedByName" | "quotedAt" | "recordedByStaffId" | "diffFromPrev" | "remark")[]
+columns?: ("enquiryId" | "supplierId" | "seq" | "label" | "quoteMode" | "unitPrice" | "quantity" | "amount" | "taxRate" | "includesTax" | "vehicleDesc" | "truckCount" | "transitDays" | "validUntil" | "quoteStatus" | "quotedByName" | "quotedAt" | "recordedByStaffId" | "diffFromPrev" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出供应商报价 — GET /api/v1/project-base/enquiry-quote/export-excel (商务:询价报价), a file */
@@ -3579,7 +3589,7 @@ createdAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("quotationNo" | "clueId" | "planId" | "enquiryId" | "customerId" | "serviceCategory" | "quoteMode" | "quantity" | "unitPrice" | "costAmount" | "taxRate" | "amountInclTax" | "amountExclTax" | "marginRate" | "validUntil" | "auditState" | "quoteResult" | "lostReason" | "contractId" | "quoterStaffId" | "remark" | "attachments")[]
+columns?: ("quotationNo" | "clueId" | "planId" | "enquiryId" | "customerId" | "serviceCategory" | "quoteMode" | "quantity" | "unitPrice" | "costAmount" | "taxRate" | "amountInclTax" | "amountExclTax" | "marginRate" | "validUntil" | "auditState" | "quoteResult" | "lostReason" | "contractId" | "quoterStaffId" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出对客报价 — GET /api/v1/project-base/quotation/export-excel (商务:询价报价), a file */
@@ -4248,7 +4258,7 @@ permitRequired?: boolean[]
 /**
  * @maxItems 200
  */
-columns?: ("planNo" | "name" | "clueId" | "customerId" | "cargoName" | "pieces" | "maxPieceWeight" | "length" | "width" | "height" | "totalWeight" | "routeDesc" | "mileage" | "vehicleConfig" | "axleLines" | "surveyDate" | "surveyStaffIds" | "permitRequired" | "escortRequired" | "estimatedCost" | "quoteAmount" | "planStage" | "tenderDeadline" | "authorStaffId" | "remark" | "attachments")[]
+columns?: ("planNo" | "name" | "clueId" | "customerId" | "cargoName" | "pieces" | "maxPieceWeight" | "length" | "width" | "height" | "totalWeight" | "routeDesc" | "mileage" | "vehicleConfig" | "axleLines" | "surveyDate" | "surveyStaffIds" | "permitRequired" | "escortRequired" | "estimatedCost" | "quoteAmount" | "planStage" | "tenderDeadline" | "authorStaffId" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出技术方案 — GET /api/v1/project-base/technical-plan/export-excel (商务:技术方案), a file */
@@ -4849,7 +4859,7 @@ inviteStatus?: (0 | 5 | 10 | 15)[]
 /**
  * @maxItems 200
  */
-columns?: ("name" | "shortName" | "customerType" | "customerLevel" | "creditCode" | "industry" | "contactName" | "contactPhone" | "contactEmail" | "regionCode" | "address" | "invoiceTitle" | "invoiceType" | "taxNo" | "bankName" | "bankAccount" | "invoiceAddress" | "managerStaffId" | "verifyStatus" | "parentCustomerId" | "isTemporary" | "source" | "boundOrgId" | "inviterOrgId" | "inviteStatus" | "cancelReason" | "verifyRemark" | "creditDays" | "remark")[]
+columns?: ("name" | "shortName" | "customerType" | "customerLevel" | "creditCode" | "industry" | "contactName" | "contactPhone" | "contactEmail" | "regionCode" | "address" | "invoiceTitle" | "invoiceType" | "taxNo" | "bankName" | "bankAccount" | "invoiceAddress" | "managerStaffId" | "verifyStatus" | "parentCustomerId" | "isTemporary" | "source" | "boundOrgId" | "inviterOrgId" | "inviteStatus" | "cancelReason" | "verifyRemark" | "creditDays" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出客户列表 — GET /api/v1/user-base/customer/export-excel (商务:客户列表), a file */
@@ -5148,7 +5158,7 @@ signedAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("scheduleId" | "demandId" | "projectId" | "truckLicensePlate" | "photos" | "signedBy" | "signedAt" | "signedPieces" | "signedWeight" | "diffDesc" | "receiptStatus" | "rejectReason" | "uploadedAt" | "auditStaffId" | "auditedAt" | "originalReturned" | "expressCompany" | "expressNo" | "originalReceivedAt" | "remark")[]
+columns?: ("scheduleId" | "demandId" | "projectId" | "truckLicensePlate" | "photos" | "signedBy" | "signedAt" | "signedPieces" | "signedWeight" | "diffDesc" | "receiptStatus" | "rejectReason" | "uploadedAt" | "auditStaffId" | "auditedAt" | "originalReturned" | "expressCompany" | "expressNo" | "originalReceivedAt" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 回单 — GET /api/v1/project-base/receipt/export-excel (调度:查看|调度:编辑|调度:额外操作|项目管理:项目), a file */
@@ -5544,7 +5554,7 @@ paidAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("scheduleId" | "projectId" | "demandId" | "truckLicensePlate" | "payNode" | "payeeType" | "payeeSupplierId" | "payeeName" | "payeeBankName" | "payeeBankAccount" | "amount" | "payNodeStatus" | "reviewId" | "paidAt" | "remark")[]
+columns?: ("scheduleId" | "projectId" | "demandId" | "truckLicensePlate" | "payNode" | "payeeType" | "payeeSupplierId" | "payeeName" | "payeeBankName" | "payeeBankAccount" | "amount" | "payNodeStatus" | "reviewId" | "paidAt" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 运费支付节点 — GET /api/v1/project-base/schedule-payment/export-excel (项目管理:项目|调度:查看|调度:编辑|调度:额外操作|财务), a file */
@@ -5783,7 +5793,7 @@ submitterStaffId?: number[]
 /**
  * @maxItems 200
  */
-columns?: ("demandNo" | "source" | "projectId" | "deliveryId" | "customerId" | "cargoName" | "pieces" | "weight" | "volume" | "maxLength" | "maxWidth" | "maxHeight" | "distanceKm" | "cargoValue" | "isOversize" | "loadRegionCode" | "loadAddress" | "loadContact" | "loadPhone" | "unloadRegionCode" | "unloadAddress" | "unloadContact" | "unloadPhone" | "planLoadTime" | "requiredArriveTime" | "vehicleRequirement" | "truckCount" | "quoteMode" | "customerUnitPrice" | "estimatedIncome" | "needInsurance" | "status" | "dispatchedCount" | "terminateReason" | "submitterStaffId" | "submittedAt" | "remark" | "attachments")[]
+columns?: ("demandNo" | "source" | "projectId" | "deliveryId" | "customerId" | "cargoName" | "pieces" | "weight" | "volume" | "maxLength" | "maxWidth" | "maxHeight" | "distanceKm" | "cargoValue" | "isOversize" | "loadRegionCode" | "loadAddress" | "loadContact" | "loadPhone" | "unloadRegionCode" | "unloadAddress" | "unloadContact" | "unloadPhone" | "planLoadTime" | "requiredArriveTime" | "vehicleRequirement" | "truckCount" | "quoteMode" | "customerUnitPrice" | "estimatedIncome" | "needInsurance" | "status" | "dispatchedCount" | "terminateReason" | "submitterStaffId" | "submittedAt" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 运输需求 — GET /api/v1/project-base/transport-demand/export-excel (项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作), a file */
@@ -6210,7 +6220,7 @@ departedAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("scheduleNo" | "demandId" | "projectId" | "customerId" | "carrierType" | "supplierId" | "companyTruckId" | "platformTruckId" | "driverId" | "truckLicensePlate" | "trailerPlate" | "plateColor" | "vehicleKind" | "driverStaffId" | "driverName" | "driverPhone" | "driverIdCard" | "escortStaffIds" | "costContractId" | "quoteMode" | "unitPrice" | "freight" | "taxRate" | "invoiceType" | "guidePrice" | "distanceKm" | "permitNo" | "permitExpiry" | "prepayAmount" | "oilCardAmount" | "arrivalPayAmount" | "receiptPayAmount" | "customerFreight" | "loadedPieces" | "loadedWeight" | "signedPieces" | "signedWeight" | "planLoadTime" | "loadedAt" | "departedAt" | "arrivedAt" | "signedAt" | "scheduleStatus" | "exceptionType" | "exceptionDesc" | "receiptStatus" | "receiptOverdueNotifiedAt" | "platformWaybillNo" | "billPlatformId" | "dispatcherStaffId" | "dispatchedAt" | "settledAt" | "cancelReason" | "auditState" | "reassignedFromId" | "nodeAddress" | "nodeRemark" | "remark")[]
+columns?: ("scheduleNo" | "demandId" | "projectId" | "customerId" | "carrierType" | "supplierId" | "companyTruckId" | "platformTruckId" | "driverId" | "truckLicensePlate" | "trailerPlate" | "plateColor" | "vehicleKind" | "driverStaffId" | "driverName" | "driverPhone" | "driverIdCard" | "escortStaffIds" | "costContractId" | "quoteMode" | "unitPrice" | "freight" | "taxRate" | "invoiceType" | "guidePrice" | "distanceKm" | "permitNo" | "permitExpiry" | "prepayAmount" | "oilCardAmount" | "arrivalPayAmount" | "receiptPayAmount" | "customerFreight" | "loadedPieces" | "loadedWeight" | "signedPieces" | "signedWeight" | "planLoadTime" | "loadedAt" | "departedAt" | "arrivedAt" | "signedAt" | "scheduleStatus" | "exceptionType" | "exceptionDesc" | "receiptStatus" | "receiptOverdueNotifiedAt" | "platformWaybillNo" | "billPlatformId" | "dispatcherStaffId" | "dispatchedAt" | "settledAt" | "cancelReason" | "auditState" | "reassignedFromId" | "nodeAddress" | "nodeRemark" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 调度单 — GET /api/v1/project-base/transport-schedule/export-excel (调度:查看|调度:编辑|调度:额外操作|项目管理:项目), a file */
@@ -7383,7 +7393,7 @@ outAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("transshipNo" | "projectId" | "customerId" | "warehouseId" | "fromPlace" | "fromMode" | "vesselOrTrain" | "scheduleId" | "arrivalAt" | "storedAt" | "outAt" | "totalPieces" | "totalWeight" | "dwellDays" | "status" | "voidReason" | "freeDays" | "storageRate" | "rateSource" | "storageFee" | "shortHaulFreight" | "incomeItemId" | "costItemId" | "financeAt" | "financeNote" | "remark")[]
+columns?: ("transshipNo" | "projectId" | "customerId" | "warehouseId" | "fromPlace" | "fromMode" | "vesselOrTrain" | "scheduleId" | "arrivalAt" | "storedAt" | "outAt" | "totalPieces" | "totalWeight" | "dwellDays" | "status" | "voidReason" | "freeDays" | "storageRate" | "rateSource" | "storageFee" | "shortHaulFreight" | "incomeItemId" | "costItemId" | "financeAt" | "financeNote" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 转运入库 — GET /api/v1/inventory-base/transship-in/export-excel (仓库:转运入库), a file */
@@ -8035,22 +8045,32 @@ export interface OrganizationDisableParams {
 orgId: number
 }
 
+export interface OrganizationDisableBody {
+orgId?: number
+version?: number
+}
+
 export type OrganizationDisableResponse = E.Organization;
 
 /** 禁用单位 — PUT /api/v1/user-base/organization/{orgId}/disable (集团管理) */
-export function organizationDisable(params: OrganizationDisableParams, options: CallOptions = {}): Promise<OrganizationDisableResponse> {
-  return request<OrganizationDisableResponse>({ method: 'PUT', url: '/api/v1/user-base/organization/{orgId}/disable', params: { ...params }, ...options });
+export function organizationDisable(params: OrganizationDisableParams, data: OrganizationDisableBody, options: CallOptions = {}): Promise<OrganizationDisableResponse> {
+  return request<OrganizationDisableResponse>({ method: 'PUT', url: '/api/v1/user-base/organization/{orgId}/disable', params: { ...params }, data, ...options });
 }
 
 export interface OrganizationEnableParams {
 orgId: number
 }
 
+export interface OrganizationEnableBody {
+orgId?: number
+version?: number
+}
+
 export type OrganizationEnableResponse = E.Organization;
 
 /** 启用单位 — PUT /api/v1/user-base/organization/{orgId}/enable (集团管理) */
-export function organizationEnable(params: OrganizationEnableParams, options: CallOptions = {}): Promise<OrganizationEnableResponse> {
-  return request<OrganizationEnableResponse>({ method: 'PUT', url: '/api/v1/user-base/organization/{orgId}/enable', params: { ...params }, ...options });
+export function organizationEnable(params: OrganizationEnableParams, data: OrganizationEnableBody, options: CallOptions = {}): Promise<OrganizationEnableResponse> {
+  return request<OrganizationEnableResponse>({ method: 'PUT', url: '/api/v1/user-base/organization/{orgId}/enable', params: { ...params }, data, ...options });
 }
 
 export interface OrganizationPageQuery {
@@ -8332,7 +8352,7 @@ signDateEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "clueId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments")[]
+columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "clueId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 收入合同 — GET /api/v1/project-base/contract/income/export-excel (合同:收入合同), a file */
@@ -8380,7 +8400,7 @@ signDateEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "clueId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments")[]
+columns?: ("contractNo" | "name" | "contractType" | "customerId" | "supplierId" | "projectIds" | "quotationId" | "clueId" | "contractKind" | "serviceCategory" | "quoteMode" | "amount" | "taxRate" | "invoiceType" | "settleMode" | "creditDays" | "signDate" | "startDate" | "endDate" | "ownerStaffId" | "auditState" | "contractState" | "terminateReason" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 成本合同 — GET /api/v1/project-base/contract/cost/export-excel (合同:成本合同|调度:查看|调度:编辑|调度:额外操作), a file */
@@ -8887,7 +8907,7 @@ occurredDateEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("projectId" | "demandId" | "scheduleId" | "transshipId" | "clueId" | "planId" | "customerId" | "costType" | "typeId" | "feeSubjectConfigId" | "payeeKind" | "supplierId" | "staffId" | "summary" | "amount" | "taxRate" | "invoiceType" | "taxAmount" | "amountExclTax" | "occurredDate" | "source" | "sourceId" | "settleBillId" | "itemSettleStatus" | "receivedInvoiceAmount" | "paidAmount" | "itemStatus" | "voidReason" | "remark")[]
+columns?: ("projectId" | "demandId" | "scheduleId" | "transshipId" | "clueId" | "planId" | "customerId" | "costType" | "typeId" | "feeSubjectConfigId" | "payeeKind" | "supplierId" | "staffId" | "summary" | "amount" | "taxRate" | "invoiceType" | "taxAmount" | "amountExclTax" | "occurredDate" | "source" | "sourceId" | "settleBillId" | "itemSettleStatus" | "receivedInvoiceAmount" | "paidAmount" | "itemStatus" | "voidReason" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 成本明细 — GET /api/v1/project-base/cost-item/export-excel (项目管理:项目|财务), a file */
@@ -9125,7 +9145,7 @@ occurredDateEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("projectId" | "demandId" | "scheduleId" | "transshipId" | "customerId" | "typeId" | "feeSubjectConfigId" | "summary" | "amount" | "taxRate" | "taxAmount" | "amountExclTax" | "occurredDate" | "source" | "sourceId" | "settleBillId" | "itemSettleStatus" | "invoicedAmount" | "receivedAmount" | "invoiceStatus" | "itemStatus" | "voidReason" | "remark")[]
+columns?: ("projectId" | "demandId" | "scheduleId" | "transshipId" | "customerId" | "typeId" | "feeSubjectConfigId" | "summary" | "amount" | "taxRate" | "taxAmount" | "amountExclTax" | "occurredDate" | "source" | "sourceId" | "settleBillId" | "itemSettleStatus" | "invoicedAmount" | "receivedAmount" | "invoiceStatus" | "itemStatus" | "voidReason" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 收入明细 — GET /api/v1/project-base/income-item/export-excel (项目管理:项目|财务), a file */
@@ -9292,7 +9312,7 @@ startDateEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("enquiryNo" | "projectId" | "demandId" | "cargoName" | "packing" | "cargoValue" | "transportMode" | "coverage" | "rateId" | "fromAddress" | "toAddress" | "startDate" | "refRate" | "refPremium" | "chosenInsurer" | "supplierId" | "rate" | "premium" | "policyNo" | "status" | "botMessage" | "wechatBotMessageId" | "remark" | "attachments")[]
+columns?: ("enquiryNo" | "projectId" | "demandId" | "cargoName" | "packing" | "cargoValue" | "transportMode" | "coverage" | "rateId" | "fromAddress" | "toAddress" | "startDate" | "refRate" | "refPremium" | "chosenInsurer" | "supplierId" | "rate" | "premium" | "policyNo" | "status" | "botMessage" | "wechatBotMessageId" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 保险询价 — GET /api/v1/project-base/insurance-enquiry/export-excel (项目管理:保险询价|项目管理:项目), a file */
@@ -9878,7 +9898,7 @@ startDateEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("projectNo" | "name" | "customerId" | "incomeContractId" | "clueId" | "planId" | "businessTypeId" | "serviceCategory" | "projectManagerStaffId" | "depId" | "startDate" | "endDate" | "contractAmount" | "budgetIncome" | "budgetCost" | "isOversize" | "fromRegionCode" | "toRegionCode" | "wechatRoomName" | "auditState" | "runState" | "terminateReason" | "openingReceived" | "openingInvoiced" | "openingPaid" | "openingCostInvoiced" | "closedAt" | "confirmedIncome" | "confirmedCost" | "grossProfit" | "grossMargin" | "receivableBalance" | "payableBalance" | "remark")[]
+columns?: ("projectNo" | "name" | "customerId" | "incomeContractId" | "clueId" | "planId" | "businessTypeId" | "serviceCategory" | "projectManagerStaffId" | "depId" | "startDate" | "endDate" | "contractAmount" | "budgetIncome" | "budgetCost" | "isOversize" | "fromRegionCode" | "toRegionCode" | "wechatRoomName" | "auditState" | "runState" | "terminateReason" | "openingReceived" | "openingInvoiced" | "openingPaid" | "openingCostInvoiced" | "closedAt" | "confirmedIncome" | "confirmedCost" | "grossProfit" | "grossMargin" | "receivableBalance" | "payableBalance" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 项目列表 — GET /api/v1/project-base/project/export-excel (项目管理:项目), a file */
@@ -11525,7 +11545,7 @@ sentAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("projectId" | "roomName" | "senderName" | "direction" | "msgType" | "content" | "fileUrl" | "sentAt" | "wechatBotMessageId")[]
+columns?: ("projectId" | "roomName" | "senderName" | "direction" | "msgType" | "content" | "fileUrl" | "sentAt" | "wechatBotMessageId" | "createdAt" | "updatedAt")[]
 }
 
 /** 微信群消息 — GET /api/v1/message-base/wechat-room-message/export-excel (项目管理:微信群消息|项目管理:项目), a file */
@@ -11603,7 +11623,7 @@ staffId?: number[]
 /**
  * @maxItems 200
  */
-columns?: ("projectId" | "workDate" | "workerName" | "staffId" | "post" | "workContent" | "workHours" | "overtimeHours" | "weather" | "location" | "photos" | "reporterStaffId")[]
+columns?: ("projectId" | "workDate" | "workerName" | "staffId" | "post" | "workContent" | "workHours" | "overtimeHours" | "weather" | "location" | "photos" | "reporterStaffId" | "createdAt" | "updatedAt")[]
 }
 
 /** 工人日报 — GET /api/v1/project-base/worker-daily/export-excel (项目管理:工人日报|项目管理:项目), a file */
@@ -11918,7 +11938,7 @@ sortOrder?: ("asc" | "desc")
 /**
  * @maxItems 200
  */
-columns?: ("name" | "website" | "taxNo" | "platformFeeRate" | "invoiceTaxRate" | "maxBillAmount" | "remark")[]
+columns?: ("name" | "website" | "taxNo" | "platformFeeRate" | "invoiceTaxRate" | "maxBillAmount" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 开票平台 — GET /api/v1/user-base/bill-platform/export-excel (财务:配置), a file */
@@ -12776,7 +12796,7 @@ inspectionExpiryEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("truckLicensePlate" | "plateColor" | "vehicleKind" | "isHeavy" | "brandModel" | "vin" | "engineNo" | "axles" | "axleLines" | "curbWeight" | "approvedLoad" | "grossMass" | "tractionMass" | "outerLength" | "outerWidth" | "outerHeight" | "deckHeight" | "registerDate" | "inspectionExpiry" | "roadTransportNo" | "roadTransportExpiry" | "compulsoryInsuranceExpiry" | "commercialInsuranceExpiry" | "gpsTerminalNo" | "defaultDriverStaffId" | "trailerPlate" | "depId" | "status" | "originalValue" | "currentScheduleId" | "remark" | "attachments")[]
+columns?: ("truckLicensePlate" | "plateColor" | "vehicleKind" | "isHeavy" | "brandModel" | "vin" | "engineNo" | "axles" | "axleLines" | "curbWeight" | "approvedLoad" | "grossMass" | "tractionMass" | "outerLength" | "outerWidth" | "outerHeight" | "deckHeight" | "registerDate" | "inspectionExpiry" | "roadTransportNo" | "roadTransportExpiry" | "compulsoryInsuranceExpiry" | "commercialInsuranceExpiry" | "gpsTerminalNo" | "defaultDriverStaffId" | "trailerPlate" | "depId" | "status" | "originalValue" | "currentScheduleId" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 自有车辆 — GET /api/v1/project-base/company-truck/export-excel (运力资源:自有车辆), a file */
@@ -13136,7 +13156,7 @@ licenseExpiryEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("name" | "mobile" | "idCardNo" | "licenseClass" | "licenseExpiry" | "qualificationCertNo" | "qualificationExpiry" | "supplierId" | "platformTruckId" | "staffId" | "authState" | "authSource" | "authFailReason" | "photos" | "remark")[]
+columns?: ("name" | "mobile" | "idCardNo" | "licenseClass" | "licenseExpiry" | "qualificationCertNo" | "qualificationExpiry" | "supplierId" | "platformTruckId" | "staffId" | "authState" | "authSource" | "authFailReason" | "photos" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 司机 — GET /api/v1/project-base/driver/export-excel (运力资源:平台车辆), a file */
@@ -13377,7 +13397,7 @@ submittedAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("reviewType" | "subjectId" | "subjectName" | "supplierId" | "submittedAt" | "materials" | "autoCheckResult" | "auditState" | "reviewerStaffId" | "reviewedAt" | "rejectReason")[]
+columns?: ("reviewType" | "subjectId" | "subjectName" | "supplierId" | "submittedAt" | "materials" | "autoCheckResult" | "auditState" | "reviewerStaffId" | "reviewedAt" | "rejectReason" | "createdAt" | "updatedAt")[]
 }
 
 /** 人工审核 — GET /api/v1/project-base/manual-review/export-excel (运力资源:人工审核), a file */
@@ -13939,7 +13959,7 @@ roadTransportExpiryEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("truckLicensePlate" | "plateColor" | "vehicleKind" | "vehicleLength" | "approvedLoad" | "axles" | "supplierId" | "ownerName" | "roadTransportNo" | "roadTransportExpiry" | "inspectionExpiry" | "drivingLicensePhotos" | "roadTransportPhotos" | "authState" | "authSource" | "authFailReason" | "blacklisted" | "blacklistReason" | "tripCount" | "rating" | "registeredAt" | "remark")[]
+columns?: ("truckLicensePlate" | "plateColor" | "vehicleKind" | "vehicleLength" | "approvedLoad" | "axles" | "supplierId" | "ownerName" | "roadTransportNo" | "roadTransportExpiry" | "inspectionExpiry" | "drivingLicensePhotos" | "roadTransportPhotos" | "authState" | "authSource" | "authFailReason" | "blacklisted" | "blacklistReason" | "tripCount" | "rating" | "registeredAt" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 平台车辆 — GET /api/v1/project-base/platform-truck/export-excel (运力资源:平台车辆), a file */
@@ -15110,7 +15130,7 @@ transportLicenseExpiryEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("name" | "shortName" | "supplierType" | "verifyStatus" | "status" | "registerStatus" | "creditCode" | "idCardNo" | "legalPerson" | "contactName" | "contactPhone" | "regionCode" | "address" | "transportLicenseNo" | "transportLicenseExpiry" | "taxpayerType" | "defaultTaxRate" | "invoiceTitle" | "taxNo" | "invoiceAddress" | "bankName" | "bankAccount" | "serviceCategories" | "vehicleCount" | "managerStaffId" | "inviteSmsStatus" | "platformSupplierId" | "rating" | "billPlatformId" | "creditDays" | "cancelReason" | "remark" | "attachments")[]
+columns?: ("name" | "shortName" | "supplierType" | "verifyStatus" | "status" | "registerStatus" | "creditCode" | "idCardNo" | "legalPerson" | "contactName" | "contactPhone" | "regionCode" | "address" | "transportLicenseNo" | "transportLicenseExpiry" | "taxpayerType" | "defaultTaxRate" | "invoiceTitle" | "taxNo" | "invoiceAddress" | "bankName" | "bankAccount" | "serviceCategories" | "vehicleCount" | "managerStaffId" | "inviteSmsStatus" | "platformSupplierId" | "rating" | "billPlatformId" | "creditDays" | "cancelReason" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 供应商列表 — GET /api/v1/user-base/supplier/export-excel (运力资源:供应商), a file */
@@ -15573,18 +15593,28 @@ export interface StaffDisableParams {
 staffId: number
 }
 
+export interface StaffDisableBody {
+staffId?: number
+version?: number
+}
+
 /** 停用员工(立即结束其登录) — PUT /api/v1/user-base/staff/{staffId}/disable (公司管理) */
-export function staffDisable(params: StaffDisableParams, options: CallOptions = {}): Promise<unknown> {
-  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/staff/{staffId}/disable', params: { ...params }, ...options });
+export function staffDisable(params: StaffDisableParams, data: StaffDisableBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/staff/{staffId}/disable', params: { ...params }, data, ...options });
 }
 
 export interface StaffEnableParams {
 staffId: number
 }
 
+export interface StaffEnableBody {
+staffId?: number
+version?: number
+}
+
 /** 启用员工 — PUT /api/v1/user-base/staff/{staffId}/enable (公司管理) */
-export function staffEnable(params: StaffEnableParams, options: CallOptions = {}): Promise<unknown> {
-  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/staff/{staffId}/enable', params: { ...params }, ...options });
+export function staffEnable(params: StaffEnableParams, data: StaffEnableBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'PUT', url: '/api/v1/user-base/staff/{staffId}/enable', params: { ...params }, data, ...options });
 }
 
 export interface StaffResetPasswordBody {
@@ -15646,7 +15676,7 @@ hireDateEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("name" | "username" | "mobile" | "depId" | "post" | "roleIds" | "hireDate" | "isDriver" | "licenseClass" | "disabled" | "resigned")[]
+columns?: ("name" | "username" | "mobile" | "depId" | "post" | "roleIds" | "hireDate" | "isDriver" | "licenseClass" | "disabled" | "resigned" | "createdAt" | "updatedAt")[]
 }
 
 /** 员工列表 — GET /api/v1/user-base/staff/export-excel (公司管理), a file */

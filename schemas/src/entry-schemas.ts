@@ -25,6 +25,15 @@ export function exportableFields(e: ResolvedEntity): string[] {
   return Object.entries(e.fields).filter(([, f]) => !f.writeOnly && f.type !== 'json').map(([k]) => k);
 }
 
+/**
+ * Columns an export call accepts: its declared columns (or every exportable field), plus the
+ * record's creation and change times that lists show beside them.
+ */
+export function exportColumns(e: ResolvedEntity, declared?: string[]): string[] {
+  const base = declared ?? exportableFields(e);
+  return [...base, ...['createdAt', 'updatedAt'].filter((c) => !base.includes(c))];
+}
+
 /** Fields an import may set: writable and representable in a cell. */
 export function importableFields(e: ResolvedEntity): string[] {
   return Object.entries(e.fields).filter(([, f]) => !f.readOnly && !f.writeOnly && f.type !== 'json' && f.type !== 'attachments').map(([k]) => k);
@@ -96,7 +105,7 @@ export function entrySchemas(
     }
     case 'crud.export': {
       const query = pageQuerySchema(e, o, enums, false);
-      const allowed = o.columns ?? exportableFields(e);
+      const allowed = exportColumns(e, o.columns);
       (query.properties as Record<string, JSONSchema>).columns = { type: 'array', items: { type: 'string', enum: allowed }, maxItems: 200, title: '导出列' };
       return { query, binary: 'download' };
     }

@@ -164,9 +164,49 @@ export async function emitClient(entries: ResolvedEntry[], entities: Record<stri
   return parts.join('\n\n') + '\n';
 }
 
+/**
+ * A schema's local definitions (`$defs`, referred to as `#/$defs/x`) resolve against the root of
+ * the document they sit in: inside an OpenAPI document that is the document itself. They move to
+ * components/schemas under names prefixed by the entry, and their references follow.
+ */
+function hoistDefs(schema: unknown, prefix: string, components: Record<string, unknown>): unknown {
+  const names = new Map<string, string>();
+  const collect = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === 'object') {
+      const defs = (v as Record<string, unknown>).$defs as Record<string, unknown> | undefined;
+      if (defs) for (const k of Object.keys(defs)) names.set(k, `${prefix}_${k}`);
+      Object.values(v).forEach(collect);
+    }
+  };
+  collect(schema);
+  if (!names.size) return schema;
+  const rewrite = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(rewrite);
+    if (!v || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (k === '$defs') {
+        for (const [name, def] of Object.entries(x as Record<string, unknown>)) components[names.get(name)!] = rewrite(def);
+      } else if (k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/')) {
+        const target = names.get(x.slice('#/$defs/'.length));
+        if (!target) throw new Error(`${prefix}: unresolved ${x}`);
+        out[k] = `#/components/schemas/${target}`;
+      } else out[k] = rewrite(x);
+    }
+    return out;
+  };
+  return rewrite(schema);
+}
+
+/** Named handlers that read a multipart upload of their own (the generic imports say so with `binary`). */
+const UPLOAD_HANDLERS = new Set(['files.upload', 'adminImport.upload']);
+
 /** Moves JSON Schema-only annotations out of the way of OpenAPI validators, keeping x- extensions. */
 export function emitOpenApi(entries: ResolvedEntry[], version: string): string {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components: Record<string, unknown> = {};
+  const opName = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_');
   const envelope = (data: JSONSchema | undefined) => ({
     type: 'object',
     required: ['code', 'msg', 'data'],
@@ -192,7 +232,7 @@ export function emitOpenApi(entries: ResolvedEntry[], version: string): string {
       'x-handler': e.handler,
       parameters,
       responses: {
-        '200': { description: '成功', content: { 'application/json': { schema: envelope(e.response) } } },
+        '200': { description: '成功', content: { 'application/json': { schema: envelope(hoistDefs(e.response, opName(e.id), components) as JSONSchema | undefined) } } },
         default: { description: '失败：code 为 HTTP 状态码，msg 为中文说明', content: { 'application/json': { schema: errorEnvelope } } },
       },
     };
@@ -203,7 +243,8 @@ export function emitOpenApi(entries: ResolvedEntry[], version: string): string {
         content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } },
       };
     }
-    if (e.binary === 'upload') {
+    const upload = e.binary === 'upload' || UPLOAD_HANDLERS.has(e.handler);
+    if (upload) {
       op.requestBody = {
         required: true,
         content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } } },
@@ -212,7 +253,13 @@ export function emitOpenApi(entries: ResolvedEntry[], version: string): string {
     if (e.body) {
       op.requestBody = {
         required: true,
-        content: { 'application/json': { schema: { type: 'object', required: ['data'], properties: { data: e.body }, additionalProperties: false } } },
+        content: { 'application/json': { schema: { type: 'object', required: ['data'], properties: { data: hoistDefs(e.body, `${opName(e.id)}_body`, components) }, additionalProperties: false } } },
+      };
+    } else if ((e.method === 'POST' || e.method === 'PUT') && !upload) {
+      // A call without a body of its own still takes {data: {...}} (an action's record id and version).
+      op.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object', required: ['data'], properties: { data: { type: 'object' } }, additionalProperties: false } } },
       };
     }
     (paths[e.path] ??= {})[e.method.toLowerCase()] = op;
@@ -226,6 +273,7 @@ export function emitOpenApi(entries: ResolvedEntry[], version: string): string {
       securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'access-token' } },
       schemas: {
         Error: { type: 'object', required: ['code', 'msg'], properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: {} } },
+        ...components,
       },
     },
   };

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { type Handler, type HandlerContext, requireSession } from '../crud/context';
-import { HttpError, badRequest, notFound, conflict } from '../http/errors';
+import { HttpError, MSG, badRequest, notFound, conflict } from '../http/errors';
 import { hasPermission } from '../../schemas/src/permission';
 import { MASKS } from '../../schemas/src/fields/registry';
 import { removeRecord, updateRecord, type WriteContext } from '../crud/write';
@@ -139,6 +139,8 @@ async function setDisabled(ctx: HandlerContext, disabled: boolean) {
   const id = Number(ctx.params.staffId);
   const row = await staffInOrg(ctx, id);
   if (disabled && id === s.staffId) throw badRequest('不能停用自己');
+  const seen = (ctx.body as { version?: number }).version;
+  if (seen !== undefined && row.version !== seen) throw conflict(MSG.stale);
   await assertCanManageStaff(ctx.db, s, row as { staffId: number; orgId: number });
   const updated = await inTransaction(ctx.db, (trx) => updateRecord(write(ctx, trx), entity(ctx), id, { disabled }, { system: true }));
   // Its sessions end now, not at their idle expiry (the epoch also refuses them in other processes).

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { type Handler, type HandlerContext, requireSession } from '../crud/context';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { HttpError, MSG, badRequest, conflict, notFound } from '../http/errors';
 import { createAjv, formatAjvErrors } from '../../schemas/src/ajv';
 import { updateSchema } from '../../schemas/src/entity-schema';
 import { loadEnums } from '../schema/load';
@@ -31,6 +31,8 @@ async function templateOf(ctx: HandlerContext, db = ctx.db) {
 
 const setEnabled = (enabled: boolean): Handler => async (ctx) => inTransaction(ctx.db, async (trx) => {
   const row = await templateOf(ctx, trx);
+  const seen = (ctx.body as { version?: number }).version;
+  if (seen !== undefined && row.version !== seen) throw conflict(MSG.stale);
   if (row.enabled === enabled) return present(ctx.entities.processTemplate!, row);
   if (enabled) {
     const other = await otherEnabled({ q: scopedQueries(trx, ctx.entities, ctx.session) }, row.bizType, row.processTemplateId);

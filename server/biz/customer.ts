@@ -33,7 +33,8 @@ const listCorpLight: Handler = async (ctx) => {
 const getInOrg: Handler = async (ctx) => {
   const s = requireSession(ctx);
   const orgId = Number(ctx.params.orgId);
-  if (orgId !== s.orgId && !hasPermission(s.permissions, GROUP_MANAGEMENT)) throw new HttpError(403, MSG.forbidden);
+  // Without 集团管理 a sibling organisation is another tenant: its customer is not found (docs/decisions.md).
+  if (orgId !== s.orgId && !hasPermission(s.permissions, GROUP_MANAGEMENT)) throw notFound(MSG.notFound);
   const row = (await ctx.db.selectFrom('customer').selectAll()
     .where('corpId', '=', s.corpId).where('orgId', '=', orgId).where('customerId', '=', Number(ctx.params.customerId))
     .executeTakeFirst()) as Record<string, any> | undefined;

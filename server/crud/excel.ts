@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, ajvErrorField, formatAjvError } from '../../schemas/src/ajv';
 import { createSchema, SYSTEM_FIELD_DEFS } from '../../schemas/src/entity-schema';
-import { exportableFields, importableFields } from '../../schemas/src/entry-schemas';
+import { exportColumns, exportableFields, importableFields } from '../../schemas/src/entry-schemas';
 import { fieldType, type ExcelContext } from '../../schemas/src/fields/registry';
 import type { ResolvedEntity } from '../schema/types';
 import { loadEnums } from '../schema/load';
@@ -62,8 +62,8 @@ const exportField = (entity: ResolvedEntity, c: string) => entity.fields[c] ?? (
 
 function columnsOf(ctx: HandlerContext, entity: ResolvedEntity): string[] {
   const requested = Array.isArray(ctx.query.columns) && ctx.query.columns.length ? (ctx.query.columns as string[]) : undefined;
-  const allowed = ctx.entry.options?.columns ?? exportableFields(entity);
-  return (requested ?? allowed).filter((c) => allowed.includes(c) && exportField(entity, c));
+  const allowed = exportColumns(entity, ctx.entry.options?.columns);
+  return (requested ?? ctx.entry.options?.columns ?? exportableFields(entity)).filter((c) => allowed.includes(c) && exportField(entity, c));
 }
 
 /** Keyset batches where the order allows it (id or timestamps: never null), offsets otherwise. */
@@ -166,9 +166,10 @@ export async function importTemplateBuffer(entity: ResolvedEntity, columns?: str
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export function sendXlsx(reply: HandlerContext['reply'], name: string, data: Buffer) {
+export function sendXlsx(reply: HandlerContext['reply'], name: string, data: Buffer): typeof REPLIED {
   attachment(reply, name);
-  return reply.send(data);
+  reply.send(data);
+  return REPLIED;
 }
 
 export const importTemplateHandler: Handler = async (ctx) => {

@@ -20,9 +20,23 @@ export { inTransaction };
  * The list's query, plus path parameters named like one of its declared filters: a call such as
  * `{projectId}/list-staff-cost-settle` lists the project's rows without a handler of its own.
  */
-function listQuery(ctx: HandlerContext): Record<string, any> {
+async function listQuery(ctx: HandlerContext): Promise<Record<string, any>> {
   const declared = new Set((ctx.entry.options?.filters ?? []).map((f) => (typeof f === 'string' ? f : f.field)));
   const fromPath = Object.fromEntries(Object.entries(ctx.params).filter(([k]) => declared.has(k)));
+  // The record the path names must be the caller's to see: another tenant's project is "not
+  // found", not a project without lines.
+  const entity = requireEntity(ctx);
+  for (const [k, v] of Object.entries(fromPath)) {
+    const field = entity.fields[k];
+    // A reference field names its entity; a plain id column (a clue's id kept as a number) by the id's name.
+    const target = field?.type === 'reference' && field.ref ? ctx.entities[field.ref]
+      : field && k !== entity.idField ? Object.values(ctx.entities).find((e) => e.idField === k && e.tenant !== 'none') : undefined;
+    if (!target) continue;
+    const id = Number(v);
+    const found = Number.isSafeInteger(id)
+      && (await scoped(ctx.db.selectFrom(target.table), target, ctx.session).select(target.idField).where(target.idField, '=', id).executeTakeFirst());
+    if (!found) throw notFound(MSG.notFound);
+  }
   return { ...ctx.query, ...fromPath };
 }
 
@@ -36,7 +50,7 @@ const page: Handler = async (ctx) => {
   const pageSize = Math.min(max, Math.max(1, Number(ctx.query.pageSize) || 20));
   // Deep offsets cost as much as the rows they skip; past the counted window, narrow the filter.
   if ((pageNo - 1) * pageSize >= COUNT_CAP + max) throw badRequest(`最多查看前${COUNT_CAP}条记录，请缩小查询范围`);
-  const query = listQuery(ctx);
+  const query = await listQuery(ctx);
   const base = filteredQuery(ctx.db, entity, options, query, ctx.session);
   const rows = (await orderBy(selection(base, entity, options), entity, options, query)
     .limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Record<string, any>[];
@@ -58,7 +72,7 @@ const page: Handler = async (ctx) => {
 const list: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const options = ctx.entry.options ?? {};
-  const query = listQuery(ctx);
+  const query = await listQuery(ctx);
   const rows = await orderBy(selection(filteredQuery(ctx.db, entity, options, query, ctx.session), entity, options), entity, options, query).limit(LIST_CAP).execute();
   return (rows as Record<string, any>[]).map((r) => presentInList(entity, r));
 };
@@ -66,7 +80,7 @@ const list: Handler = async (ctx) => {
 const tree: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const options = ctx.entry.options ?? {};
-  const query = listQuery(ctx);
+  const query = await listQuery(ctx);
   const rows = (await orderBy(selection(filteredQuery(ctx.db, entity, options, query, ctx.session), entity, options), entity, options, query)
     .limit(LIST_CAP).execute()) as Record<string, any>[];
   const parentField = entity.parentField ?? 'parentId';

@@ -77,13 +77,24 @@ export function check(validate: ValidateFunction | undefined, value: unknown): v
   }
 }
 
+/**
+ * The body every call reads: POST and PUT send {data: ...} (an object where the call declares
+ * no body of its own: an action's {id, version}); DELETE sends none. Uploads (multipart, kept raw
+ * as a Buffer) are read by their handlers.
+ */
 export function unwrapBody(entry: CatalogueEntry, method: string, body: unknown): unknown {
+  if (method === 'DELETE') {
+    if (body !== undefined && body !== '') throw new HttpError(400, '删除请求不接受请求体');
+    return undefined;
+  }
   if (method !== 'POST' && method !== 'PUT') return undefined;
-  const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
-  if (!entry.body) return isObject ? (body as any).data : undefined;
+  if (Buffer.isBuffer(body) && !entry.body) return undefined;
+  const isObject = body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
   if (!isObject || !('data' in (body as object))) throw new HttpError(400, MSG.bodyShape);
   // The OpenAPI body is {data} with additionalProperties false: a key beside it is refused, not ignored.
   const extra = Object.keys(body as object).find((k) => k !== 'data');
   if (extra !== undefined) throw new HttpError(400, `${MSG.bodyShape}，不允许的字段：${extra.slice(0, 50)}`);
-  return (body as any).data;
+  const data = (body as any).data;
+  if (!entry.body && (data === null || typeof data !== 'object' || Array.isArray(data))) throw new HttpError(400, MSG.bodyShape);
+  return data;
 }

@@ -51,7 +51,8 @@ export async function routeTable(app: FastifyInstance, opts: RouteTableOptions):
         const result = await (handler ?? notImplemented)({
           db: opts.db, session, params, query, body, entry, entity, entities: opts.entities, catalogue: opts.catalogue, request, reply,
         });
-        if (result === REPLIED) return reply;
+        // A handler that answered itself (a file, a stream) is not answered a second time.
+        if (result === REPLIED || result === reply || reply.sent) return reply;
         return reply.send(ok(result ?? null));
       },
     });

@@ -3,6 +3,9 @@ import type { SelectQueryBuilder, UpdateQueryBuilder, DeleteQueryBuilder } from 
 import type { Db } from '../db/connect';
 import type { EntityMap, ResolvedEntity } from '../schema/types';
 import type { Session } from '../auth/session-types';
+import { HttpError } from '../http/errors';
+import { hasPermission } from '../../schemas/src/permission';
+import { titleOf } from './oplog';
 
 type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>;
 
@@ -61,4 +64,32 @@ export function scopedQueries(db: Db, entities: EntityMap, session: Session | nu
       return (await scoped(db.selectFrom(e.table), e, session).selectAll().where(e.idField, '=', id).executeTakeFirst()) as Record<string, any> | undefined;
     },
   };
+}
+
+/** The permission that may change every group-level row (docs/decisions.md, group-level rows). */
+export const GROUP_MANAGEMENT = '集团管理';
+
+/**
+ * Group-level rows (tenant "corp") are read by every organisation of the group, but changed or
+ * deleted only by the organisation whose staff created the row, or by a holder of 集团管理. A row
+ * without an author (written by the system) is the group's: only 集团管理 changes it.
+ */
+export async function assertMayChange(db: Db, entity: ResolvedEntity, session: Session | null, row: Record<string, any>, action: '修改' | '删除'): Promise<void> {
+  if (entity.tenant !== 'corp' || !session) return;
+  if (hasPermission(session.permissions, GROUP_MANAGEMENT)) return;
+  const author = row.createdBy === null || row.createdBy === undefined ? undefined
+    : ((await db.selectFrom('staff').select('orgId').where('staffId', '=', Number(row.createdBy)).executeTakeFirst()) as { orgId: number } | undefined);
+  if (author && Number(author.orgId) === session.orgId) return;
+  throw new HttpError(403, `该${entity.title}由集团内其他单位创建，只有创建单位或集团管理员可以${action}`);
+}
+
+/** A row of a tree (parentField) is not deleted while rows still hang under it. */
+export async function assertNoChildren(db: Db, entity: ResolvedEntity, id: number): Promise<void> {
+  const parentField = entity.parentField;
+  if (!parentField || !entity.fields[parentField]) return;
+  // Counted across the whole table: a child another tenant can't see still points here.
+  const children = (await db.selectFrom(entity.table).selectAll().where(parentField, '=', id).orderBy(entity.idField).limit(4).execute()) as Record<string, any>[];
+  if (!children.length) return;
+  const names = children.slice(0, 3).map((c) => titleOf(entity, c)).join('、');
+  throw new HttpError(409, `该${entity.title}下还有下级（${names}${children.length > 3 ? '等' : ''}），请先删除下级`, { children: children.map((c) => Number(c[entity.idField])) });
 }

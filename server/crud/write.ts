@@ -14,7 +14,7 @@ import { closeApprovalTodos, emitNotice } from '../messaging/notices';
 import type { EntityMap, ResolvedEntity, Transition } from '../schema/types';
 import { entityHooks } from '../hooks/index';
 import type { EntityHooks, HookContext, TransitionInput } from '../hooks/types';
-import { scoped, scopedQueries, tenantValues } from './scope';
+import { assertMayChange, assertNoChildren, scoped, scopedQueries, tenantValues } from './scope';
 import { customValue, toColumn, writableValues } from './values';
 import { checkReferences } from './refs';
 import { diff, OP, titleOf, writeLog, type DiffLine } from './oplog';
@@ -187,6 +187,7 @@ export async function updateRecord(
   const hctx = hookContext(ctx, entity, Boolean(opts.system));
   const prev = await loadForUpdate(ctx, entity, id);
   if (!prev) throw notFound(MSG.notFound);
+  if (!opts.system) await assertMayChange(ctx.db, entity, ctx.session, prev, '修改');
   if (entity.versioned && !opts.system) {
     if (!Number.isInteger(opts.version)) throw new HttpError(400, '缺少必填字段：版本号');
     if (prev.version !== opts.version) throw conflict(MSG.stale);
@@ -223,6 +224,8 @@ export async function removeRecord(ctx: WriteContext, entity: ResolvedEntity, id
   const hctx = hookContext(ctx, entity);
   const row = await loadForUpdate(ctx, entity, id);
   if (!row) throw notFound(MSG.notFound);
+  await assertMayChange(ctx.db, entity, ctx.session, row, '删除');
+  await assertNoChildren(ctx.db, entity, id);
   await hooks.beforeRemove?.(hctx, row);
   for (const c of Object.values(entity.children)) {
     const child = entityNamed(ctx, c.entity);
@@ -276,6 +279,7 @@ export async function transitionRow(
 ): Promise<Record<string, any>> {
   if (!opts.system && t.system) throw new HttpError(403, MSG.forbidden);
   if (!opts.system && t.permission && !hasPermission(ctx.session?.permissions ?? [], t.permission)) throw new HttpError(403, MSG.forbidden);
+  if (!opts.system) await assertMayChange(ctx.db, entity, ctx.session, row, '修改');
   if (entity.versioned && Number.isInteger(opts.version) && opts.version !== row.version) throw conflict(MSG.stale);
   if (!t.from.some((f) => String(f) === String(row[t.field]))) throw conflict(STATE_REFUSED);
   const hooks = hooksOf(entity);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Handler, HandlerContext } from '../crud/context';
 import { requireSession } from '../crud/context';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, MSG, conflict, notFound } from '../http/errors';
 import { hasPermission } from '../../schemas/src/permission';
 import { crudHandlers } from '../crud/handlers';
 import { revokeOrgSessions } from '../auth/sessions';
@@ -13,15 +13,26 @@ const anonymousList: Handler = async (ctx) =>
 async function setDisabled(ctx: HandlerContext, disabled: boolean) {
   const s = requireSession(ctx);
   const orgId = Number(ctx.params.orgId);
-  const row = await ctx.db.transaction().execute((trx) =>
-    trx.updateTable('organization')
+  const { version } = ctx.body as { version?: number };
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const prev = (await trx.selectFrom('organization').selectAll().where('orgId', '=', orgId).where('corpId', '=', s.corpId).forUpdate().executeTakeFirst()) as Record<string, any> | undefined;
+    if (!prev) throw notFound();
+    // The version the caller saw, when it sends one (a list's row action may not).
+    if (version !== undefined && prev.version !== version) throw conflict(MSG.stale);
+    if (disabled && !prev.disabled) {
+      // Nobody locks everyone out: not the organisation one is working in, not the group's last one.
+      if (orgId === s.orgId) throw conflict('不能禁用当前登录的单位，请切换到其他单位后再操作');
+      const others = (await trx.selectFrom('organization').select('orgId').where('corpId', '=', s.corpId).where('orgId', '!=', orgId)
+        .where('disabled', 'is not', true).limit(1).execute()).length;
+      if (!others) throw conflict('不能禁用集团内最后一个启用的单位');
+    }
+    return trx.updateTable('organization')
       .set({ disabled, version: sql`version + 1`, updatedAt: sql`now()`, updatedBy: s.staffId })
       .where('orgId', '=', orgId)
       .where('corpId', '=', s.corpId)
       .returningAll()
-      .executeTakeFirst(),
-  );
-  if (!row) throw notFound();
+      .executeTakeFirstOrThrow();
+  });
   // Sessions bound to a disabled organisation end at once, not at their idle expiry.
   if (disabled) await revokeOrgSessions(ctx.db, orgId);
   return row;

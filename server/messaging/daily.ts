@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import type { Handler } from '../crud/context';
 import { requireSession } from '../crud/context';
 import { publishEvent } from '../realtime/bus';
+import { badRequest, notFound } from '../http/errors';
 
 const mine = (db: Db, s: { orgId: number; staffId: number }) =>
   db.selectFrom('message').where('orgId', '=', s.orgId).where('staffId', '=', s.staffId);
@@ -48,7 +49,10 @@ const countDaily: Handler = async (ctx) => {
 const close: Handler = async (ctx) => {
   const s = requireSession(ctx);
   const ids: number[] = [...(ctx.body?.messageIds ?? []), ...(ctx.body?.messageId ? [ctx.body.messageId] : [])];
-  if (!ids.length) return { count: 0 };
+  if (!ids.length) throw badRequest('请选择要关闭的事项', { field: 'messageIds' });
+  // Someone else's matter (another person's, another organisation's) is not found, not "closed 0".
+  const own = (await mine(ctx.db, s).select('messageId').where('messageId', 'in', ids).execute()).length;
+  if (own !== new Set(ids).size) throw notFound();
   const rows = await ctx.db.updateTable('message')
     .set({ handled: true, handledAt: sql`now()`, updatedAt: sql`now()`, updatedBy: s.staffId })
     .where('orgId', '=', s.orgId).where('staffId', '=', s.staffId).where('handled', '=', false).where('messageId', 'in', ids)

@@ -1,6 +1,6 @@
 /**
  * Generic calls over any entity: picker options (id + title, tenant-scoped, only for entities
- * that declare `lookup`), a record's activity (transitions, approval, operation log) and the
+ * that declare `lookup`, only to holders of a permission that reads or picks the entity), a record's activity (transitions, approval, operation log) and the
  * caller's pending approvals. Read access to an entity is what its own catalogue entries grant.
  */
 import { sql } from 'kysely';
@@ -9,6 +9,7 @@ import { HttpError, MSG, notFound } from '../http/errors';
 import { requireSession, type Handler, type HandlerContext } from '../crud/context';
 import { scoped } from '../crud/scope';
 import { APPROVAL, TASK } from '../crud/approval';
+import { mayPick } from './pick-permissions';
 import type { ResolvedEntity } from '../schema/types';
 
 const READ_HANDLERS = new Set(['crud.page', 'crud.get', 'crud.list', 'crud.tree']);
@@ -33,7 +34,8 @@ const options: Handler = async (ctx) => {
   const entity = entityOf(ctx);
   const lookup = entity.lookup;
   if (!lookup || !entity.titleField) throw notFound('该类别不提供选择列表');
-  if (lookup.permission !== AUTHENTICATED && !hasPermission(ctx.session?.permissions ?? [], lookup.permission)) throw new HttpError(403, MSG.forbidden);
+  // Titles only for those whose screens or calls read or pick the entity (server/meta/pick-permissions.ts).
+  if (!mayPick(ctx.catalogue, ctx.entities, entity.name, ctx.session?.permissions ?? [])) throw new HttpError(403, MSG.forbidden);
   const title = entity.titleField;
   let qb = scoped(ctx.db.selectFrom(entity.table), entity, ctx.session)
     .select([`${entity.idField} as value`, `${title} as label`, ...lookup.fields.map((f) => `${f}`)]);

@@ -91,7 +91,12 @@ const projectSummary: Handler = async (ctx) => {
   return summary(q, { projectId: Number(project.projectId) });
 };
 
-const clueSummary: Handler = async (ctx) => summary(scopedQueries(ctx.db, ctx.entities, requireSession(ctx)), { clueId: Number(ctx.params.clueId) });
+const clueSummary: Handler = async (ctx) => {
+  const q = scopedQueries(ctx.db, ctx.entities, requireSession(ctx));
+  const clue = await q.get('clue', Number(ctx.params.clueId));
+  if (!clue) throw new HttpError(404, MSG.notFound);
+  return summary(q, { clueId: Number(clue.clueId) });
+};
 
 /**
  * Projects a staff member may book expenses against (个人财务 报销): open, approved projects they
@@ -102,6 +107,8 @@ const staffExpenseProjects: Handler = async (ctx) => {
   const staffId = Number(ctx.params.staffId);
   if (staffId !== session.staffId && !hasPermission(session.permissions, '项目管理:项目|财务')) throw new HttpError(403, MSG.forbidden);
   const q = scopedQueries(ctx.db, ctx.entities, session);
+  // Another organisation's staff member is not found here.
+  if (!(await q.get('staff', staffId))) throw new HttpError(404, MSG.notFound);
   const worked = q.select('staffCostSettle').select('projectId').where('staffId', '=', staffId).where('projectId', 'is not', null);
   return q.select('project').select(['projectId', 'projectNo', 'name', 'customerId', 'runState'])
     .where('auditState', '=', 15).where('runState', 'in', [0, 5, 10, 20])

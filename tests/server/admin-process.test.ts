@@ -36,8 +36,8 @@ describe('process templates and the reviews they drive', () => {
   it('a change applies to reviews started after it; running ones keep their chain', async () => {
     const [bizmgr, gm] = [await staffOf(t.bizmgr!), await staffOf(t.gm!)];
     // The demo's own 对客报价 chain steps aside for this one.
-    const demo = (await h.call('GET', `${TEMPLATES}/page?bizType=18&enabled=true`, { token: t.admin })).body.data.list as { processTemplateId: number }[];
-    for (const d of demo) await h.call('PUT', `${TEMPLATES}/${d.processTemplateId}/disable`, { token: t.admin, data: {} });
+    const demo = (await h.call('GET', `${TEMPLATES}/page?bizType=18&enabled=true`, { token: t.admin })).body.data.list as { processTemplateId: number; version: number }[];
+    for (const d of demo) await h.call('PUT', `${TEMPLATES}/${d.processTemplateId}/disable`, { token: t.admin, data: { version: d.version } });
     const created = await h.call('POST', `${TEMPLATES}/save`, { token: t.admin, data: { name: '对客报价审批', bizType: 18, nodes: [
       { name: '商务经理', approverType: 1, staffIds: [bizmgr] },
     ] } });
@@ -68,7 +68,7 @@ describe('process templates and the reviews they drive', () => {
     expect(await state(small)).toBe(15);
 
     // Disabled, the template no longer decides: holders of the approval permission do.
-    await h.call('PUT', `${TEMPLATES}/${created.body.data.processTemplateId}/disable`, { token: t.admin, data: {} });
+    await h.call('PUT', `${TEMPLATES}/${created.body.data.processTemplateId}/disable`, { token: t.admin, data: { version: changed.body.data.version } });
     const plain = await order('2000000.00');
     const act = (await h.call('GET', `/api/v1/meta/activity/gadgetOrder/${plain}`, { token: t.bizmgr })).body.data;
     expect(act.approval.currentNodeName).toBe('审核');

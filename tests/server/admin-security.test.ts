@@ -59,7 +59,7 @@ describe.each(await backends())('组织架构 security on %s', (backend) => {
       { name: 'read a staff member of 上海', status: 404, run: async () => h.call('GET', `${U}/staff/${await staffId(sh, '周慧敏')}`, { token: suzhou }) },
       { name: 'edit a staff member of 上海', status: 404,
         run: async () => h.call('PUT', `${U}/staff/${await staffId(sh, '周慧敏')}`, { token: suzhou, data: { post: 'x', version: 1 } }) },
-      { name: 'disable a staff member of 上海', status: 404, run: async () => h.call('PUT', `${U}/staff/${await staffId(sh, '周慧敏')}/disable`, { token: suzhou, data: {} }) },
+      { name: 'disable a staff member of 上海', status: 404, run: async () => h.call('PUT', `${U}/staff/${await staffId(sh, '周慧敏')}/disable`, { token: suzhou, data: { version: 1 } }) },
       { name: 'reset the password of a staff member of 上海', status: 404,
         run: async () => h.call('POST', `${U}/staff/resetPassword`, { token: suzhou, data: { staffId: await staffId(sh, '周慧敏'), password: 'Hacked@2026' } }) },
       { name: 'move a staff member of 上海', status: 404,
@@ -71,7 +71,10 @@ describe.each(await backends())('组织架构 security on %s', (backend) => {
       { name: 'give a 上海 role to a 苏州 colleague', status: 400,
         run: async () => h.call('PUT', `${U}/staff/${await staffId(sz, '赵敏')}`, { token: suzhou, data: { roleIds: [await roleId(sh, 'business')], version: await version('staff', 'staffId', await staffId(sz, '赵敏')) } }) },
       { name: 'disable the group administrator in 苏州 (holds more)', status: 403, msg: /不能管理权限高于您的员工/,
-        run: async () => h.call('PUT', `${U}/staff/${await staffId(sz, '系统管理员')}/disable`, { token: suzhou, data: {} }) },
+        run: async () => {
+          const id = await staffId(sz, '系统管理员');
+          return h.call('PUT', `${U}/staff/${id}/disable`, { token: suzhou, data: { version: await version('staff', 'staffId', id) } });
+        } },
       { name: 'reset the group administrator\'s password', status: 403,
         run: async () => h.call('POST', `${U}/staff/resetPassword`, { token: suzhou, data: { staffId: await staffId(sz, '系统管理员'), password: 'Hacked@2026' } }) },
       { name: 'manage staff without 公司管理 (商务专员)', status: 403,
@@ -121,11 +124,11 @@ describe.each(await backends())('组织架构 security on %s', (backend) => {
       const id = await newStaff(admin, 'tdisable', [await roleId(sh, 'business')]);
       const token = await h.login('tdisable', 'Start@2026');
       expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(200);
-      expect((await h.call('PUT', `${U}/staff/${id}/disable`, { token: admin, data: {} })).status).toBe(200);
+      expect((await h.call('PUT', `${U}/staff/${id}/disable`, { token: admin, data: { version: await version('staff', 'staffId', id) } })).status).toBe(200);
       expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(401);
       const again = await h.call('POST', '/api/v1/auth/login', { data: { username: 'tdisable', password: 'Start@2026' } });
       expect(again.body.msg).toBe('登录失败，账户不存在!');
-      expect((await h.call('PUT', `${U}/staff/${id}/enable`, { token: admin, data: {} })).status).toBe(200);
+      expect((await h.call('PUT', `${U}/staff/${id}/enable`, { token: admin, data: { version: await version('staff', 'staffId', id) } })).status).toBe(200);
       expect((await h.call('POST', '/api/v1/auth/login', { data: { username: 'tdisable', password: 'Start@2026' } })).status).toBe(200);
     });
 

@@ -129,10 +129,10 @@ describe.skipIf(!reachable)('authorisation changes across two server processes',
     expect((await customers()).code).toBe(403);
     expect((await call(b!.base, 'GET', '/api/v1/auth/me', token)).code).toBe(0);
 
-    expect((await call(a!.base, 'PUT', `${U}/staff/${staff.staffId}/disable`, admin.token, {})).code).toBe(0);
+    expect((await call(a!.base, 'PUT', `${U}/staff/${staff.staffId}/disable`, admin.token, { version: staff.version })).code).toBe(0);
     expect((await call(b!.base, 'GET', '/api/v1/auth/me', token)).code).toBe(401);
 
-    await call(a!.base, 'PUT', `${U}/staff/${staff.staffId}/enable`, admin.token, {});
+    await call(a!.base, 'PUT', `${U}/staff/${staff.staffId}/enable`, admin.token, { version: staff.version + 1 });
     const again = (await call(b!.base, 'POST', '/api/v1/auth/login', undefined, { username: 'crossproc', password: 'Cross@2026' })).data.token as string;
     expect((await call(b!.base, 'GET', '/api/v1/auth/me', again)).code).toBe(0);
     expect((await call(a!.base, 'POST', `${U}/staff/resetPassword`, admin.token, { staffId: staff.staffId, password: 'Other@2027' })).code).toBe(0);

@@ -59,11 +59,11 @@ describe('系统管理', () => {
       expect(created.body.data.nodes[0]).toMatchObject({ approverType: 2, roleIds: [finMgr], approverIds: [finMgr], staffIds: [], mode: 'any' });
       expect(created.body.data.nodes[1]).toMatchObject({ approverIds: [await staffId('沈伟民')], minAmount: 200000 });
       const id = created.body.data.processTemplateId;
-      const clash = await h.call('PUT', `${U}/process-template/${id}/enable`, { token: admin, data: {} });
+      const clash = await h.call('PUT', `${U}/process-template/${id}/enable`, { token: admin, data: { version: created.body.data.version } });
       expect(clash.status).toBe(409);
       expect(clash.body.msg).toBe('「批量付款」已有启用的流程「批量付款审批」，请先停用');
-      expect((await h.call('PUT', `${U}/process-template/${demo.list[0].processTemplateId}/disable`, { token: admin, data: {} })).body.data.enabled).toBe(false);
-      expect((await h.call('PUT', `${U}/process-template/${id}/enable`, { token: admin, data: {} })).body.data.enabled).toBe(true);
+      expect((await h.call('PUT', `${U}/process-template/${demo.list[0].processTemplateId}/disable`, { token: admin, data: { version: demo.list[0].version } })).body.data.enabled).toBe(false);
+      expect((await h.call('PUT', `${U}/process-template/${id}/enable`, { token: admin, data: { version: created.body.data.version } })).body.data.enabled).toBe(true);
       const copy = await h.call('POST', `${U}/process-template/${id}/copy`, { token: admin, data: {} });
       expect(copy.body.data).toMatchObject({ name: '资金付款审批(新)（副本）', enabled: false, bizType: 1 });
       const enabled = (await h.call('GET', `${U}/process-template/page?bizType=1&enabled=true`, { token: admin })).body.data;

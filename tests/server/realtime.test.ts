@@ -73,7 +73,7 @@ describe.each(await backends())('realtime channel on %s', (backend) => {
     expect((await live.call('GET', '/api/v1/message-base/notice/list-all', business.token)).data).toContainEqual({ type: 2, id: n!.noticeId });
     // Someone else's notice is invisible.
     expect((await live.call('GET', `/api/v1/message-base/notice/2/${n!.noticeId}`, admin.token)).status).toBe(404);
-    expect((await live.call('PUT', `/api/v1/message-base/notice/received/2/${n!.noticeId}`, business.token)).code).toBe(0);
+    expect((await live.call('PUT', `/api/v1/message-base/notice/received/2/${n!.noticeId}`, business.token, {})).code).toBe(0);
     expect((await live.call('GET', '/api/v1/message-base/notice/list-all', business.token)).data).not.toContainEqual({ type: 2, id: n!.noticeId });
     await c.stop();
   });
@@ -94,7 +94,7 @@ describe.each(await backends())('realtime channel on %s', (backend) => {
     c.events.length = 0;
     expect((await live.call('POST', '/api/v1/message-base/message/close-message', business.token, { messageId: open[0].messageId })).data).toEqual({ count: 1 });
     expect((await c.waitFor((e) => e.type === 'daily_message_count_message')).msg).toBe(before);
-    const ignored = await live.call('POST', '/api/v1/message-base/notice/ignore-all', business.token);
+    const ignored = await live.call('POST', '/api/v1/message-base/notice/ignore-all', business.token, {});
     expect(ignored.data.count).toBeGreaterThanOrEqual(1);
     expect((await live.call('GET', '/api/v1/message-base/notice/list-all', business.token)).data).toEqual([]);
     await c.stop();
@@ -139,7 +139,7 @@ describe.each(await backends())('realtime channel on %s', (backend) => {
     const errors: string[] = [];
     c.client.onStompError = (f) => errors.push(f.headers.message ?? '');
     const closed = new Promise<void>((r) => (c.client.onWebSocketClose = () => r()));
-    expect((await live.call('POST', '/api/v1/auth/logout', session.token)).code).toBe(0);
+    expect((await live.call('POST', '/api/v1/auth/logout', session.token, {})).code).toBe(0);
     await closed;
     expect(errors).toEqual(['登录已失效，请重新登录']);
     await c.stop();

@@ -244,28 +244,28 @@ describe.each(await backends())('运力资源 on %s', (backend) => {
     it('an editor hands over to an active colleague; the log and the receiver know', async () => {
       const id = await create({ managerStaffId: staff['华运上海:何俊'] });
       const to = staff['华运上海:王建国']!;
-      const r = await h.call('PUT', `${S}/${id}/handover/${to}`, { token: dispatch });
+      const r = await h.call('PUT', `${S}/${id}/handover/${to}`, { token: dispatch, data: {} });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data.managerStaffId).toBe(to);
       const log = await h.database.db.selectFrom('operationLog').select(['action', 'content']).where('entity', '=', 'supplier').where('subjectId', '=', id).where('action', '=', '交接').executeTakeFirst() as { action: string; content: any } | undefined;
       expect(JSON.stringify(log?.content)).toContain('王建国');
       const notice = await h.database.db.selectFrom('notice').select('message').where('recipientStaffId', '=', to).where('eventSubjectId', '=', id).executeTakeFirst() as { message: string } | undefined;
       expect(notice?.message).toContain('已交接给您负责');
-      expect((await h.call('PUT', `${S}/${id}/handover/${to}`, { token: dispatch })).status).toBe(409);
+      expect((await h.call('PUT', `${S}/${id}/handover/${to}`, { token: dispatch, data: {} })).status).toBe(409);
     });
 
     it('refuses a receiver of another organisation, and people who neither manage it nor may edit', async () => {
       const id = await create({ managerStaffId: staff['华运上海:何俊'] });
-      const r = await h.call('PUT', `${S}/${id}/handover/${staff['华运苏州:赵敏']}`, { token: dispatch });
+      const r = await h.call('PUT', `${S}/${id}/handover/${staff['华运苏州:赵敏']}`, { token: dispatch, data: {} });
       expect(r.status).toBe(400);
       expect(r.body.msg).toBe('接收人不存在或不属于本单位');
-      expect((await h.call('PUT', `${S}/${id}/handover/${staff['华运上海:张伟']}`, { token: viewer })).status).toBe(403);
+      expect((await h.call('PUT', `${S}/${id}/handover/${staff['华运上海:张伟']}`, { token: viewer, data: {} })).status).toBe(403);
     });
 
     it('the manager hands over their own supplier without edit rights (leaver handover), also while it is pending', async () => {
       const id = await supplierIn(5);
-      expect((await h.call('PUT', `${S}/${id}/handover/${staff['华运上海:周慧敏']}`, { token: dispatch })).status).toBe(200);
-      const r = await h.call('PUT', `${S}/${id}/handover/${staff['华运上海:张伟']}`, { token: viewer });
+      expect((await h.call('PUT', `${S}/${id}/handover/${staff['华运上海:周慧敏']}`, { token: dispatch, data: {} })).status).toBe(200);
+      const r = await h.call('PUT', `${S}/${id}/handover/${staff['华运上海:张伟']}`, { token: viewer, data: {} });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect((await get(id)).managerStaffId).toBe(staff['华运上海:张伟']);
     });
@@ -491,7 +491,7 @@ describe.each(await backends())('运力资源 on %s', (backend) => {
       expect((await h.call('GET', `${S}/${id}`, { token: suzhou })).status).toBe(404);
       expect((await h.call('PUT', `${S}/${id}`, { token: suzhou, data: { shortName: 'x', version: s.version } })).status).toBe(404);
       expect((await act('disable', { supplierId: id }, suzhou)).status).toBe(404);
-      expect((await h.call('PUT', `${S}/${id}/handover/${staff['华运苏州:陆建平']}`, { token: suzhou })).status).toBe(404);
+      expect((await h.call('PUT', `${S}/${id}/handover/${staff['华运苏州:陆建平']}`, { token: suzhou, data: {} })).status).toBe(404);
       expect((await h.call('GET', `${S}/invite-register-sms-status/${s.platformSupplierId}`, { token: suzhou })).status).toBe(404);
       expect((await h.call('GET', `${S}/staffs-related/${id}`, { token: suzhou })).status).toBe(404);
       const list = (await h.call('GET', `${S}/list?pageSize=1000`, { token: suzhou })).body.data.list;
@@ -511,7 +511,7 @@ describe.each(await backends())('运力资源 on %s', (backend) => {
   describe('related staff and evaluations', () => {
     it('lists the manager, the creator and the approver of a supplier', async () => {
       const id = await supplierIn(15);
-      await h.call('PUT', `${S}/${id}/handover/${staff['华运上海:张伟']}`, { token: dispatch });
+      await h.call('PUT', `${S}/${id}/handover/${staff['华运上海:张伟']}`, { token: dispatch, data: {} });
       const rel = (await h.call('GET', `${S}/staffs-related/${id}`, { token: pm })).body.data as { name: string; relations: string[] }[];
       expect(rel.find((r) => r.name === '张伟')?.relations).toContain('负责人');
       expect(rel.find((r) => r.name === '何俊')?.relations).toContain('创建人');
