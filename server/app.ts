@@ -1,5 +1,5 @@
 /** Builds the Fastify app: envelope + errors, the catalogue's route table, UI and OpenAPI files. */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,7 +72,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     trustProxy: trustProxy(),
     requestTimeout: 60_000,
     // Fastify's own two JSON lines per request drown the start banner; one short line instead (below).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ...edgeOptions(),
   });
   await securityHeaders(app);
