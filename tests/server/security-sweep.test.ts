@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { loadCatalogue, loadEntities } from '../../server/schema/load';
 import type { CatalogueEntry, ResolvedEntity } from '../../server/schema/types';
 import { startHarness, type Harness } from './helpers/harness';
+import { backends } from './helpers/databases';
 import { hasPermission } from '../../schemas/src/permission';
 
 const SHANGHAI = '华运物流(上海)有限公司';
@@ -34,7 +35,7 @@ const paramsOf = (entry: CatalogueEntry) => [...entry.routeUrl.matchAll(/:([A-Za
 
 interface Target { entity: ResolvedEntity; id: number; row: Record<string, any> }
 
-describe('security sweeps over the catalogue', () => {
+describe.each(await backends())('security sweeps over the catalogue on %s', (backend) => {
   let h: Harness;
   let admin: string;
   let suzhou: string;
@@ -125,7 +126,7 @@ describe('security sweeps over the catalogue', () => {
   }
 
   beforeAll(async () => {
-    h = await startHarness('pglite');
+    h = await startHarness(backend);
     admin = await h.login('admin');
     suzhou = await h.login('suzhou');
     const me = (await h.call('GET', '/api/v1/auth/me', { token: suzhou })).body.data as { permissionScopes: { permissionName: string }[] };
