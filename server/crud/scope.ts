@@ -71,12 +71,15 @@ export const GROUP_MANAGEMENT = '集团管理';
 
 /**
  * Group-level rows (tenant "corp") are read by every organisation of the group, but changed or
- * deleted only by the organisation whose staff created the row, or by a holder of 集团管理. A row
- * without an author (written by the system) is the group's: only 集团管理 changes it.
+ * deleted only by the organisation whose staff created the row (or that the row names by its
+ * orgId: an organisation's own record), or by a holder of 集团管理. A row without an author
+ * (written by the system) is the group's: only 集团管理 changes it.
  */
 export async function assertMayChange(db: Db, entity: ResolvedEntity, session: Session | null, row: Record<string, any>, action: '修改' | '删除'): Promise<void> {
   if (entity.tenant !== 'corp' || !session) return;
   if (hasPermission(session.permissions, GROUP_MANAGEMENT)) return;
+  // A group-level row that names an organisation (the organisation's own record) is that organisation's.
+  if (row.orgId !== undefined && row.orgId !== null && Number(row.orgId) === session.orgId) return;
   const author = row.createdBy === null || row.createdBy === undefined ? undefined
     : ((await db.selectFrom('staff').select('orgId').where('staffId', '=', Number(row.createdBy)).executeTakeFirst()) as { orgId: number } | undefined);
   if (author && Number(author.orgId) === session.orgId) return;

@@ -147,7 +147,7 @@ describe('组织架构 calls', () => {
     const someone = await staffId('张伟');
     expect((await h.call('POST', `${U}/staff/move`, { token: admin, data: { staffIds: [someone], depId: child.depId } })).body.data).toEqual({ count: 1 });
     expect((await get(`staff/dep/${child.depId}/staff-light`)).body.data.map((s: any) => s.name)).toEqual(['张伟']);
-    expect((await h.call('DELETE', `${U}/department/${parent.depId}`, { token: admin })).body.msg).toBe('该部门下还有下级部门，不能删除');
+    expect((await h.call('DELETE', `${U}/department/${parent.depId}`, { token: admin })).body.msg).toBe('该部门下还有下级（大件一组），请先删除下级');
     expect((await h.call('DELETE', `${U}/department/${child.depId}`, { token: admin })).body.msg).toBe('该部门下还有员工，请先调动后再删除');
     await h.call('POST', `${U}/staff/move`, { token: admin, data: { staffId: someone, depId: await depId('城配调度组') } });
     expect((await h.call('DELETE', `${U}/department/${child.depId}`, { token: admin })).status).toBe(200);

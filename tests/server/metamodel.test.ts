@@ -175,10 +175,12 @@ describe.each(await backends())('a definitions-only entity on %s', (backend) => 
 
     it('the generic options call lists what an entity opts into, scoped to the organisation', async () => {
       const a = await create({ title: '选项测试' });
-      const opts = (await h.call('GET', '/api/v1/meta/options/gadgetOrder?keyword=选项测试', { token: tokens.pm })).body.data;
+      const opts = (await h.call('GET', '/api/v1/meta/options/gadgetOrder?keyword=选项测试', { token: tokens.business })).body.data;
       expect(opts).toEqual([{ value: a.gadgetOrderId, label: '选项测试', orderNo: a.orderNo }]);
       expect((await h.call('GET', '/api/v1/meta/options/gadgetOrder?keyword=选项测试', { token: tokens.suzhou })).body.data).toEqual([]);
       expect((await h.call('GET', '/api/v1/meta/options/gadgetLine', { token: tokens.business })).status).toBe(404);
+      // a picker answers only to who holds a permission of a call or screen reading the entity
+      expect((await h.call('GET', '/api/v1/meta/options/gadgetOrder?keyword=选项测试', { token: tokens.pm })).status).toBe(403);
     });
   });
 

@@ -26,8 +26,7 @@ export const departmentHooks = defineHooks('department', {
     }
   },
   async beforeRemove(ctx, row) {
-    const child = await ctx.q.select('department').select('depId').where('parentId', '=', row.depId).limit(1).execute();
-    if (child.length) throw conflict('该部门下还有下级部门，不能删除');
+    // Sub-departments: the write pipeline refuses a tree row with children, naming them (crud/scope.ts).
     const staff = await ctx.q.select('staff').select('staffId').where('depId', '=', row.depId).where('resigned', 'is not', true).limit(1).execute();
     if (staff.length) throw conflict('该部门下还有员工，请先调动后再删除');
     // Staff who left keep their history, without a department that no longer exists.
