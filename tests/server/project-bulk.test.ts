@@ -17,6 +17,10 @@ describe.each(await backends())('大件成本结算 on %s', (backend) => {
   let pmStaff: number;
   let driver: number;
   let escort: number;
+  // real records of 华运上海: a line's clue and schedule are looked up in the caller's organisation
+  let clueA: number;
+  let clueB: number;
+  let scheduleId: number;
 
   const ok = (r: { status: number; body: any }) => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -35,6 +39,9 @@ describe.each(await backends())('大件成本结算 on %s', (backend) => {
     pmStaff = await staffIdOf(h, '沈国良');
     driver = await staffIdOf(h, '王建国');
     escort = await staffIdOf(h, '张伟');
+    const clues = (await db.selectFrom('clue').select('clueId').where('orgId', '=', sh.orgId).orderBy('clueId').limit(2).execute()) as { clueId: number }[];
+    [clueA, clueB] = clues.map((c) => c.clueId) as [number, number];
+    scheduleId = ((await db.selectFrom('transportSchedule').select('scheduleId').where('orgId', '=', sh.orgId).orderBy('scheduleId').executeTakeFirstOrThrow()) as { scheduleId: number }).scheduleId;
   });
   afterAll(async () => h?.close());
 
@@ -60,7 +67,7 @@ describe.each(await backends())('大件成本结算 on %s', (backend) => {
     const cc = await costContract();
     const staff = ok(await h.call('POST', `${B}/staff-cost-settle/save`, { token: t.pm, data: { ...owner, staffId: driver, post: 1, startDate: today(-4), endDate: today(-2), days: 3, dailyAllowance: '300.00', mealAmount: '150.00', lodgingAmount: '400.00' } }));
     const escortLine = ok(await h.call('POST', `${B}/staff-cost-settle/save`, { token: t.pm, data: { ...owner, staffId: escort, post: 2, startDate: today(-4), endDate: today(-2), days: 2, dailyAllowance: '200.00', mealAmount: 0 } }));
-    const truck = ok(await h.call('POST', `${B}/truck-cost-settle/save`, { token: t.pm, data: { ...owner, truckLicensePlate: '沪DK7352', scheduleId: 9001, emptyKm: 120, loadedKm: 260, fuelAmount: '2800.00', tollAmount: '1650.00', depreciationAmount: '900.00', tyreAmount: 0, maintenanceAmount: 0, insuranceAmount: 0 } }));
+    const truck = ok(await h.call('POST', `${B}/truck-cost-settle/save`, { token: t.pm, data: { ...owner, truckLicensePlate: '沪DK7352', scheduleId, emptyKm: 120, loadedKm: 260, fuelAmount: '2800.00', tollAmount: '1650.00', depreciationAmount: '900.00', tyreAmount: 0, maintenanceAmount: 0, insuranceAmount: 0 } }));
     const contract = ok(await h.call('POST', `${B}/contract-cost-settle/save`, { token: t.pm, data: { ...owner, costContractId: cc.contractId, content: '500吨汽车吊租赁', quantity: 1, unit: '台班', unitPrice: '22600.00', amount: '22600.00' } }));
     return { staff, escortLine, truck, contract, cc };
   }
@@ -68,20 +75,20 @@ describe.each(await backends())('大件成本结算 on %s', (backend) => {
   it('serves every seed call of seed 002 §7.8 (config is the 运力资源 area\'s)', async () => {
     const p = await project();
     const l = await lines({ projectId: p.projectId });
-    const clueId = 77001;
+    const clueId = clueA;
     await lines({ clueId });
     const calls: [string, string][] = [
       ['GET', `${B}/${p.projectId}/cost-settle`], ['GET', `${B}/clue/${clueId}/cost-settle`],
       ['GET', `${B}/${p.projectId}/list-staff-cost-settle`], ['GET', `${B}/clue/${clueId}/list-staff-cost-settle`],
       ['GET', `${B}/${p.projectId}/list-contract-cost-settle`], ['GET', `${B}/clue/${clueId}/list-contract-cost-settle`],
       ['GET', `${B}/contract-cost-settle/${l.contract.contractSettleId}`], ['GET', `${B}/staff-cost-settle/${l.staff.staffSettleId}`],
-      ['GET', `${B}/truck-cost-settle/schedule/9001/${encodeURIComponent('沪DK7352')}`], ['GET', `${B}/truck-cost-settle/clue/${clueId}/${encodeURIComponent('沪DK7352')}`],
+      ['GET', `${B}/truck-cost-settle/schedule/${scheduleId}/${encodeURIComponent('沪DK7352')}`], ['GET', `${B}/truck-cost-settle/clue/${clueId}/${encodeURIComponent('沪DK7352')}`],
       ['GET', `${B}/truck-cost-settle/project/${p.projectId}`], ['GET', `${B}/clue/${clueId}/list-truck-cost-settle`],
       ['GET', `${B}/${pmStaff}/list-staff-expense-project`],
     ];
     for (const [m, url] of calls) expect((await h.call(m as 'GET', url, { token: t.pm })).status, url).toBe(200);
     // saves were exercised above; the deletes:
-    const extra = await lines({ clueId: 77002 });
+    const extra = await lines({ clueId: clueB });
     for (const [kind, id] of [['staff-cost-settle', extra.staff.staffSettleId], ['truck-cost-settle', extra.truck.truckSettleId], ['contract-cost-settle', extra.contract.contractSettleId]] as const) {
       expect((await h.call('DELETE', `${B}/${kind}/${id}`, { token: t.pm })).status).toBe(200);
       expect((await h.call('GET', `${B}/${kind}/${id}`, { token: t.pm })).status).toBe(404);
@@ -96,7 +103,7 @@ describe.each(await backends())('大件成本结算 on %s', (backend) => {
     const listA = ok(await h.call('GET', `${B}/${a.projectId}/list-staff-cost-settle`, { token: t.pm }));
     expect(listA).toHaveLength(2);
     expect(listA.every((r: any) => r.projectId === a.projectId)).toBe(true);
-    const truck = ok(await h.call('GET', `${B}/truck-cost-settle/schedule/9001/${encodeURIComponent('沪DK7352')}?projectId=${a.projectId}`, { token: t.pm }));
+    const truck = ok(await h.call('GET', `${B}/truck-cost-settle/schedule/${scheduleId}/${encodeURIComponent('沪DK7352')}?projectId=${a.projectId}`, { token: t.pm }));
     expect(truck).toHaveLength(1);
     const s = ok(await h.call('GET', `${B}/${a.projectId}/cost-settle`, { token: t.pm }));
     // staff 3×300 + 150 + 400 = 1450 and 2×200 = 400; truck 2800 + 1650 + 900 = 5350; contract 22600
