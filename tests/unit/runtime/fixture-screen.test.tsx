@@ -73,6 +73,15 @@ const { ListView } = await import('../../../runtime/renderers/list/ListView');
 Object.defineProperty(window, 'matchMedia', { value: (q: string) => ({ matches: false, media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) });
 globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
 
+// The fixture's entities have no generated validator module (npm run gen writes the product's):
+// their field checks are compiled here, from the very schema the generator compiles.
+{
+  const { createAjv } = await import('../../../schemas/src/ajv');
+  const { entityFieldsSchema } = await import('../../../scripts/gen/field-validators');
+  const { useFieldChecks } = await import('../../../schemas/src/field-check');
+  for (const e of Object.values(fixture.entities)) useFieldChecks(e.name, createAjv().compile(entityFieldsSchema(e as never)) as never);
+}
+
 let h: Harness;
 
 /** The bytes of a jsdom Blob (FileReader: jsdom's blobs have no arrayBuffer()). */
