@@ -29,7 +29,7 @@ test('a demand from 提交 through 派车, the nodes, the receipt and 结算, by
   // Set-up by API (not a step under test): a draft demand on the approved demo project.
   await switchTo(page, 'pm');
   const projectId = (await api(page, 'GET', `/api/v1/project-base/project/page?keyword=${encodeURIComponent(PROJECT)}`)).list[0].projectId as number;
-  const demand = await api(page, 'POST', '/api/v1/project-base/transport-demand/save', {
+  const demand = await api(page, 'POST', '/api/v1/project-base/transport-demand/save', { // set-up: the demand a person then submits and dispatches by clicks
     projectId, cargoName: cargo, pieces: 2, weight: '12.500', truckCount: 1, loadRegionCode: '310115', loadAddress: '洋山港四期码头岸桥组装区',
     unloadRegionCode: '330206', unloadAddress: '宁波北仑港区穿山码头', planLoadTime: new Date(Date.now() + 86400_000).toISOString(), distanceKm: 235,
   });

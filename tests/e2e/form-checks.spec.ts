@@ -100,7 +100,7 @@ test.describe('a browser set to UTC', () => {
   test('shows a record’s time in China time', async ({ page, request }) => {
     const token = await apiToken(request, 'admin');
     const name = `时区客户${Date.now()}`;
-    const saved = await request.post(SAVE, { headers: { 'access-token': token }, data: { data: { name, customerType: 1 } } });
+    const saved = await request.post(SAVE, { headers: { 'access-token': token }, data: { data: { name, customerType: 1 } } }); // set-up: a record whose time the UTC browser then shows
     const body = await saved.json();
     expect(body.code, JSON.stringify(body)).toBe(0);
     const id = body.data.customerId as number;
