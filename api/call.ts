@@ -33,6 +33,11 @@ export function entryPath(id: string): string {
   return (catalogue[id] as { path: string }).path;
 }
 
+/** Whether an entry's body declares the record's version (an action checked against it). */
+export function takesVersion(id: string): boolean {
+  return isCatalogueId(id) && (catalogue[id] as { version?: boolean }).version === true;
+}
+
 /** A catalogue entry that answers a file (exports, import templates). */
 export async function invokeDownload(id: string, args: CallArgs = {}, options: CallOptions = {}): Promise<Downloaded> {
   const entry = entryOf(id);

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Form as AntForm, Input, List, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { createForm } from '@formily/core';
-import { liveChecks } from '../runtime/renderers/form/checks';
+import { liveChecks, warnInvalid } from '../runtime/renderers/form/checks';
 import { Submit } from '@formily/antd-v5';
 import type { DesignerConfig, DesignerForm } from '../schemas/src/form-to-formily';
 import './form-meta-browser';
@@ -34,7 +34,7 @@ export function PreviewDialog({ open, definition, saved, onClose }: { open: bool
         <div data-testid="preview">
           <FormRenderer definition={copy} form={form}>
             <Space style={{ marginTop: 16 }}>
-              <Submit onSubmit={submit} onSubmitFailed={() => void message.warning('请检查表单填写内容')} data-testid="preview-submit">提交</Submit>
+              <Submit onSubmit={submit} onSubmitFailed={() => warnInvalid(message)} data-testid="preview-submit">提交</Submit>
               <Button onClick={() => form.reset('*', { forceClear: true })}>重置</Button>
               <Button onClick={onClose}>关闭</Button>
             </Space>

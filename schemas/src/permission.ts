@@ -1,6 +1,8 @@
 /**
  * The one permission matcher (seed 000 §6), shared by the menu, the router and the server.
  * Names are colon-hierarchical: holding `a` grants `a` and every `a:...`, never `ab`.
+ * One exception makes "客户列表 view only" expressible: holding `a:仅查看` grants `a` itself
+ * (its screen and reading calls) but none of `a`'s other children (编辑, 审核).
  */
 
 /** Pseudo-permissions a catalogue entry may declare instead of a name. */
@@ -10,8 +12,12 @@ export const PUBLIC = '@public';
 /** True when `held` (one granted name) covers `required`. */
 export function grants(held: string, required: string): boolean {
   if (!held || !required) return false;
+  if (held.endsWith(VIEW_ONLY)) return required === held || required === held.slice(0, -VIEW_ONLY.length);
   return required === held || required.startsWith(held + ':');
 }
+
+/** The leaf a screen's permission has for reading alone (schemas/permissions.json lists each). */
+export const VIEW_ONLY = ':仅查看';
 
 /** Separates alternatives in one requirement: `合同:成本合同|调度:查看` is met by either. */
 export const ANY_OF = '|';

@@ -149,7 +149,9 @@ export async function emitClient(entries: ResolvedEntry[], entities: Record<stri
         `export function ${fn}(${args.join(', ')}): Promise<${resp}> {\n` +
         `  return request<${resp}>({ ${call.join(', ')}, ...options });\n}`,
     );
-    table.push(`  '${e.id}': { method: '${e.method}', path: '${e.path}', permission: '${e.permission}' },`);
+    // An action body declaring the record's version: the runtime sends the row's version with it.
+    const takesVersion = !e.bodyRef && Boolean((e.body as { properties?: Record<string, unknown> } | undefined)?.properties?.version);
+    table.push(`  '${e.id}': { method: '${e.method}', path: '${e.path}', permission: '${e.permission}'${takesVersion ? ', version: true' : ''} },`);
   }
   parts.push(
     `/** Every catalogue entry by id, for renderers that take an api reference from a page definition. */\n` +

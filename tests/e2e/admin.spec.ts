@@ -27,6 +27,8 @@ async function selectOption(page: Page, field: ReturnType<Page['locator']>, text
 
 test.describe.serial('组织架构 as a company administrator', () => {
   test('a department, a role with a subtree of permissions, and a colleague who sees exactly that menu', async ({ page, request }) => {
+    // Three forms, two logins, and the suite's first screens (34 s alone on an idle 2-core machine).
+    test.setTimeout(120_000);
     await loginAs(page, 'suzhou');
     await menu(page).getByText('组织架构').click();
     await expect(menu(page).getByText('部门管理')).toBeVisible();

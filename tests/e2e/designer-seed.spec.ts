@@ -19,7 +19,7 @@ async function openDesigner(page: Page, errors: string[] = []) {
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await loginAs(page, 'admin');
   await page.goto('/system/form-designer');
-  await expect(page.getByTestId('form-designer')).toBeVisible();
+  await expect(page.getByTestId('form-designer')).toBeVisible({ timeout: 30_000 }); // the designer's chunk (monaco) is the largest to load
   await page.evaluate(() => (window as any).__designerStore.clear());
 }
 

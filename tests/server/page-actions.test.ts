@@ -112,7 +112,9 @@ describe.each(await backends())('every declared screen action reaches its route 
       let calls: PlannedCall[];
       try {
         calls = planCalls(entry.path, { idField: s.entity.idField, fields: s.noRecord ? [] : Object.keys(s.entity.fields) }, records, context,
-          { ...planOptionsFor(s.action as { type: string; fields?: string[] }, records.length), values: s.action.type === 'approve' ? { pass: true } : {} });
+          // As runtime/renderers/common/rowCall.ts planAction: the row's version where the entry's body takes one.
+          { ...(!entry.bodyRef && (entry.body as { properties?: Record<string, unknown> } | undefined)?.properties?.version ? { version: true } : {}),
+            ...planOptionsFor(s.action as { type: string; fields?: string[] }, records.length), values: s.action.type === 'approve' ? { pass: true } : {} });
       } catch (err) {
         failures.push(`${where}: ${(err as Error).message}`);
         continue;

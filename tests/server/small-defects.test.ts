@@ -37,6 +37,24 @@ describe.each(await backends())('smaller defects on %s', (backend) => {
     expect(emptied.body).toMatchObject({ code: 400, data: { field: 'permissions' } });
   });
 
+  it('a role can grant 客户列表 to read only: its staff list and open customers but may not add or edit one', async () => {
+    const role = await h.call('POST', `${U}/role/save`, { token: admin, data: { name: '客户只读', code: 'customerReadOnly', permissions: ['首页', '商务:客户列表:仅查看'] } });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    const staff = await h.call('POST', `${U}/staff/save`, { token: admin, data: { name: '只读员工', username: 'creadonly', initialPassword: 'Start@2026', roleIds: [role.body.data.roleId] } });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+    const token = await h.login('creadonly', 'Start@2026');
+    const list = await h.call('GET', `${U}/customer/list-local-customer?pageNo=1&pageSize=5`, { token });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const first = list.body.data.list[0];
+    expect((await h.call('GET', `${U}/customer/${first.customerId}`, { token })).status).toBe(200);
+    const save = await h.call('POST', `${U}/customer/save`, { token, data: { name: '只读员工新增的客户' } });
+    expect(save.status).toBe(403);
+    const edit = await h.call('PUT', `${U}/customer/${first.customerId}`, { token, data: { remark: '改一下', version: first.version } });
+    expect(edit.status).toBe(403);
+    // Nor does it reach the sibling screens of 商务.
+    expect((await h.call('GET', `/api/v1/project-base/clue/page?pageNo=1&pageSize=5`, { token })).status).toBe(403);
+  });
+
   it('a role’s permissions read as their names in the operation log, never as codes', async () => {
     const role = (await h.call('POST', `${U}/role/save`, { token: admin, data: { name: '日志角色', code: 'logRole', permissions: ['首页'] } })).body.data;
     const r = await h.call('PUT', `${U}/role/${role.roleId}`, { token: admin, data: { permissions: ['首页', '商务:客户列表:编辑'], version: role.version } });

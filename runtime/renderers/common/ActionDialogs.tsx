@@ -11,8 +11,8 @@ import { FormLayout } from '@formily/antd-v5';
 import type { ResolvedEntity, ResolvedTransition } from '../../../schemas/src/entity-schema';
 import { fieldItem } from '../../../schemas/src/layout';
 import { ApiError } from '../../../api/http';
-import { entityScope, planAction, sendPlanned } from './rowCall';
-import { planOptionsFor } from './actionRequest';
+import { entryPath, entityScope, planAction, sendPlanned } from './rowCall';
+import { checkFillable, planOptionsFor } from './actionRequest';
 import { peekEntity } from '../../meta';
 import { SchemaField } from '../form/components';
 import { RecordContext } from './RefSelect';
@@ -45,6 +45,11 @@ export function callRequest(entity: ResolvedEntity, a: { api?: string; title?: s
 export function planRequest(req: TransitionRequest, values: Record<string, unknown> = {}) {
   const type = req.transition.name === 'call' ? 'call' : 'transition';
   return planAction(req.api, entityScope(req.entity, req.idField), req.records, req.context, { ...planOptionsFor({ type, fields: req.transition.form }, req.records.length), values });
+}
+
+/** The click's check of the rule, before the dialog opens (see checkFillable). */
+export function checkRequest(req: TransitionRequest): void {
+  checkFillable(entryPath(req.api), entityScope(req.entity, req.idField), req.records, req.context, req.transition.form);
 }
 
 /**

@@ -134,6 +134,15 @@ export function planCalls(path: string, scope: ParamScope, records: Record<strin
 }
 
 /**
+ * The click's check, before a dialog opens: throws MissingPathParam for what neither the records,
+ * the context nor the dialog's fields will fill. A parameter the dialog asks for (交接's new
+ * managerStaffId) counts as filled even when the record has none yet.
+ */
+export function checkFillable(path: string, scope: ParamScope, records: Record<string, unknown>[], context: Record<string, unknown> = {}, dialogFields: string[] = []): void {
+  planCalls(path, scope, records, context, { values: Object.fromEntries(dialogFields.map((f) => [f, 'dialog'])) });
+}
+
+/**
  * What an action type sends besides its path: a transition (and a call through its dialog —
  * fields asked for, or several rows) sends the record's id and version in the body, an approval
  * the id; a plain call, a form or a remove send the id in the body only when the path names no

@@ -2,7 +2,7 @@
  * The catalogue side of the action rule (actionRequest.ts): looks an entry's path up and sends
  * the planned calls. Shared by the list, the detail and the action dialogs.
  */
-import { entryPath as catalogueEntryPath, invoke, type CallOptions } from '../../../api/call';
+import { entryPath as catalogueEntryPath, invoke, takesVersion, type CallOptions } from '../../../api/call';
 import { MissingPathParam, planCalls, type ParamScope, type PlanOptions, type PlannedCall } from './actionRequest';
 
 export { MissingPathParam } from './actionRequest';
@@ -18,8 +18,10 @@ export function entityScope(entity: { idField: string; fields: Record<string, un
 }
 
 /** The requests `api` makes on the records acted on (see planCalls). */
-export function planAction(api: string, scope: ParamScope, records: Record<string, unknown>[], context?: Record<string, unknown>, opts?: PlanOptions): PlannedCall[] {
-  return planCalls(entryPath(api), scope, records, context, opts);
+export function planAction(api: string, scope: ParamScope, records: Record<string, unknown>[], context?: Record<string, unknown>, opts: PlanOptions = {}): PlannedCall[] {
+  // An entry whose body takes the record's version gets the row's: a click on a row someone
+  // else changed meanwhile is refused (409) instead of acting on what the user didn't see.
+  return planCalls(entryPath(api), scope, records, context, takesVersion(api) ? { version: true, ...opts } : opts);
 }
 
 /**

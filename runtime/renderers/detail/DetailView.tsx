@@ -23,7 +23,7 @@ import type { DetailDef, DetailTab, ListDef, PageAction, PageDef } from '../../r
 import { fieldOf, renderValue, type Refs } from '../cells';
 import { SchemaField } from '../form/components';
 import { compileNamedForm, type CompiledForm } from '../form/compiled';
-import { ApproveDialog, callRequest, needsDialog, planRequest, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
+import { ApproveDialog, callRequest, checkRequest, needsDialog, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
 import { entityScope, planAction, sendPlanned } from '../common/rowCall';
 import type { PlannedCall } from '../common/actionRequest';
 import { ListView, createInitialValues, fill } from '../list/ListView';
@@ -168,7 +168,7 @@ function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }:
       const req: TransitionRequest = a.type === 'call'
         ? callRequest(entity, { ...a, title: titleOf(a) }, [record], context)
         : { entity, transition: transitions.get(a.api!)!, api: a.api!, title: titleOf(a), records: [record], context };
-      planRequest(req); // refuses on the click what the path rule cannot fill
+      checkRequest(req); // refuses on the click what the path rule cannot fill
       const t = req.transition;
       if (needsDialog(t)) return setTransition(req);
       return modal.confirm({

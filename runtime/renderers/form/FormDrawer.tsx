@@ -14,7 +14,7 @@ import { ApiError } from '../../../api/http';
 import { rememberTitles } from '../../reference/titles';
 import { SchemaField } from './components';
 import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
-import { liveChecks } from './checks';
+import { liveChecks, warnInvalid } from './checks';
 
 setValidateLanguage('zh-CN');
 
@@ -144,7 +144,7 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, ini
     ) : (
       <Space>
         <Button onClick={requestClose}>取消</Button>
-        <Submit onSubmit={save} onSubmitFailed={() => void message.warning('请检查表单填写内容')}>
+        <Submit onSubmit={save} onSubmitFailed={() => warnInvalid(message)}>
           保存
         </Submit>
       </Space>

@@ -12,7 +12,7 @@ import type { PageDef } from '../../router/types';
 import { SchemaField } from './components';
 import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
 import { showFieldError } from './FormDrawer';
-import { liveChecks } from './checks';
+import { liveChecks, warnInvalid } from './checks';
 
 export default function FormPage({ page }: { page: PageDef }) {
   const def = page.form!;
@@ -49,7 +49,7 @@ export default function FormPage({ page }: { page: PageDef }) {
         </FormLayout>
         {canSave && (
           <Space style={{ marginTop: 16 }}>
-            <Submit onSubmit={save} onSubmitFailed={() => void message.warning('请检查表单填写内容')}>保存</Submit>
+            <Submit onSubmit={save} onSubmitFailed={() => warnInvalid(message)}>保存</Submit>
             <Button onClick={() => setTick((t) => t + 1)}>重置</Button>
             {(def.actions ?? []).filter((a) => a.type === 'call' && (!a.permission || hasPermission(roles ?? [], a.permission))).map((a, i) => (
               <Button key={`${a.api}${i}`} onClick={() => modal.confirm({

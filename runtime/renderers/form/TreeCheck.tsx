@@ -2,13 +2,15 @@
  * Several values checked in a tree (the layout widget treeCheck), e.g. a role's permissions:
  * checking a node checks its whole subtree, and the value keeps only the topmost checked nodes
  * (a checked parent stands for everything under it, as a colon permission name does). Options a
- * user may not give arrive disabled. Read-only it lists the chosen labels.
+ * user may not give arrive disabled; checking a screen's 编辑 checks its 仅查看 too. Read-only it
+ * lists the chosen labels.
  */
 import { useMemo, useState } from 'react';
 import { Input, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { connect, mapReadPretty } from '@formily/react';
 import type { FormOption } from '../../../schemas/src/form-to-formily';
+import { VIEW_ONLY } from '../../../schemas/src/permission';
 
 type Value = (string | number)[];
 
@@ -41,6 +43,20 @@ function covered(index: Map<string, { parent?: string }>, value: Value): string[
     if (at !== undefined) out.push(key);
   }
   return out;
+}
+
+/**
+ * A screen's 编辑 or 审核 is of no use without the screen itself: checking one of them checks the
+ * screen's 仅查看 leaf beside it (see schemas/src/permission.ts).
+ */
+function withViewLeaves(index: Map<string, { option: FormOption; parent?: string }>, list: string[]): string[] {
+  const out = new Set(list);
+  for (const k of list) {
+    const p = index.get(k)?.parent;
+    const leaf = p === undefined ? undefined : index.get(p + VIEW_ONLY);
+    if (leaf && !leaf.option.disabled && k !== p + VIEW_ONLY) out.add(p + VIEW_ONLY);
+  }
+  return [...out];
 }
 
 function TreeCheckInput({ value, onChange, treeData, disabled }: Props) {
@@ -82,7 +98,7 @@ function TreeCheckInput({ value, onChange, treeData, disabled }: Props) {
           treeData={nodes}
           checkedKeys={checked}
           onCheck={(keys) => {
-            const list = (Array.isArray(keys) ? keys : keys.checked).map(String);
+            const list = withViewLeaves(index, (Array.isArray(keys) ? keys : keys.checked).map(String));
             const set = new Set(list);
             // Keep only the topmost checked nodes: a checked parent stands for its subtree.
             onChange?.(list.filter((k) => { const p = index.get(k)?.parent; return !(p && set.has(p)); }));

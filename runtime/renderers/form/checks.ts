@@ -21,3 +21,11 @@ export function liveChecks(): void {
     if (submitted || left.has(field) || field.selfErrors.length > 0) field.validate(RULE_TRIGGER).catch(() => undefined);
   });
 }
+
+/**
+ * What a refused submit says, as one toast: a second save with the form still wrong replaces it
+ * instead of stacking the same words twice (antd's message keeps one per key).
+ */
+export function warnInvalid(message: { warning: (args: { content: string; key: string }) => unknown }): void {
+  void message.warning({ content: '请检查表单填写内容', key: 'form-invalid' });
+}

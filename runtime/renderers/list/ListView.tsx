@@ -22,7 +22,7 @@ import { cellKind, fieldOf, isNumeric, renderValue, type Refs } from '../cells';
 import { fillValues } from './fixed';
 import { QueryBar, type QueryParams } from './QueryBar';
 import { useListMeta, type ListMeta } from './useListMeta';
-import { ApproveDialog, callRequest, needsDialog, planRequest, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
+import { ApproveDialog, callRequest, checkRequest, needsDialog, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
 import { entityScope, planAction, sendPlanned } from '../common/rowCall';
 import type { PlannedCall } from '../common/actionRequest';
 
@@ -241,7 +241,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
 
   /** A transition (or a call asking for fields): its dialog, or a plain confirmation. */
   const runRequest = (req: TransitionRequest, a: PageAction) => {
-    planRequest(req); // refuses on the click what the path rule cannot fill
+    checkRequest(req); // refuses on the click what the path rule cannot fill
     const t = req.transition;
     if (needsDialog(t)) return setTransition(req);
     return modal.confirm({

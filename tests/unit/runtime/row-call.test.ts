@@ -1,7 +1,7 @@
 /** The one path-parameter rule of screen actions (runtime/renderers/common/actionRequest.ts). */
 import { describe, expect, it } from 'vitest';
 import { rowCallArgs } from '../../../runtime/renderers/common/rowCall';
-import { fillParams, MissingPathParam, paramSources, planCalls } from '../../../runtime/renderers/common/actionRequest';
+import { checkFillable, fillParams, MissingPathParam, paramSources, planCalls } from '../../../runtime/renderers/common/actionRequest';
 
 const schedule = { idField: 'scheduleId', fields: ['scheduleNo', 'demandId', 'projectId', 'scheduleStatus'] };
 
@@ -56,5 +56,12 @@ describe('the path-parameter rule', () => {
     expect(planCalls('/x/{code}', schedule, [{ scheduleId: 9 }], {}, { values: { code: 'A' } })).toEqual([{ params: { code: 'A' }, body: { code: 'A' } }]);
     const supplier = { idField: 'supplierId', fields: ['managerStaffId'] };
     expect(planCalls('/s/{supplierId}/handover/{managerStaffId}', supplier, [{ supplierId: 3, managerStaffId: 7 }], {}, { values: { managerStaffId: 8 } })[0]!.params).toEqual({ supplierId: 3, managerStaffId: 8 });
+  });
+
+  it('the click\'s check counts a parameter the dialog asks for as filled, even when the record has none yet (a new supplier without a manager)', () => {
+    const supplier = { idField: 'supplierId', fields: ['managerStaffId'] };
+    const path = '/s/{supplierId}/handover/{managerStaffId}';
+    expect(() => checkFillable(path, supplier, [{ supplierId: 3, managerStaffId: null }], {}, ['managerStaffId'])).not.toThrow();
+    expect(() => checkFillable(path, supplier, [{ supplierId: 3, managerStaffId: null }], {}, [])).toThrow('缺少路径参数 managerStaffId');
   });
 });

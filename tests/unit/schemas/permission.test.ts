@@ -23,6 +23,19 @@ describe('colon-prefix permission rule (seed 000 §6)', () => {
     expect(hasPermission(['合同:收入合同', '调度:额外操作'], costContracts)).toBe(false);
     expect(hasPermission([], costContracts)).toBe(false);
   });
+  it('a screen\'s 仅查看 leaf grants the screen itself, not its 编辑 or 审核, nor its siblings', () => {
+    const readOnly = ['商务:客户列表:仅查看'];
+    expect(hasPermission(readOnly, '商务:客户列表')).toBe(true);
+    expect(hasPermission(readOnly, '商务:客户列表:仅查看')).toBe(true);
+    expect(hasPermission(readOnly, '商务:客户列表:编辑')).toBe(false);
+    expect(hasPermission(readOnly, '商务:客户列表:审核')).toBe(false);
+    expect(hasPermission(readOnly, '商务:线索列表')).toBe(false);
+    expect(hasPermission(readOnly, '商务')).toBe(false);
+    expect(hasPermission(['商务:客户列表'], '商务:客户列表:仅查看')).toBe(true);
+    expect(matchesRoles(readOnly, ['商务:客户列表'])).toBe(true);
+    expect(matchesRoles(readOnly, ['商务'])).toBe(true);
+    expect(matchesRoles(readOnly, ['商务:线索列表'])).toBe(false);
+  });
   it('no permissions grant nothing but the pseudo-permissions', () => {
     expect(hasPermission([], '商务')).toBe(false);
     expect(hasPermission([], '@authenticated')).toBe(true);
