@@ -4,6 +4,7 @@
  */
 import { callApi, catalogue, type CallOptions, type CatalogueId } from './generated/client';
 import { download, upload, type Downloaded, type QueryValue } from './http';
+import { hasPermission } from '../schemas/src/permission';
 
 export interface CallArgs {
   params?: Record<string, string | number>;
@@ -31,6 +32,15 @@ function entryOf(id: string) {
 export function entryPath(id: string): string {
   if (!isCatalogueId(id)) throw new Error(`未知接口 ${id}`);
   return (catalogue[id] as { path: string }).path;
+}
+
+/**
+ * Whether a user holding `held` may make a call: the browser hides what the server would refuse
+ * with 403 (a detail tab reading another screen's list), it never decides for the server.
+ */
+export function mayCall(id: string, held: readonly string[]): boolean {
+  if (!isCatalogueId(id)) return false;
+  return hasPermission(held, (catalogue[id] as { permission: string }).permission);
 }
 
 /** Whether an entry's body declares the record's version (an action checked against it). */

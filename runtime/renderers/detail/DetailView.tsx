@@ -12,7 +12,7 @@ import { FormProvider } from '@formily/react';
 import { FormLayout, PreviewText } from '@formily/antd-v5';
 import type { ResolvedEntity, ResolvedTransition } from '../../../schemas/src/entity-schema';
 import { hasPermission } from '../../../schemas/src/permission';
-import { invoke } from '../../../api/call';
+import { invoke, mayCall } from '../../../api/call';
 import { callApi } from '../../../api/generated/client';
 import { ApiError } from '../../../api/http';
 import { useSession } from '../../session/store';
@@ -88,7 +88,7 @@ function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }:
   const [transition, setTransition] = useState<TransitionRequest | null>(null);
   const [approve, setApprove] = useState<string | null>(null);
 
-  const actions = useMemo(() => (detail.actions ?? list.rowActions ?? []).filter((a) => a.type !== 'view' && (!a.permission || hasPermission(held, a.permission))), [detail, list, held]);
+  const actions = useMemo(() => (detail.actions ?? list.rowActions ?? []).filter((a) => a.type !== 'view' && (!a.permission || hasPermission(held, a.permission)) && (!a.api || mayCall(a.api, held))), [detail, list, held]);
   const refresh = useCallback(() => {
     setTick((t) => t + 1);
     onChanged?.();
@@ -211,7 +211,8 @@ function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }:
       <Tabs
         destroyOnHidden
         // keyed by the refresh: an action on the record (发布 creating its quote rows, say) reloads the related lists too
-        items={detail.tabs.map((t, i) => ({ key: String(i), label: tabTitle(t, entity), children: <TabBody key={tick} tab={t} entity={entity} record={record} id={id} activity={activity} onChanged={refresh} /> }))}
+        items={detail.tabs.map((t, i) => ({ t, i })).filter(({ t }) => tabAllowed(t, held))
+          .map(({ t, i }) => ({ key: String(i), label: tabTitle(t, entity), children: <TabBody key={tick} tab={t} entity={entity} record={record} id={id} activity={activity} onChanged={refresh} /> }))}
       />
       <Suspense fallback={null}>
         {edit && (
@@ -234,6 +235,12 @@ function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }:
       {approve && <ApproveDialog api={approve} entity={entity} records={[record]} context={context} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); refresh(); }} />}
     </div>
   );
+}
+
+/** A tab reading through a call of its own (a related list, a report, a timeline) shows only to whoever may make that call. */
+function tabAllowed(t: DetailTab, held: readonly string[]): boolean {
+  const api = t.type === 'related' ? t.list?.api.page : t.type === 'report' ? t.report?.api : t.type === 'timeline' ? t.api : undefined;
+  return !api || mayCall(api, held);
 }
 
 function tabTitle(t: DetailTab, entity: ResolvedEntity): string {

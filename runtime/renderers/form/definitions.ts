@@ -21,7 +21,10 @@ async function permissionOptions(): Promise<FormOption[]> {
     for (const p of [...permissions].sort((a, b) => a.name.split(':').length - b.name.split(':').length)) {
       const node: FormOption = { label: p.title, value: p.name, children: [] };
       byName.set(p.name, node);
-      const parent = byName.get(p.name.split(':').slice(0, -1).join(':'));
+      // Under the nearest listed ancestor: 财务:资金事项:收入:查看 sits under 资金事项 (收入 itself is no permission).
+      const parts = p.name.split(':');
+      let parent: FormOption | undefined;
+      for (let n = parts.length - 1; n > 0 && !parent; n--) parent = byName.get(parts.slice(0, n).join(':'));
       (parent ? parent.children! : roots).push(node);
     }
     permissionTree = roots;

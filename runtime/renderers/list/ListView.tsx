@@ -12,7 +12,7 @@ import { App, Alert, Button, Card, Checkbox, Dropdown, Popover, Space, Table, To
 import { ColumnHeightOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { hasPermission } from '../../../schemas/src/permission';
 import { thousands } from '../../../schemas/src/format';
-import { invoke, invokeDownload } from '../../../api/call';
+import { invoke, invokeDownload, mayCall } from '../../../api/call';
 import { ApiError, saveFile } from '../../../api/http';
 import { useSession } from '../../session/store';
 import { antdSize, useSettings } from '../../shell/settings';
@@ -224,7 +224,8 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     }
   }, [location.search]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const allowed = useCallback((a: PageAction) => !a.permission || hasPermission(held, a.permission), [held]);
+  // The action's own permission, and its call's: a button the server would refuse with 403 is not shown.
+  const allowed = useCallback((a: PageAction) => (!a.permission || hasPermission(held, a.permission)) && (!a.api || mayCall(a.api, held)), [held]);
   const actionAllowedOn = useCallback((a: PageAction, row: Row): boolean => {
     if (!allowed(a) || !matchesWhen(row, a.when)) return false;
     if (a.type === 'transition') {

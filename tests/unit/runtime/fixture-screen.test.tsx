@@ -16,6 +16,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { startHarness, type Harness } from '../../server/helpers/harness';
 import { resolveFixture } from '../../server/helpers/fixture';
 import { expandLayout } from '../../../schemas/src/layout';
+import { hasPermission } from '../../../schemas/src/permission';
 
 const fixture = resolveFixture();
 const layout = (await import('../../fixtures/metamodel/layout.json')).default;
@@ -43,6 +44,10 @@ vi.mock('../../../api/call', async (original) => {
   return {
     ...real,
     entryPath: (id: string) => entry(id)?.path ?? real.entryPath(id),
+    mayCall: (id: string, held: readonly string[]) => {
+      const e = entry(id);
+      return e ? hasPermission(held, e.permission) : real.mayCall(id, held);
+    },
     invoke: (id: string, args: { params?: never; query?: never; body?: unknown } = {}, options = {}) => {
       const e = entry(id);
       return e ? http.request({ method: e.method, url: e.path, params: args.params, query: args.query, data: args.body, ...options }) : real.invoke(id, args as never, options);
