@@ -187,5 +187,6 @@ describe('npm run backup / npm run restore', () => {
       await target.close();
       rmSync(work, { recursive: true, force: true });
     }
-  }, 60000);
+  // Seeds a PostgreSQL schema and runs two tsx processes: over a minute on a busy 2-core machine.
+  }, 180_000);
 });
