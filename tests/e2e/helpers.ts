@@ -26,6 +26,7 @@ export async function loginAs(page: Page, user: keyof typeof USERS) {
 }
 
 export async function apiToken(request: APIRequestContext, user: keyof typeof USERS): Promise<string> {
+  // set-up: a token for checking results through the API, never for a step a person performs
   const response = await request.post('/api/v1/auth/login', { data: { data: USERS[user] } });
   const body = await response.json();
   expect(body.code).toBe(0);
@@ -44,6 +45,7 @@ export async function switchTo(page: Page, user: keyof typeof USERS) {
 /** A call with the page's session (what the screens send); expects success and answers its data. */
 export async function api<T = any>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('access-token') ?? '');
+  // set-up: data a flow needs before its clicks, or a check of the result
   const res = method === 'GET'
     ? await page.request.get(url, { headers: { 'access-token': token } })
     : await page.request.post(url, { headers: { 'access-token': token }, data: { data } });

@@ -82,6 +82,7 @@ test.describe('登录', () => {
   });
 
   test('a token in the query string becomes the session and leaves the address bar', async ({ page, request }) => {
+    // set-up: the token an integrating system would put in the link
     const response = await request.post('/api/v1/auth/login', { data: { data: { username: 'admin', password: 'Admin@123' } } });
     const token = (await response.json()).data.token;
     await page.goto(`/dashboard?token=${token}`);

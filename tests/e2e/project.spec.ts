@@ -17,6 +17,7 @@ const GPS_KEY = process.env.GPS_INGEST_KEY ?? 'e2e-gps-key';
 
 /** Positions as the provider (or the demo feeder) sends them: the ingest with the integration key, no session. */
 async function pushPositions(page: Page, points: { plate: string; time: number; lng: number; lat: number; speed: number; direction: number }[]) {
+  // set-up: the GPS provider is a machine, not a person; it pushes with its integration key
   const res = await page.request.post('/api/v1/project-base/track/ingest', { headers: { 'x-gps-key': GPS_KEY }, data: { data: { points } } });
   const body = await res.json();
   expect(body.code, JSON.stringify(body)).toBe(0);
@@ -38,6 +39,7 @@ async function dispatchTwoDemands(page: Page, projectId: number) {
   const cargoB = `轧机牌坊下横梁${stamp}`;
 
   // 项目经理: two demands on the started project, submitted from its demand list
+  // set-up: the demands' data (the demand form's clicks are covered by dispatch.spec); submitting them is clicked below
   const demand = (cargo: string) => api(page, 'POST', '/api/v1/project-base/transport-demand/save', {
     projectId, cargoName: cargo, pieces: 2, weight: '12.500', truckCount: 1, loadRegionCode: '310115', loadAddress: '外高桥港区冷轧机组件堆场',
     unloadRegionCode: '330206', unloadAddress: '宁波钢铁有限公司北仑厂区', planLoadTime: new Date(Date.now() + 86400_000).toISOString(), distanceKm: 235,
