@@ -46,7 +46,7 @@ export type EntityResolver = (name: string) => ResolvedEntity | undefined;
 
 export const LAYOUT_FIELD = (raw: string | LayoutField): LayoutField => (typeof raw === 'string' ? { field: raw } : raw);
 
-const wide = (f: FieldDef) => f.type === 'text' || f.type === 'attachments' || f.type === 'json';
+const wide = (f: FieldDef) => Boolean(fieldType(f).wide);
 
 function base(compType: string, id: string, f: FieldDef, lf: LayoutField, span: number, labelWidth: number): DesignerItem {
   const def = componentOf(compType);
@@ -78,50 +78,12 @@ export function fieldItem(entity: ResolvedEntity, lf: LayoutField, span: number,
     const item = base('select', lf.field, f, lf, span, labelWidth);
     return Object.assign(item, { dataType: 'store', storeDispatchName: lf.options ?? '', options: [], multiple: true, tree: true, value: [] });
   }
-  const compType = lf.widget ?? (f.type === 'json' ? 'dynamicTable' : fieldType(f).widget === 'reference' ? 'select' : fieldType(f).widget);
+  const type = fieldType(f);
+  const compType = lf.widget ?? type.widget;
   if (compType === 'dynamicTable') return jsonTable(entity, lf, f, labelWidth);
   const item = base(compType, lf.field, f, lf, span, labelWidth);
   if (lf.options && compType === 'select') Object.assign(item, { dataType: 'store', storeDispatchName: lf.options, options: [] });
-  switch (f.type) {
-    case 'string':
-      Object.assign(item, { maxLength: f.maxLength ?? 255, ...(f.writeOnly ? { 'show-password': true } : {}) });
-      break;
-    case 'text':
-      Object.assign(item, { maxlength: f.maxLength ?? 2000, rows: lf.rows ?? 3, 'show-word-limit': true });
-      break;
-    case 'integer':
-    case 'bigint':
-    case 'number':
-    case 'money':
-      Object.assign(item, {
-        min: f.minimum ?? null, max: f.maximum ?? null, step: 1, value: null,
-        precision: f.type === 'integer' || f.type === 'bigint' ? 0 : f.scale ?? (f.type === 'money' ? 2 : 4),
-        decimal: f.type === 'number' || f.type === 'money',
-        'controls-position': 'right',
-      });
-      break;
-    case 'boolean':
-      Object.assign(item, { value: f.default === true });
-      break;
-    case 'date':
-    case 'datetime':
-      Object.assign(item, f.type === 'date'
-        ? { type: 'date', format: 'yyyy-MM-dd', 'value-format': 'yyyy-MM-dd' }
-        : { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss', 'value-format': 'yyyy-MM-dd HH:mm:ss' });
-      break;
-    case 'enum':
-      Object.assign(item, { dataType: 'store', storeDispatchName: `enum:${f.enum}`, options: [], multiple: Boolean(f.multiple), filterable: true, value: f.default ?? '' });
-      break;
-    case 'reference':
-    case 'references':
-      Object.assign(item, { dataType: 'store', storeDispatchName: `ref:${f.ref}`, options: [], multiple: f.type === 'references', filterable: true, ...(f.filterBy ? { refFilter: f.filterBy } : {}) });
-      break;
-    case 'attachments':
-      Object.assign(item, { limit: 20, multiple: true, buttonText: '上传附件', value: [] });
-      break;
-    default:
-      break;
-  }
+  Object.assign(item, type.widgetProps?.(f, { rows: lf.rows }));
   return item;
 }
 
@@ -147,9 +109,9 @@ function childTable(entity: ResolvedEntity, lf: LayoutField, labelWidth: number,
   const c = entity.children[lf.field]!;
   const child = resolve(c.entity);
   if (!child) throw new Error(`unknown child entity ${c.entity}`);
-  const names = lf.columns ?? Object.keys(child.fields).filter((k) => k !== c.key && !child.fields[k]!.readOnly && child.fields[k]!.type !== 'json' && child.fields[k]!.type !== 'attachments' && child.fields[k]!.type !== 'text');
+  const names = lf.columns ?? Object.keys(child.fields).filter((k) => k !== c.key && !child.fields[k]!.readOnly && !wide(child.fields[k]!));
   const columns = names.map((n) => columnItem(child, lf.field, n, resolve));
-  const money = names.some((n) => child.fields[n]?.type === 'money');
+  const money = names.some((n) => child.fields[n] && fieldType(child.fields[n]!).cell === 'money');
   return {
     ...componentOf('dynamicTable')!.defaults(),
     id: lf.field, _id: lf.field, label: lf.label ?? c.title, labelWidth, span: 24, columns,
@@ -189,7 +151,7 @@ function jsonTable(entity: ResolvedEntity, lf: LayoutField, f: FieldDef, labelWi
       type: t === 'number' ? 'number' : t === 'integer' ? 'integer' : t === 'boolean' ? 'boolean' : 'string',
       title: p.title ?? n, maxLength: p.maxLength, required,
     };
-    const compType = pseudo.type === 'number' || pseudo.type === 'integer' ? 'inputNumber' : pseudo.type === 'boolean' ? 'Switch' : 'input';
+    const compType = fieldType(pseudo).widget;
     const item = bindColumn(base(compType, n, pseudo, { field: n }, 24, 80), lf.field, n);
     if (compType === 'inputNumber') Object.assign(item, { min: null, max: null, precision: pseudo.type === 'integer' ? 0 : 3, value: null });
     if (compType === 'input') Object.assign(item, { maxLength: pseudo.maxLength ?? 100 });

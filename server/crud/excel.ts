@@ -106,7 +106,7 @@ export const exportHandler: Handler = async (ctx) => {
   const sheet = workbook.addWorksheet(entity.title);
   sheet.columns = columns.map((c) => {
     const f = exportField(entity, c)!;
-    return { header: f.title, key: c, width: Math.min(40, Math.max(10, (f.width ?? 120) / 8)), style: fieldType(f).excel.numFmt ? { numFmt: fieldType(f).excel.numFmt } : {} };
+    return { header: f.title, key: c, width: Math.min(40, Math.max(10, (f.width ?? 120) / 8)), style: fieldType(f).excel.numFmt?.(f) ? { numFmt: fieldType(f).excel.numFmt!(f)! } : {} };
   });
   sheet.getRow(1).font = { bold: true };
   ctx.reply.send(stream);

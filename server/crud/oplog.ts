@@ -12,6 +12,7 @@ import type { EntityMap, ResolvedEntity, ResolvedField } from '../schema/types';
 import { enumLabel } from '../schema/load';
 import { regionLabel } from '../reference/regions';
 import { collectIds, fetchTitles, type Refs } from './refs';
+import { fieldText } from '../../schemas/src/fields/registry';
 
 export interface DiffLine { field: string; label: string; before: string | null; after: string | null }
 
@@ -59,23 +60,15 @@ function permissionList(v: unknown): string | null {
   return titles.every((t) => t !== undefined) ? titles.join('、').slice(0, 2000) : null;
 }
 
+/** A value as the log shows it: the field type's text (the list's), a role's permissions by their titles. */
 export function display(f: ResolvedField, v: unknown, refs: Refs): string | null {
   if (blank(v)) return null;
-  switch (f.type) {
-    case 'enum': return (Array.isArray(v) ? v : [v]).map((x) => enumLabel(f.enum, x) ?? String(x)).join('、');
-    case 'reference': return refs[f.ref!]?.[String(v)] ?? String(v);
-    case 'references': return Array.isArray(v) ? v.map((x) => refs[f.ref!]?.[String(x)] ?? String(x)).join('、') : String(v);
-    case 'region': return regionLabel(String(v)) ?? String(v);
-    case 'boolean': return v ? '是' : '否';
-    case 'attachments': {
-      const files = (Array.isArray(v) ? v : []) as { name?: string }[];
-      const names = files.map((a) => a?.name).filter(Boolean);
-      return names.length === files.length ? names.join('、') : `${files.length}个文件`;
-    }
-    case 'datetime': return new Date(v as string).toISOString();
-    case 'json': return permissionList(v) ?? JSON.stringify(v).slice(0, 500);
-    default: return String(v);
-  }
+  return fieldText(f, v, {
+    enumLabel: (name, code) => enumLabel(name, code),
+    refTitle: (entity, id) => refs[entity]?.[String(id)],
+    regionLabel,
+    jsonText: (value) => permissionList(value) ?? JSON.stringify(value).slice(0, 500),
+  });
 }
 
 /** Changed fields between two versions of a row (create: before is empty; remove: after is empty). */

@@ -1,26 +1,41 @@
 /**
  * The field-type registry (NocoBase's "field interfaces"): everything the product knows about a
  * type of field lives in its one entry — SQL column, JSON Schema in requests and responses,
- * list cell, form widget, filter operators, sortability, database conversions and Excel cell.
- * A new type is a new entry here, not edits in five switches. Pure and isomorphic.
+ * the text a value reads as (list, description, operation log, Excel), form widget and its
+ * properties, filter operators, sortability, database conversions and Excel cell. A new type is
+ * a new entry here and one in the browser's map (runtime/renderers/fields), not edits in five
+ * switches. Pure and isomorphic.
  */
 import type { FieldDef, FieldType, JSONSchema } from './types';
 import { dateTimeWithZone, isDateTimeText } from '../validators';
+import { chinaText, chinaWallDate, decimalText, instantOfChinaWall, moneyText, scaleNumFmt } from './format';
 
 export type FilterOp = 'eq' | 'in' | 'range' | 'like';
 export type CellKind =
   | 'text' | 'longText' | 'integer' | 'decimal' | 'money' | 'boolean' | 'date' | 'datetime'
   | 'enum' | 'reference' | 'references' | 'region' | 'attachments' | 'json';
 
-/** What an Excel import/export needs from outside the registry (labels, titles, regions). */
-export interface ExcelContext {
+/**
+ * What a value's text needs from outside the registry: enumeration labels, referenced records'
+ * titles and region names, which the browser holds in its caches and the server in its catalogue.
+ */
+export interface TextContext {
   enumLabel(enumName: string, code: unknown): string | undefined;
-  enumCode(enumName: string, label: string): string | number | undefined;
   refTitle(entity: string, id: number): string | undefined;
-  refId(entity: string, title: string): number | undefined;
   regionLabel(code: string): string | undefined;
+  /** a json value the caller can name better than its JSON (the log names a role's permissions) */
+  jsonText?(v: unknown, f: FieldDef): string | undefined;
+}
+
+/** What an Excel import/export needs from outside the registry (labels, titles, regions, both ways). */
+export interface ExcelContext extends TextContext {
+  enumCode(enumName: string, label: string): string | number | undefined;
+  refId(entity: string, title: string): number | undefined;
   regionCode(label: string): string | undefined;
 }
+
+/** A designer layout field's own settings the widget properties may follow. */
+export interface WidgetHints { rows?: number }
 
 export type ExcelRead = { value: unknown } | { error: string };
 
@@ -31,15 +46,24 @@ export interface FieldTypeDef {
   /** JSON Schema of the value a response carries (defaults to input) */
   output?(f: FieldDef, enumValues?: (string | number)[]): JSONSchema;
   cell: CellKind;
-  /** designer compType of the form widget (seed 001 §3 plus the runtime's reference picker) */
+  /**
+   * The value as people read it, never blank-checked here (`fieldText` does): one text for list
+   * cells, descriptions, the operation log and Excel, so 99.90 never shows as 99.9 elsewhere.
+   */
+  text(v: unknown, f: FieldDef, ctx: TextContext): string;
+  /** designer compType of the form widget (seed 001 §3) */
   widget: string;
+  /** the designer item's properties this type sets (precision, option source, limits) */
+  widgetProps?(f: FieldDef, hints: WidgetHints): Record<string, unknown>;
+  /** takes a whole form row */
+  wide?: boolean;
   /** filter operators, the default first; empty: not filterable */
   filters: FilterOp[];
   sortable: boolean;
   /** request value → column value (server) */
   toDb?(v: unknown, f: FieldDef): unknown;
   excel: {
-    numFmt?: string;
+    numFmt?(f: FieldDef): string | undefined;
     write(v: unknown, f: FieldDef, ctx: ExcelContext): string | number | boolean | Date | null;
     read(raw: unknown, f: FieldDef, ctx: ExcelContext): ExcelRead;
   };
@@ -48,7 +72,6 @@ export interface FieldTypeDef {
 const blankCell = (raw: unknown) => raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 const textOf = (raw: unknown): string => (raw instanceof Date ? raw.toISOString() : typeof raw === 'object' && raw && 'text' in raw ? String((raw as { text: unknown }).text) : String(raw)).trim();
 const json = (v: unknown) => (v === null || v === undefined ? v : JSON.stringify(v));
-const plain = (v: unknown) => (v === null || v === undefined ? null : (v as string | number));
 
 function stringSchema(f: FieldDef): JSONSchema {
   const s: JSONSchema = { type: 'string' };
@@ -61,8 +84,23 @@ function stringSchema(f: FieldDef): JSONSchema {
   return s;
 }
 
+const blank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** The text of a value of field `f`; '' when nothing is entered. */
+export function fieldText(f: FieldDef, v: unknown, ctx: TextContext): string {
+  return blank(v) ? '' : fieldType(f).text(v, f, ctx);
+}
+
+/** A cell that holds the value's text (labels, titles, names), as the list shows it. */
+function writesText(v: unknown, f: FieldDef, ctx: ExcelContext): string | null {
+  return blank(v) ? null : fieldType(f).text(v, f, ctx);
+}
+
+const plainText = (v: unknown) => String(v);
+const listText = (items: string[]) => items.join('、');
+
 const textCell = {
-  write: (v: unknown) => (v === null || v === undefined ? null : String(v)),
+  write: writesText,
   read: (raw: unknown): ExcelRead => ({ value: blankCell(raw) ? null : textOf(raw) }),
 };
 
@@ -78,13 +116,17 @@ function decimal(precision: number, scale: number, cell: 'decimal' | 'money'): F
     }),
     output: () => ({ type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }),
     cell,
+    // Money keeps its scale (99.90); a measured quantity drops trailing zeros (36.5 t, not 36.5000).
+    text: cell === 'money' ? (v, f) => moneyText(v, s(f)) : (v) => decimalText(v),
     widget: 'inputNumber',
+    widgetProps: (f) => ({ min: f.minimum ?? null, max: f.maximum ?? null, step: 1, value: null, precision: s(f), decimal: true, 'controls-position': 'right' }),
     filters: ['range', 'eq'],
     sortable: true,
     toDb: (v) => (v === null || v === undefined || v === '' ? null : String(v)),
     excel: {
-      numFmt: cell === 'money' ? '#,##0.00' : undefined,
-      write: (v) => (v === null || v === undefined ? null : Number(v)),
+      // A number cell (so a spreadsheet sums it) formatted as the list shows it.
+      numFmt: cell === 'money' ? (f) => scaleNumFmt(s(f)) : undefined,
+      write: (v) => (blank(v) ? null : Number(v)),
       read: (raw) => {
         if (blankCell(raw)) return { value: null };
         const text = typeof raw === 'number' ? String(raw) : textOf(raw).replace(/,/g, '');
@@ -99,11 +141,14 @@ function integer(column: string): FieldTypeDef {
     column: () => column,
     input: () => ({ type: 'integer' }),
     cell: 'integer',
+    // Integers are counts and numbers people quote (编号 1024): no separators.
+    text: plainText,
     widget: 'inputNumber',
+    widgetProps: (f) => ({ min: f.minimum ?? null, max: f.maximum ?? null, step: 1, value: null, precision: 0, decimal: false, 'controls-position': 'right' }),
     filters: ['in', 'eq', 'range'],
     sortable: true,
     excel: {
-      write: plain,
+      write: (v) => (blank(v) ? null : Number(v)),
       read: (raw) => {
         if (blankCell(raw)) return { value: null };
         const n = Number(typeof raw === 'number' ? raw : textOf(raw).replace(/,/g, ''));
@@ -120,16 +165,21 @@ function dateLike(kind: 'date' | 'datetime'): FieldTypeDef {
     input: () => ({ type: 'string', format: kind === 'date' ? 'date' : 'datetime' }),
     output: () => ({ type: 'string', format: kind === 'date' ? 'date' : 'date-time' }),
     cell: kind,
+    text: (v) => chinaText(v, kind === 'datetime'),
     widget: 'date',
+    widgetProps: () => (kind === 'date'
+      ? { type: 'date', format: 'yyyy-MM-dd', 'value-format': 'yyyy-MM-dd' }
+      : { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss', 'value-format': 'yyyy-MM-dd HH:mm:ss' }),
     filters: ['range'],
     sortable: true,
     ...(kind === 'datetime' ? { toDb: (v: unknown) => (typeof v === 'string' && v !== '' ? dateTimeWithZone(v) : v === '' ? null : v) } : {}),
     excel: {
-      numFmt: kind === 'date' ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss',
-      write: (v) => (v === null || v === undefined ? null : kind === 'date' ? String(v).slice(0, 10) : new Date(String(v))),
+      numFmt: () => (kind === 'date' ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss'),
+      // A spreadsheet has no zones: a time cell holds the China wall time the list shows.
+      write: (v) => (blank(v) ? null : kind === 'date' ? chinaText(v, false) : chinaWallDate(v)),
       read: (raw) => {
         if (blankCell(raw)) return { value: null };
-        if (raw instanceof Date) return { value: kind === 'date' ? raw.toISOString().slice(0, 10) : raw.toISOString() };
+        if (raw instanceof Date) return { value: kind === 'date' ? raw.toISOString().slice(0, 10) : instantOfChinaWall(raw).toISOString() };
         const text = textOf(raw).replace(/\//g, '-');
         if (kind === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? { value: text } : { error: '应为日期(YYYY-MM-DD)' };
         const t = isDateTimeText(text) ? Date.parse(dateTimeWithZone(text)) : NaN;
@@ -144,7 +194,9 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     column: (f) => `varchar(${f.maxLength ?? 255})`,
     input: stringSchema,
     cell: 'text',
+    text: plainText,
     widget: 'input',
+    widgetProps: (f) => ({ maxLength: f.maxLength ?? 255, ...(f.writeOnly ? { 'show-password': true } : {}) }),
     filters: ['eq', 'in', 'like'],
     sortable: true,
     // Leading and trailing blanks are never meant: keep what people typed, minus the edges.
@@ -155,7 +207,10 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     column: () => 'text',
     input: stringSchema,
     cell: 'longText',
+    text: plainText,
     widget: 'textarea',
+    widgetProps: (f, hints) => ({ maxlength: f.maxLength ?? 2000, rows: hints.rows ?? 3, 'show-word-limit': true }),
+    wide: true,
     filters: ['like'],
     sortable: false,
     excel: textCell,
@@ -168,11 +223,13 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     column: () => 'boolean',
     input: () => ({ type: 'boolean' }),
     cell: 'boolean',
+    text: (v) => (v ? '是' : '否'),
     widget: 'Switch',
+    widgetProps: (f) => ({ value: f.default === true }),
     filters: ['eq'],
     sortable: true,
     excel: {
-      write: (v) => (v === null || v === undefined ? null : v ? '是' : '否'),
+      write: writesText,
       read: (raw) => {
         if (blankCell(raw)) return { value: null };
         if (typeof raw === 'boolean') return { value: raw };
@@ -189,12 +246,15 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     column: () => 'jsonb',
     input: (f) => ({ ...(f.items ?? {}) }),
     cell: 'json',
-    widget: 'textarea',
+    text: (v, f, ctx) => ctx.jsonText?.(v, f) ?? (typeof v === 'string' ? v : JSON.stringify(v)),
+    // A list of flat objects (contacts, price lines) edits as a table of its item properties.
+    widget: 'dynamicTable',
+    wide: true,
     filters: [],
     sortable: false,
     toDb: json,
     excel: {
-      write: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
+      write: (v) => (blank(v) ? null : typeof v === 'string' ? v : JSON.stringify(v)),
       read: (raw) => {
         if (blankCell(raw)) return { value: null };
         try {
@@ -213,19 +273,17 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
       return f.multiple ? { type: 'array', items: item, uniqueItems: true, maxItems: 100 } : item;
     },
     cell: 'enum',
+    text: (v, f, ctx) => listText((Array.isArray(v) ? v : [v]).map((c) => ctx.enumLabel(f.enum ?? '', c) ?? String(c))),
     widget: 'select',
+    widgetProps: (f) => ({ dataType: 'store', storeDispatchName: `enum:${f.enum}`, options: [], multiple: Boolean(f.multiple), filterable: true, value: f.default ?? '' }),
     filters: ['in', 'eq'],
     sortable: true,
     toDb: (v, f) => (f.multiple ? json(v) : v),
     excel: {
-      write: (v, f, ctx) => {
-        if (v === null || v === undefined) return null;
-        const codes = Array.isArray(v) ? v : [v];
-        return codes.map((c) => ctx.enumLabel(f.enum!, c) ?? String(c)).join(';');
-      },
+      write: writesText,
       read: (raw, f, ctx) => {
         if (blankCell(raw)) return { value: f.multiple ? [] : null };
-        const labels = f.multiple ? textOf(raw).split(/[;；,，]/).map((x) => x.trim()).filter(Boolean) : [textOf(raw)];
+        const labels = f.multiple ? textOf(raw).split(/[;；,，、]/).map((x) => x.trim()).filter(Boolean) : [textOf(raw)];
         const codes: (string | number)[] = [];
         for (const label of labels) {
           const code = ctx.enumCode(f.enum!, label);
@@ -241,11 +299,14 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     input: () => ({ type: 'integer', minimum: 1, maximum: 2147483647 }),
     output: () => ({ type: 'integer' }),
     cell: 'reference',
-    widget: 'reference',
+    text: (v, f, ctx) => ctx.refTitle(f.ref!, Number(v)) ?? String(v),
+    // The designer's select; its ref: option source makes it the searchable picker over the entity.
+    widget: 'select',
+    widgetProps: (f) => ({ dataType: 'store', storeDispatchName: `ref:${f.ref}`, options: [], multiple: f.type === 'references', filterable: true, ...(f.filterBy ? { refFilter: f.filterBy } : {}) }),
     filters: ['eq', 'in'],
     sortable: false,
     excel: {
-      write: (v, f, ctx) => (v === null || v === undefined ? null : ctx.refTitle(f.ref!, Number(v)) ?? String(v)),
+      write: writesText,
       read: (raw, f, ctx) => {
         if (blankCell(raw)) return { value: null };
         const id = ctx.refId(f.ref!, textOf(raw));
@@ -257,16 +318,18 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     column: () => 'jsonb',
     input: () => ({ type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 }, uniqueItems: true, maxItems: 200 }),
     cell: 'references',
-    widget: 'reference',
+    text: (v, f, ctx) => (Array.isArray(v) ? listText(v.map((id) => ctx.refTitle(f.ref!, Number(id)) ?? String(id))) : String(v)),
+    widget: 'select',
+    widgetProps: (f) => ({ dataType: 'store', storeDispatchName: `ref:${f.ref}`, options: [], multiple: f.type === 'references', filterable: true, ...(f.filterBy ? { refFilter: f.filterBy } : {}) }),
     filters: [],
     sortable: false,
     toDb: json,
     excel: {
-      write: (v, f, ctx) => (Array.isArray(v) ? v.map((id) => ctx.refTitle(f.ref!, Number(id)) ?? String(id)).join(';') : null),
+      write: writesText,
       read: (raw, f, ctx) => {
         if (blankCell(raw)) return { value: [] };
         const ids: number[] = [];
-        for (const title of textOf(raw).split(/[;；]/).map((x) => x.trim()).filter(Boolean)) {
+        for (const title of textOf(raw).split(/[;；、]/).map((x) => x.trim()).filter(Boolean)) {
           const id = ctx.refId(f.ref!, title);
           if (id === undefined) return { error: `「${title}」不存在` };
           ids.push(id);
@@ -279,11 +342,12 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     column: () => 'varchar(6)',
     input: (f) => ({ type: 'string', format: 'region', ...(f.patternMessage ? { 'x-message': f.patternMessage } : {}) }),
     cell: 'region',
+    text: (v, _f, ctx) => ctx.regionLabel(String(v)) ?? String(v),
     widget: 'cascaderRegion',
     filters: ['eq', 'in'],
     sortable: false,
     excel: {
-      write: (v, _f, ctx) => (v === null || v === undefined ? null : ctx.regionLabel(String(v)) ?? String(v)),
+      write: writesText,
       read: (raw, _f, ctx) => {
         if (blankCell(raw)) return { value: null };
         const text = textOf(raw);
@@ -312,12 +376,19 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
       },
     }),
     cell: 'attachments',
+    text: (v) => {
+      const files = (Array.isArray(v) ? v : []) as { name?: string }[];
+      const names = files.map((a) => a?.name).filter(Boolean) as string[];
+      return names.length === files.length ? listText(names) : `${files.length}个文件`;
+    },
     widget: 'upload',
+    widgetProps: () => ({ limit: 20, multiple: true, buttonText: '上传附件', value: [] }),
+    wide: true,
     filters: [],
     sortable: false,
     toDb: json,
     excel: {
-      write: (v) => (Array.isArray(v) ? v.map((a) => (a as { name: string }).name).join(';') : null),
+      write: writesText,
       // Files can't travel in a spreadsheet; an import leaves attachments empty.
       read: () => ({ value: [] }),
     },
