@@ -122,10 +122,17 @@ export const exportHandler: Handler = async (ctx) => {
         regionCode: regionCodeOf,
       };
       for (const row of list) {
-        sheet.addRow(columns.map((c) => {
+        const line = sheet.addRow(columns.map((c) => {
           const f = exportField(entity, c)!;
           return fieldType(f).excel.write(row[c], f, excel);
-        })).commit();
+        }));
+        // A quantity's cell shows the decimals the list shows (36.5, not 36.5000 nor 36.50).
+        columns.forEach((c, i) => {
+          const f = exportField(entity, c)!;
+          const fmt = fieldType(f).excel.numFmt?.(f, row[c]);
+          if (fmt) line.getCell(i + 1).numFmt = fmt;
+        });
+        line.commit();
       }
     }
     sheet.commit();

@@ -8,7 +8,7 @@
  */
 import type { FieldDef, FieldType, JSONSchema } from './types';
 import { dateTimeWithZone, isDateTimeText } from '../validators';
-import { chinaText, chinaWallDate, decimalText, instantOfChinaWall, moneyText, scaleNumFmt } from './format';
+import { chinaText, chinaWallDate, decimalText, instantOfChinaWall, moneyText, scaleNumFmt, trimmedDecimal } from './format';
 
 export type FilterOp = 'eq' | 'in' | 'range' | 'like';
 export type CellKind =
@@ -63,7 +63,8 @@ export interface FieldTypeDef {
   /** request value → column value (server) */
   toDb?(v: unknown, f: FieldDef): unknown;
   excel: {
-    numFmt?(f: FieldDef): string | undefined;
+    /** the cell's number format; with a value, that value's own (a trimmed quantity's decimals) */
+    numFmt?(f: FieldDef, v?: unknown): string | undefined;
     write(v: unknown, f: FieldDef, ctx: ExcelContext): string | number | boolean | Date | null;
     read(raw: unknown, f: FieldDef, ctx: ExcelContext): ExcelRead;
   };
@@ -125,7 +126,7 @@ function decimal(precision: number, scale: number, cell: 'decimal' | 'money'): F
     toDb: (v) => (v === null || v === undefined || v === '' ? null : String(v)),
     excel: {
       // A number cell (so a spreadsheet sums it) formatted as the list shows it.
-      numFmt: cell === 'money' ? (f) => scaleNumFmt(s(f)) : undefined,
+      numFmt: cell === 'money' ? (f) => scaleNumFmt(s(f)) : (_f, v) => (blank(v) ? undefined : scaleNumFmt(trimmedDecimal(v).split('.')[1]?.length ?? 0)),
       write: (v) => (blank(v) ? null : Number(v)),
       read: (raw) => {
         if (blankCell(raw)) return { value: null };
@@ -395,6 +396,11 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
   },
 };
 
+/**
+ * The entry of a field's type. Every caller looks its type up here at call time and keeps no copy,
+ * so an entry added to FIELD_TYPES (a test's fixture type) is seen by columns, schemas, text,
+ * widgets, filters, the log and Excel alike.
+ */
 export function fieldType(f: FieldDef): FieldTypeDef {
   const t = FIELD_TYPES[f.type];
   if (!t) throw new Error(`unknown field type ${String(f.type)}`);
