@@ -23,6 +23,7 @@ import type { DetailDef, DetailTab, ListDef, PageAction, PageDef } from '../../r
 import { fieldOf, renderValue, type Refs } from '../cells';
 import { SchemaField } from '../form/components';
 import { compileNamedForm, type CompiledForm } from '../form/compiled';
+import { FormEntityProvider } from '../fields/form-text';
 import { ApproveDialog, callRequest, checkRequest, needsDialog, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
 import { entityScope, planAction, sendPlanned } from '../common/rowCall';
 import type { PlannedCall } from '../common/actionRequest';
@@ -317,7 +318,9 @@ function FormFields({ form, record }: { form: string; record: Row }) {
   return (
     <FormProvider form={instance}>
       <PreviewText.Placeholder value="-">
-        <FormLayout labelWidth={(compiled.definition.config?.labelWidth as number) ?? 100}><SchemaField schema={compiled.schema} /></FormLayout>
+        <FormEntityProvider entity={compiled.entity} resolve={peekEntity}>
+          <FormLayout labelWidth={(compiled.definition.config?.labelWidth as number) ?? 100}><SchemaField schema={compiled.schema} /></FormLayout>
+        </FormEntityProvider>
       </PreviewText.Placeholder>
     </FormProvider>
   );

@@ -1,7 +1,7 @@
 /** The components a compiled form schema names (see schemas/src/form-to-formily.ts). */
 import { useMemo } from 'react';
 import { Cascader as AntCascader, Col, Divider, Row, Typography } from 'antd';
-import { createSchemaField, useField } from '@formily/react';
+import { connect, createSchemaField, mapReadPretty, useField } from '@formily/react';
 import {
   Cascader, Checkbox, DatePicker, FormItem, Input, NumberPicker, Password, Radio, Select, Switch, TimePicker,
 } from '@formily/antd-v5';
@@ -11,6 +11,7 @@ import { designerWidgets } from './widgets';
 import { FormRefSelect } from '../common/RefSelect';
 import { TreeCheck } from './TreeCheck';
 import { chinaWallValue } from './china-time';
+import { NumberText } from '../fields/form-text';
 
 type DatePickerProps = React.ComponentProps<typeof DatePicker>;
 
@@ -60,9 +61,12 @@ function RegionCascader(props: { value?: string | null; onChange?: (value: strin
   );
 }
 
+/** Read-only, a number reads as its field type's text (runtime/renderers/fields/form-text). */
+const TypedNumberPicker = connect(NumberPicker, mapReadPretty(NumberText));
+
 export const SchemaField = createSchemaField({
   components: {
-    FormItem, Input, Password, NumberPicker, Select, Radio, Checkbox, Switch, DatePicker: ChinaDatePicker, TimePicker, Cascader,
+    FormItem, Input, Password, NumberPicker: TypedNumberPicker, Select, Radio, Checkbox, Switch, DatePicker: ChinaDatePicker, TimePicker, Cascader,
     RegionCascader, FormRow, FormCol, FormDivider, FormText, RefSelect: FormRefSelect, TreeCheck,
     ...designerWidgets,
   },

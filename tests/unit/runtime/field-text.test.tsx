@@ -13,6 +13,14 @@ import { thousands } from '../../../schemas/src/format';
 import { renderValue, textOf, type Refs } from '../../../runtime/renderers/cells';
 import { regionTree } from '../../../runtime/reference/lists';
 import { display } from '../../../server/crud/oplog';
+import { createForm } from '@formily/core';
+import { FormProvider } from '@formily/react';
+import type { ResolvedEntity } from '../../../schemas/src/fields/types';
+import { expandLayout } from '../../../schemas/src/layout';
+import { compileForm } from '../../../schemas/src/form-to-formily';
+import '../../../schemas/src/components/compile';
+import { SchemaField } from '../../../runtime/renderers/form/components';
+import { FormEntityProvider } from '../../../runtime/renderers/fields/form-text';
 import { enumLabel } from '../../../server/schema/load';
 import { regionLabel, regionTree as serverRegionTree } from '../../../server/reference/regions';
 
@@ -21,6 +29,9 @@ vi.mock('../../../api/reference', async (original) => {
   const regions = await import('../../../server/reference/regions');
   return { ...real, fetchRegionTree: async () => regions.regionTree().tree };
 });
+
+// antd reads the viewport's breakpoints; jsdom has none.
+Object.defineProperty(window, 'matchMedia', { value: (q: string) => ({ matches: false, media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) });
 
 /** What a spreadsheet shows for a cell under its number format (the formats the export writes). */
 function shown(cell: unknown, numFmt: string | undefined): string {
@@ -103,5 +114,29 @@ describe('one text per value, everywhere', () => {
     const f: FieldDef = { type: 'datetime', title: '发车时间' };
     const cell = FIELD_TYPES.datetime.excel.write('2026-03-01T00:30:00.000Z', f, excel);
     expect(FIELD_TYPES.datetime.excel.read(cell, f, excel)).toEqual({ value: '2026-03-01T00:30:00.000Z' });
+  });
+
+  it('a detail\'s form tab (a read-only layout form) shows the list\'s text, not the raw decimal', async () => {
+    const fields: Record<string, FieldDef> = {
+      cost: { type: 'number', title: '成本(吨)', precision: 10, scale: 2 },
+      amount: { type: 'money', title: '金额(元)' },
+    };
+    const entity = {
+      name: 'costFixture', title: '成本', table: 'cost_fixture', idField: 'costId', tenant: 'org', versioned: true, customFields: false, log: false,
+      fields, indexes: [], search: [], defaultSort: { field: 'costId', order: 'desc' }, transitions: [], stateFields: [], children: {},
+    } as unknown as ResolvedEntity;
+    const schema = compileForm(expandLayout({ name: 'costFixture', title: '成本', entity: 'costFixture', sections: [{ fields: ['cost', 'amount'] }] }, () => entity), { entity, readOnly: true });
+    const form = createForm({ readPretty: true, initialValues: { cost: '99.90', amount: '1234.50' } });
+    const { container } = render(
+      <FormProvider form={form}>
+        <FormEntityProvider entity={entity} resolve={() => undefined}><SchemaField schema={schema} /></FormEntityProvider>
+      </FormProvider>,
+    );
+    const text = container.textContent ?? '';
+    expect(text).toContain(textOf(fields.cost!, '99.90'));
+    expect(text).toContain('99.9');
+    expect(text).not.toContain('99.90');
+    expect(text).toContain(textOf(fields.amount!, '1234.50'));
+    expect(text).toContain('1,234.50');
   });
 });
