@@ -12,7 +12,7 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv, ajvErrorField, formatAjvError } from '../../schemas/src/ajv';
 import { createSchema, SYSTEM_FIELD_DEFS } from '../../schemas/src/entity-schema';
 import { exportColumns, exportableFields, importableFields } from '../../schemas/src/entry-schemas';
-import { fieldType, type ExcelContext } from '../../schemas/src/fields/registry';
+import { fieldType, TITLE_SEPARATORS, type ExcelContext } from '../../schemas/src/fields/registry';
 import type { ResolvedEntity } from '../schema/types';
 import { loadEnums } from '../schema/load';
 import { regionCodeOf, regionLabel } from '../reference/regions';
@@ -157,14 +157,13 @@ export async function importTemplateBuffer(entity: ResolvedEntity, columns?: str
     const cell = sheet.getRow(1).getCell(i + 1);
     const hints: string[] = [];
     if (f.required) hints.push('必填');
-    if (f.type === 'enum' && f.enum) hints.push(`可选：${(enums[f.enum]?.values ?? []).map((v) => v.label).join(f.multiple ? '；' : '/')}${f.multiple ? '（多个用;分隔）' : ''}`);
-    if (f.type === 'reference') hints.push('填写名称');
-    if (f.type === 'references') hints.push('填写名称，多个用;分隔');
-    if (f.type === 'date') hints.push('格式 2026-01-31');
-    if (f.type === 'region') hints.push('如 浙江省/湖州市/长兴县');
+    const labels = (name: string) => (enums[name]?.values ?? []).map((v) => v.label);
+    const hint = fieldType(f).excel.hint?.(f, labels);
+    if (hint) hints.push(hint);
     if (hints.length) cell.note = hints.join('，');
-    if (f.type === 'enum' && f.enum && !f.multiple) {
-      const list = (enums[f.enum]?.values ?? []).map((v) => v.label).join(',');
+    const choices = fieldType(f).excel.choices?.(f, labels);
+    if (choices) {
+      const list = choices.join(',');
       if (list.length < 250) {
         for (let r = 2; r <= 501; r++) sheet.getRow(r).getCell(i + 1).dataValidation = { type: 'list', allowBlank: true, formulae: [`"${list}"`] };
       }
@@ -215,13 +214,13 @@ async function titleLookup(db: Db, session: Session | null, ctx: HandlerContext,
   const wanted = new Map<string, Set<string>>();
   for (const c of columns) {
     const f = entity.fields[c]!;
-    if ((f.type !== 'reference' && f.type !== 'references') || !f.ref) continue;
+    if (!f.ref) continue;
     const set = wanted.get(f.ref) ?? new Set<string>();
     sheet.eachRow((r, n) => {
       if (n === 1) return;
       const raw = cellValue(r.getCell(colIndex.get(c)!));
       if (raw === null || raw === undefined) return;
-      for (const t of String(raw).split(/[;；]/)) if (t.trim()) set.add(t.trim());
+      for (const t of String(raw).split(TITLE_SEPARATORS)) if (t.trim()) set.add(t.trim());
     });
     wanted.set(f.ref, set);
   }

@@ -67,6 +67,10 @@ export interface FieldTypeDef {
     numFmt?(f: FieldDef, v?: unknown): string | undefined;
     write(v: unknown, f: FieldDef, ctx: ExcelContext): string | number | boolean | Date | null;
     read(raw: unknown, f: FieldDef, ctx: ExcelContext): ExcelRead;
+    /** the import template's note on how to fill the column */
+    hint?(f: FieldDef, labels: (enumName: string) => string[]): string | undefined;
+    /** the import template's drop-down of allowed values */
+    choices?(f: FieldDef, labels: (enumName: string) => string[]): string[] | undefined;
   };
 }
 
@@ -91,6 +95,11 @@ const blank = (v: unknown) => v === null || v === undefined || v === '' || (Arra
 export function fieldText(f: FieldDef, v: unknown, ctx: TextContext): string {
   return blank(v) ? '' : fieldType(f).text(v, f, ctx);
 }
+
+/** How several labels or titles in one cell may be separated (the export writes 、). */
+export const LIST_SEPARATORS = /[;；,，、]/;
+/** Titles are separated only by semicolons and 、 (a company name may hold a comma). */
+export const TITLE_SEPARATORS = /[;；、]/;
 
 /** A cell that holds the value's text (labels, titles, names), as the list shows it. */
 function writesText(v: unknown, f: FieldDef, ctx: ExcelContext): string | null {
@@ -176,6 +185,7 @@ function dateLike(kind: 'date' | 'datetime'): FieldTypeDef {
     ...(kind === 'datetime' ? { toDb: (v: unknown) => (typeof v === 'string' && v !== '' ? dateTimeWithZone(v) : v === '' ? null : v) } : {}),
     excel: {
       numFmt: () => (kind === 'date' ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss'),
+      ...(kind === 'date' ? { hint: () => '格式 2026-01-31' } : {}),
       // A spreadsheet has no zones: a time cell holds the China wall time the list shows.
       write: (v) => (blank(v) ? null : kind === 'date' ? chinaText(v, false) : chinaWallDate(v)),
       read: (raw) => {
@@ -282,9 +292,11 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     toDb: (v, f) => (f.multiple ? json(v) : v),
     excel: {
       write: writesText,
+      hint: (f, labels) => (f.enum ? `可选：${labels(f.enum).join(f.multiple ? '；' : '/')}${f.multiple ? '（多个用;分隔）' : ''}` : undefined),
+      choices: (f, labels) => (f.enum && !f.multiple ? labels(f.enum) : undefined),
       read: (raw, f, ctx) => {
         if (blankCell(raw)) return { value: f.multiple ? [] : null };
-        const labels = f.multiple ? textOf(raw).split(/[;；,，、]/).map((x) => x.trim()).filter(Boolean) : [textOf(raw)];
+        const labels = f.multiple ? textOf(raw).split(LIST_SEPARATORS).map((x) => x.trim()).filter(Boolean) : [textOf(raw)];
         const codes: (string | number)[] = [];
         for (const label of labels) {
           const code = ctx.enumCode(f.enum!, label);
@@ -308,6 +320,7 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     sortable: false,
     excel: {
       write: writesText,
+      hint: () => '填写名称',
       read: (raw, f, ctx) => {
         if (blankCell(raw)) return { value: null };
         const id = ctx.refId(f.ref!, textOf(raw));
@@ -327,10 +340,11 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     toDb: json,
     excel: {
       write: writesText,
+      hint: () => '填写名称，多个用;分隔',
       read: (raw, f, ctx) => {
         if (blankCell(raw)) return { value: [] };
         const ids: number[] = [];
-        for (const title of textOf(raw).split(/[;；、]/).map((x) => x.trim()).filter(Boolean)) {
+        for (const title of textOf(raw).split(TITLE_SEPARATORS).map((x) => x.trim()).filter(Boolean)) {
           const id = ctx.refId(f.ref!, title);
           if (id === undefined) return { error: `「${title}」不存在` };
           ids.push(id);
@@ -349,6 +363,7 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     sortable: false,
     excel: {
       write: writesText,
+      hint: () => '如 浙江省/湖州市/长兴县',
       read: (raw, _f, ctx) => {
         if (blankCell(raw)) return { value: null };
         const text = textOf(raw);
