@@ -74,8 +74,13 @@ const { setToken } = await import('../../../api/token');
 const { patchSession } = await import('../../../runtime/session/store');
 const { ListView } = await import('../../../runtime/renderers/list/ListView');
 
-// jsdom lacks what antd measures with
-Object.defineProperty(window, 'matchMedia', { value: (q: string) => ({ matches: false, media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) });
+// jsdom lacks what antd measures with; media queries answer for the window's width (a phone test narrows it)
+const widthMatches = (q: string) => {
+  const min = /min-width:\s*(\d+)px/.exec(q);
+  const max = /max-width:\s*(\d+)px/.exec(q);
+  return (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]));
+};
+Object.defineProperty(window, 'matchMedia', { value: (q: string) => ({ matches: widthMatches(q), media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) });
 globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
 
 // The fixture's entities have no generated validator module (npm run gen writes the product's):
