@@ -42,7 +42,8 @@ export function titleColumn(entity: ResolvedEntity, columns: ColumnDef[]): Colum
 
 export function ListCards({ entity, rowKey, rows, refs, loading, columns, cell, titleLink, actionsOn, actionTitle, run, selection, paging }: ListCardsProps) {
   const head = titleColumn(entity, columns);
-  const state = entity.stateFields.find((f) => columns.some((c) => c.field === f));
+  // the first state column as the list orders them (a status before its audit state)
+  const state = columns.find((c) => entity.stateFields.includes(c.field))?.field;
   const keys = columns.filter((c) => c !== head && c.field !== state).slice(0, KEY_FIELDS);
   return (
     <Spin spinning={loading}>
