@@ -9,7 +9,7 @@ import { matchRoute } from './routes';
 import type { PageDef, RouteEntry } from './types';
 
 const ListPage = lazy(() => import('../renderers/list/ListPage'));
-const DetailPage = lazy(() => import('../renderers/detail/DetailView'));
+const DetailPage = lazy(() => import('../renderers/detail/DetailPage'));
 const ReportPage = lazy(() => import('../renderers/report/ReportPage'));
 const DashboardPage = lazy(() => import('../renderers/report/DashboardPage'));
 const FormPage = lazy(() => import('../renderers/form/FormPage'));

@@ -4,32 +4,26 @@
  * fields, child lines, related lists (by reference), attachments and activity (approval,
  * state timeline, operation log with field-level changes).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { App, Alert, Button, Card, Descriptions, Drawer, Empty, Grid, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Grid, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout, PreviewText } from '@formily/antd-v5';
 import type { ResolvedEntity, ResolvedTransition } from '../../../schemas/src/entity-schema';
-import { hasPermission } from '../../../schemas/src/permission';
 import { invoke, mayCall } from '../../../api/call';
 import { callApi } from '../../../api/generated/client';
-import { ApiError } from '../../../api/http';
 import { useSession } from '../../session/store';
-import { loadEntity, loadEntityWithChildren, peekEntity, uiEntry } from '../../meta';
+import { loadEntityWithChildren, peekEntity, uiEntry } from '../../meta';
 import { rememberTitles } from '../../reference/titles';
 import { enumLabel } from '../../reference/enums';
-import type { DetailDef, DetailTab, ListDef, PageAction, PageDef } from '../../router/types';
+import type { DetailDef, DetailTab, ListDef } from '../../router/types';
 import { fieldOf, renderValue, type Refs } from '../cells';
 import { SchemaField } from '../form/components';
 import { compileNamedForm, type CompiledForm } from '../form/compiled';
 import { FormEntityProvider } from '../fields/form-text';
-import { ApproveDialog, callRequest, checkRequest, needsDialog, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
-import { entityScope, planAction, sendPlanned } from '../common/rowCall';
-import type { PlannedCall } from '../common/actionRequest';
-import { ListView, createInitialValues, fill } from '../list/ListView';
+import { actionPermitted, actionShownOn, fill, useActionRunner } from '../common/actions';
+import { ListComponent } from '../common/views';
 
-const FormDrawer = lazy(() => import('../form/FormDrawer'));
 const ReportView = lazy(() => import('../report/ReportView'));
 
 type Row = Record<string, any>;
@@ -49,22 +43,7 @@ export function DetailDrawer({ detail, list, entity, id, context, onClose, onCha
   );
 }
 
-/** kind=detail: the record whose id is in the route. */
-export default function DetailPage({ page, params }: { page: PageDef; params?: Record<string, string> }) {
-  const detail = page.detail!;
-  const [entity, setEntity] = useState<ResolvedEntity>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    uiEntry(detail.api!.get!).then((e) => loadEntity(e.entity!)).then(setEntity, (err: Error) => setError(err.message));
-  }, [detail]);
-  const id = Number(params?.[detail.param ?? ''] ?? Object.values(params ?? {})[0]);
-  if (error) return <Alert type="error" showIcon message={error} />;
-  if (!entity) return <Card loading />;
-  if (!Number.isSafeInteger(id)) return <Alert type="warning" showIcon message="记录编号不正确" />;
-  return <Card title={page.meta.title}><DetailBody detail={detail} list={{ api: { page: '', get: detail.api!.get }, columns: [] }} entity={entity} id={id} context={params} /></Card>;
-}
-
-function stateTags(entity: ResolvedEntity, row: Row) {
+export function stateTags(entity: ResolvedEntity, row: Row) {
   return entity.stateFields.map((f) => {
     const def = entity.fields[f];
     const e = def?.enum ? enumLabel(def.enum, row[f]) : undefined;
@@ -72,24 +51,17 @@ function stateTags(entity: ResolvedEntity, row: Row) {
   });
 }
 
-function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }: { detail: DetailDef; list: ListDef; entity: ResolvedEntity; id: number; context?: Record<string, unknown>; onChanged?: () => void; onRemoved?: () => void }) {
+export function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }: { detail: DetailDef; list: ListDef; entity: ResolvedEntity; id: number; context?: Record<string, unknown>; onChanged?: () => void; onRemoved?: () => void }) {
   const { roles } = useSession();
-  const { modal, message } = App.useApp();
   const held = roles ?? [];
-  const navigate = useNavigate();
   const getApi = detail.api?.get ?? list.api.get!;
   const [record, setRecord] = useState<Row>();
   const [activity, setActivity] = useState<Activity>();
   const [error, setError] = useState<string>();
   const [tick, setTick] = useState(0);
   const [transitions, setTransitions] = useState<Map<string, ResolvedTransition>>(new Map());
-  const [edit, setEdit] = useState<PageAction | null>(null);
-  const [creating, setCreating] = useState<PageAction | null>(null);
-  const [acting, setActing] = useState<{ action: PageAction; call: PlannedCall } | null>(null);
-  const [transition, setTransition] = useState<TransitionRequest | null>(null);
-  const [approve, setApprove] = useState<string | null>(null);
 
-  const actions = useMemo(() => (detail.actions ?? list.rowActions ?? []).filter((a) => a.type !== 'view' && (!a.permission || hasPermission(held, a.permission)) && (!a.api || mayCall(a.api, held))), [detail, list, held]);
+  const actions = useMemo(() => (detail.actions ?? list.rowActions ?? []).filter((a) => a.type !== 'view' && actionPermitted(a, held)), [detail, list, held]);
   const refresh = useCallback(() => {
     setTick((t) => t + 1);
     onChanged?.();
@@ -119,75 +91,17 @@ function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }:
     };
   }, [id, tick]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const { run, title: titleOf, dialogs } = useActionRunner({
+    entity, rowKey: entity.idField, api: { get: getApi, update: list.api.update, remove: list.api.remove }, form: list.form, transitions, context: context ?? {},
+    onChanged: refresh,
+    // the record is gone: the list refreshes and the drawer closes (reading it again would fail)
+    onRemoved: () => { onChanged?.(); onRemoved?.(); },
+  });
+
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!record) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const refs = record.refs ?? {};
-  const visible = (a: PageAction) => {
-    if (a.when && !Object.entries(a.when).every(([k, v]) => (Array.isArray(v) ? v.map(String).includes(String(record[k])) : String(v) === String(record[k])))) return false;
-    if (a.type === 'transition') {
-      const t = transitions.get(a.api!);
-      return Boolean(t && !t.system && (!t.permission || hasPermission(held, t.permission)) && t.from.some((f) => String(f) === String(record[t.field])));
-    }
-    if (a.type === 'approve') return Boolean(activity?.approval?.canDecide);
-    if (a.type === 'create') return Boolean(a.api);
-    return ['edit', 'remove', 'link', 'transition', 'approve', 'call', 'form'].includes(a.type);
-  };
-  const titleOf = (a: PageAction) => a.title ?? (a.type === 'transition' ? transitions.get(a.api!)?.title : undefined) ?? ({ edit: '编辑', remove: '删除', approve: '审核', link: '打开' } as Record<string, string>)[a.type] ?? '操作';
-  const scope = entityScope(entity);
-  const act = (a: PageAction) => {
-    try {
-      return actOn(a);
-    } catch (err) {
-      // A definition the path rule cannot serve says so on the click (see common/actionRequest.ts).
-      reportActionError(err, (text) => void message.error(text));
-      return undefined;
-    }
-  };
-  const actOn = (a: PageAction) => {
-    if (a.type === 'edit') return setEdit(a);
-    if (a.type === 'create') return setCreating(a);
-    if (a.type === 'form') return setActing({ action: a, call: planAction(a.api!, scope, [record], context)[0]! });
-    if (a.type === 'link') return navigate(fill(a.to!, record));
-    if (a.type === 'approve') {
-      planAction(a.api!, scope, [record], context, { idInBody: true });
-      return setApprove(a.api!);
-    }
-    if (a.type === 'remove') {
-      const api = a.api ?? list.api.remove!;
-      const calls = planAction(api, scope, [record], context).map((c) => ({ params: c.params, body: {} }));
-      return modal.confirm({
-        title: a.confirm ?? '确定删除该记录？', okText: '删除', okButtonProps: { danger: true }, cancelText: '取消',
-        onOk: async () => {
-          await sendPlanned(api, calls);
-          void message.success('已删除');
-          onChanged?.();
-          onRemoved?.();
-        },
-      });
-    }
-    if (a.type === 'transition' || a.type === 'call') {
-      const req: TransitionRequest = a.type === 'call'
-        ? callRequest(entity, { ...a, title: titleOf(a) }, [record], context)
-        : { entity, transition: transitions.get(a.api!)!, api: a.api!, title: titleOf(a), records: [record], context };
-      checkRequest(req); // refuses on the click what the path rule cannot fill
-      const t = req.transition;
-      if (needsDialog(t)) return setTransition(req);
-      return modal.confirm({
-        title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消',
-        onOk: async () => {
-          try {
-            const said = await runTransition(req);
-            void message.success(said);
-            refresh();
-          } catch (err) {
-            void message.error((err as ApiError).message);
-          }
-        },
-      });
-    }
-    return undefined;
-  };
-
+  const visible = (a: (typeof actions)[number]) => actionShownOn(a, record, { held, transitions, canApprove: () => Boolean(activity?.approval?.canDecide), place: 'detail' });
   const name = [entity.number ? record[entity.number.field] : null, entity.titleField && entity.titleField !== entity.number?.field ? record[entity.titleField] : null].filter(Boolean).join(' ');
   const header = (detail.header ?? []).map((f) => ({ key: f, label: fieldOf(entity, f)?.title ?? f, children: fieldOf(entity, f) ? renderValue(fieldOf(entity, f)!, record[f], refs) : String(record[f] ?? '-') }));
 
@@ -200,7 +114,7 @@ function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }:
         </Space>
         <Space wrap>
           {actions.filter(visible).map((a, i) => (
-            <Button key={`${a.type}${i}`} type={i === 0 ? 'primary' : 'default'} danger={a.type === 'remove'} onClick={() => act(a)}>{titleOf(a)}</Button>
+            <Button key={`${a.type}${i}`} type={i === 0 ? 'primary' : 'default'} danger={a.type === 'remove'} onClick={() => void run(a, [record])}>{titleOf(a)}</Button>
           ))}
         </Space>
       </Space>
@@ -215,25 +129,7 @@ function DetailBody({ detail, list, entity, id, context, onChanged, onRemoved }:
         items={detail.tabs.map((t, i) => ({ t, i })).filter(({ t }) => tabAllowed(t, held))
           .map(({ t, i }) => ({ key: String(i), label: tabTitle(t, entity), children: <TabBody key={tick} tab={t} entity={entity} record={record} id={id} activity={activity} onChanged={refresh} /> }))}
       />
-      <Suspense fallback={null}>
-        {edit && (
-          <FormDrawer title={`编辑${entity.title}`} formName={edit.form ?? list.form ?? ''} mode="edit" id={id} rowKey={entity.idField} api={{ get: getApi, update: list.api.update }}
-            onClose={() => setEdit(null)} onSaved={() => { setEdit(null); refresh(); }} />
-        )}
-        {creating && (
-          <FormDrawer title={titleOf(creating)} formName={creating.form ?? list.form ?? ''} mode="create" rowKey={entity.idField} api={{ create: creating.api }}
-            initialValues={createInitialValues(creating, undefined, undefined, record)}
-            onClose={() => setCreating(null)} onSaved={() => { setCreating(null); refresh(); }} />
-        )}
-        {acting && (
-          <FormDrawer title={`${titleOf(acting.action)}：${String(record[entity.titleField ?? entity.idField] ?? '')}`} formName={acting.action.form!} mode="create" rowKey={entity.idField}
-            api={{ create: acting.action.api }} params={acting.call.params} extraBody={acting.call.body}
-            initialValues={Object.fromEntries(Object.entries(acting.action.values ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^\{\w+\}$/.test(v) ? record[v.slice(1, -1)] : v]))}
-            onClose={() => setActing(null)} onSaved={() => { setActing(null); refresh(); }} />
-        )}
-      </Suspense>
-      {transition && <TransitionDialog req={transition} onClose={() => setTransition(null)} onDone={() => { setTransition(null); void message.success(`${transition.title}成功`); refresh(); }} />}
-      {approve && <ApproveDialog api={approve} entity={entity} records={[record]} context={context} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); refresh(); }} />}
+      {dialogs}
     </div>
   );
 }
@@ -256,13 +152,15 @@ function tabTitle(t: DetailTab, entity: ResolvedEntity): string {
 }
 
 function TabBody({ tab, entity, record, id, activity, onChanged }: { tab: DetailTab; entity: ResolvedEntity; record: Row; id: number; activity?: Activity; onChanged: () => void }) {
+  // Whoever opened this detail (a list, a detail page) provides the list its related tabs show.
+  const RelatedList = useContext(ListComponent);
   switch (tab.type) {
     case 'fields':
       return tab.form ? <FormFields form={tab.form} record={record} /> : <AllFields entity={entity} record={record} />;
     case 'children':
       return <ChildLines entity={entity} name={tab.name!} record={record} />;
     case 'related':
-      return <ListView list={tab.list!} embedded fixed={{ [tab.key!]: id }} createValues={{ [tab.key!]: id }} onChanged={onChanged} />;
+      return RelatedList && <RelatedList list={tab.list!} embedded fixed={{ [tab.key!]: id }} createValues={{ [tab.key!]: id }} onChanged={onChanged} />;
     case 'attachments': {
       const files = (record[tab.name!] ?? []) as { name: string; url: string }[];
       return files.length ? (

@@ -3,32 +3,36 @@
  * 导入, batch actions on selected rows; refresh, density, column settings) → server-paged table
  * whose columns, cells and sorters come from the entity → 本页合计 for money. Filters, paging and
  * sort live in the address bar, so reload, back and a shared link keep them; `?<id field>=n`
- * opens that record's detail. Row actions show only where the row's state and the user's
- * permissions allow them.
+ * opens that record's detail, and a link column is a real link to it (a new tab opens it too).
+ * Row actions show only where the row's state and the user's permissions allow them (the rule
+ * and the actions themselves are common/actions.tsx, shared with the detail). On a phone the
+ * rows are cards (ListCards). Column settings and density are kept per user (listPrefs.ts).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { App, Alert, Button, Card, Checkbox, Dropdown, Popover, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
-import { ColumnHeightOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
-import { hasPermission } from '../../../schemas/src/permission';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { App, Alert, Button, Card, Checkbox, Dropdown, Grid, Popover, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { thousands } from '../../../schemas/src/format';
-import { invoke, invokeDownload, mayCall } from '../../../api/call';
+import { invoke, invokeDownload } from '../../../api/call';
 import { ApiError, saveFile } from '../../../api/http';
 import { useSession } from '../../session/store';
 import { antdSize, useSettings } from '../../shell/settings';
 import { rememberTitles } from '../../reference/titles';
-import type { ColumnDef, ListDef, PageAction } from '../../router/types';
+import type { ColumnDef, PageAction } from '../../router/types';
 import { cellKind, fieldOf, isNumeric, renderValue, type Refs } from '../cells';
-import { fillValues } from './fixed';
 import { QueryBar, type QueryParams } from './QueryBar';
 import { useListMeta, type ListMeta } from './useListMeta';
-import { ApproveDialog, callRequest, checkRequest, needsDialog, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from '../common/ActionDialogs';
-import { entityScope, planAction, sendPlanned } from '../common/rowCall';
-import type { PlannedCall } from '../common/actionRequest';
+import { ordered, useListPrefs, type Density } from './listPrefs';
+import { ListCards } from './ListCards';
+import { actionPermitted, actionShownOn, fill, useActionRunner } from '../common/actions';
+import { ListComponent, type ListViewProps } from '../common/views';
 
-const FormDrawer = lazy(() => import('../form/FormDrawer'));
 const DetailDrawer = lazy(() => import('../detail/DetailView').then((m) => ({ default: m.DetailDrawer })));
 const ImportDialog = lazy(() => import('./ImportDialog'));
+
+// Kept where callers import them from (the DataImport page, tests); they live with the actions now.
+export { createInitialValues, fill } from '../common/actions';
+export type { ListViewProps } from '../common/views';
 
 type Row = Record<string, any>;
 
@@ -43,45 +47,10 @@ interface PageResult {
 const PAGE_SIZES = ['10', '20', '50', '100'];
 const WIDTH: Record<string, number> = { text: 140, longText: 220, integer: 90, decimal: 110, money: 130, boolean: 80, date: 110, datetime: 170, enum: 100, reference: 130, references: 180, region: 190, attachments: 160, json: 160 };
 const CONTROL = new Set(['pageNo', 'pageSize', 'sortField', 'sortOrder']);
-type Density = 'large' | 'middle' | 'small';
 
-export interface ListViewProps {
-  list: ListDef;
-  title?: string;
-  /** the page's path: filters, paging and sort sync with the address bar while it is shown */
-  urlPath?: string;
-  /** filters fixed by the context (a related list's parent id, route parameters) */
-  fixed?: Record<string, unknown>;
-  /** create: initial values (a related list's parent id) */
-  createValues?: Record<string, unknown>;
-  embedded?: boolean;
-  /** called after any change (create, edit, transition) so a parent view can refresh */
-  onChanged?: () => void;
-  /**
-   * A tab's list (no urlPath of its own) on the page being shown: `?<rowKey>=` in the address
-   * (a notice's link) opens that record's detail, and closing it takes the parameter away.
-   */
-  detailFromAddress?: boolean;
-}
-
-/** Fills {field} placeholders from a row (or route parameters). */
-export function fill(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(values[k] ?? '')));
-}
-
-/**
- * A new record's starting values: the list's context (a related list's parent id), then the
- * action's values filled from the context and, for a row's action, the row. An action with its
- * own create `api` makes another kind of record from the row (创建项目 from a contract): only its
- * values apply.
- */
-export function createInitialValues(action: PageAction, createValues: Record<string, unknown> | undefined, fixed: Record<string, unknown> | undefined, row?: Row): Record<string, unknown> {
-  const filled = fillValues(action.values, { ...(fixed ?? {}), ...(row ?? {}) });
-  return action.api ? filled : { ...(createValues ?? {}), ...filled };
-}
-
-function matchesWhen(row: Row, when: Record<string, unknown> | undefined): boolean {
-  return Object.entries(when ?? {}).every(([k, v]) => (Array.isArray(v) ? v.some((x) => String(x) === String(row[k])) : String(v) === String(row[k])));
+/** A plain left click (no ctrl, shift, meta, alt; not the middle button): it stays in the app. */
+function plainClick(e: MouseEvent): boolean {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 
 function readParams(search: string, meta: ListMeta | undefined): { params: QueryParams; control: Record<string, string> } {
@@ -106,7 +75,10 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   const { entity } = meta;
   const rowKey = list.rowKey ?? entity.idField;
   const { roles } = useSession();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  // Below antd's `sm` (576 px, a phone) the rows are cards; before the first measure, a table.
+  const narrow = screens.sm === false;
   const held = roles ?? [];
   const location = useLocation();
   const navigate = useNavigate();
@@ -127,26 +99,23 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   const [loading, setLoading] = useState(false);
   const [tick, setTick] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
+  const defaultHidden = useMemo(() => list.columns.filter((c) => typeof c !== 'string' && c.hidden).map((c) => (c as ColumnDef).field), [list.columns]);
+  const [prefs, setPrefs] = useListPrefs(urlPath ?? list.api.page, defaultHidden);
+  const hidden = prefs.hidden;
   // Follows the shell's global size (Default/Medium/Small/Mini), so that switch reaches tables too;
-  // the table's own density menu overrides it until the global size changes again.
+  // the density the user chose for this table (kept with the column settings) wins until the global size changes again.
   const { size: globalSize } = useSettings();
-  const [density, setDensity] = useState<Density>(() => antdSize(globalSize));
-  useEffect(() => setDensity(antdSize(globalSize)), [globalSize]);
-  const storageKey = `list-columns:${urlPath ?? list.api.page}`;
-  const [hidden, setHidden] = useState<string[]>(() => {
-    try {
-      const saved = localStorage.getItem(storageKey);
-      if (saved) return JSON.parse(saved) as string[];
-    } catch { /* private mode */ }
-    return list.columns.filter((c) => typeof c !== 'string' && c.hidden).map((c) => (c as ColumnDef).field);
-  });
-  const [form, setForm] = useState<{ action: PageAction; mode: 'create' | 'edit' | 'view' | 'act'; id?: number; row?: Row; call?: PlannedCall } | null>(null);
+  const density: Density = prefs.density ?? antdSize(globalSize);
+  const lastGlobal = useRef(globalSize);
+  useEffect(() => {
+    if (lastGlobal.current === globalSize) return;
+    lastGlobal.current = globalSize;
+    if (prefs.density) setPrefs({ density: undefined });
+  }, [globalSize]); // eslint-disable-line react-hooks/exhaustive-deps
   const [detail, setDetail] = useState<number | null>(() => {
     const id = (urlPath || detailFromAddress) && list.detail ? Number(new URLSearchParams(location.search).get(rowKey)) : NaN;
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   });
-  const [transition, setTransition] = useState<TransitionRequest | null>(null);
-  const [approve, setApprove] = useState<{ api: string; rows: Row[] } | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -171,7 +140,6 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   const query = useMemo(() => ({ pageNo, pageSize, ...sort, ...params, ...fixedParams }), [pageNo, pageSize, sort, params, fixedParams]);
   // What fills an action's path parameters besides the row (the shared rule, common/actionRequest.ts).
   const context = useMemo(() => JSON.parse(fixedKey) as Record<string, unknown>, [fixedKey]);
-  const scope = useMemo(() => entityScope(entity, rowKey), [entity, rowKey]);
 
   useEffect(() => {
     let alive = true;
@@ -224,118 +192,59 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     }
   }, [location.search]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // The action's own permission, and its call's: a button the server would refuse with 403 is not shown.
-  const allowed = useCallback((a: PageAction) => (!a.permission || hasPermission(held, a.permission)) && (!a.api || mayCall(a.api, held)), [held]);
-  const actionAllowedOn = useCallback((a: PageAction, row: Row): boolean => {
-    if (!allowed(a) || !matchesWhen(row, a.when)) return false;
-    if (a.type === 'transition') {
-      const t = meta.transitions.get(a.api!);
-      if (!t || t.system) return false;
-      if (t.permission && !hasPermission(held, t.permission)) return false;
-      return t.from.some((f) => String(f) === String(row[t.field]));
-    }
-    if (a.type === 'approve') return (data.approvable ?? []).includes(Number(row[rowKey]));
-    return true;
-  }, [allowed, meta, held, data.approvable, rowKey]);
+  const actionRule = useMemo(() => ({ held, transitions: meta.transitions, canApprove: (row: Row) => (data.approvable ?? []).includes(Number(row[rowKey])) }), [held, meta, data.approvable, rowKey]);
+  const actionAllowedOn = useCallback((a: PageAction, row: Row) => actionShownOn(a, row, actionRule), [actionRule]);
 
-  const titleOfAction = (a: PageAction) => a.title ?? (a.type === 'transition' ? meta.transitions.get(a.api!)?.title : undefined) ?? ({ create: '新增', edit: '编辑', view: '查看', remove: '删除', approve: '审核', export: '导出Excel', import: '导入', link: '打开', transition: '操作', form: '处理', call: '执行' } as const)[a.type];
-
-  /** A transition (or a call asking for fields): its dialog, or a plain confirmation. */
-  const runRequest = (req: TransitionRequest, a: PageAction) => {
-    checkRequest(req); // refuses on the click what the path rule cannot fill
-    const t = req.transition;
-    if (needsDialog(t)) return setTransition(req);
-    return modal.confirm({
-      title: a.confirm ?? t.confirm ?? `确定${req.title}？`, okText: '确定', cancelText: '取消', okButtonProps: { danger: t.danger },
-      onOk: async () => {
-        try {
-          const said = await runTransition(req);
-          void message.success(said);
-          reload();
-        } catch (err) {
-          void message.error((err as ApiError).message);
-        }
-      },
-    });
-  };
-
-  const run = async (a: PageAction, rows: Row[]) => {
+  const exportRows = async () => {
+    setExporting(true);
     try {
-      return await act(a, rows);
+      const columns = visibleColumns.map((c) => c.field).filter((f) => entity.fields[f] || f === 'createdAt' || f === 'updatedAt');
+      saveFile(await invokeDownload(list.api.export!, { query: { ...sort, ...params, ...fixedParams, columns } }));
     } catch (err) {
-      // A definition the path rule cannot serve (or any other failure raised here) says what it is.
-      reportActionError(err, (text) => void message.error(text));
-      return undefined;
+      if (!(err instanceof ApiError)) void message.error('导出失败');
+    } finally {
+      setExporting(false);
     }
   };
+  const { run, title: titleOfAction, dialogs } = useActionRunner({
+    entity, rowKey, api: list.api, form: list.form, transitions: meta.transitions, context, createValues, fixed, onChanged: reload,
+    own: {
+      view: list.detail ? (rows) => setDetail(Number(rows[0]![rowKey])) : undefined,
+      export: () => exportRows(),
+      import: () => setImporting(true),
+    },
+  });
 
-  const act = async (a: PageAction, rows: Row[]) => {
-    const ids = rows.map((r) => Number(r[rowKey]));
-    switch (a.type) {
-      case 'create':
-        return setForm({ action: a, mode: 'create', row: rows[0] });
-      case 'edit':
-        return setForm({ action: a, mode: 'edit', id: ids[0] });
-      case 'view':
-        return list.detail ? setDetail(ids[0]!) : setForm({ action: a, mode: 'view', id: ids[0] });
-      case 'link':
-        return navigate(fill(a.to!, rows[0] ?? {}));
-      case 'remove': {
-        const api = a.api ?? list.api.remove!;
-        const calls = planAction(api, scope, rows.slice(0, 1), context);
-        return modal.confirm({
-          title: a.confirm ?? '确定删除该记录？', okText: '删除', okButtonProps: { danger: true }, cancelText: '取消',
-          onOk: async () => {
-            await sendPlanned(api, calls.map((c) => ({ params: c.params, body: {} })));
-            void message.success('已删除');
-            reload();
-          },
-        });
-      }
-      case 'form':
-        return setForm({ action: a, mode: 'act', id: ids[0], row: rows[0], call: a.api ? planAction(a.api, scope, rows.slice(0, 1), context)[0] : undefined });
-      case 'call': {
-        const req = { ...callRequest(entity, { ...a, title: titleOfAction(a) }, rows, context), idField: rowKey };
-        // Fields to ask for, or several selected rows: the dialog path shared with transitions.
-        if (a.fields?.length || rows.length !== 1) return runRequest(req, a);
-        const calls = planAction(a.api!, scope, rows, context);
-        const title = titleOfAction(a)!;
-        return modal.confirm({
-          title: a.confirm ?? `确定${title}？`, okText: '确定', cancelText: '取消',
-          onOk: async () => {
-            const [result] = await sendPlanned<{ message?: string } | null>(a.api!, calls);
-            void message.success(result && typeof result === 'object' && typeof result.message === 'string' ? result.message : `${title}成功`);
-            reload();
-          },
-        });
-      }
-      case 'approve':
-        planAction(a.api!, scope, rows, context, { idInBody: true });
-        return setApprove({ api: a.api!, rows });
-      case 'transition':
-        return runRequest({ entity, transition: meta.transitions.get(a.api!)!, api: a.api!, title: titleOfAction(a)!, records: rows, context, idField: rowKey }, a);
-      case 'export': {
-        setExporting(true);
-        try {
-          const columns = visibleColumns.map((c) => c.field).filter((f) => entity.fields[f] || f === 'createdAt' || f === 'updatedAt');
-          saveFile(await invokeDownload(list.api.export!, { query: { ...sort, ...params, ...fixedParams, columns } }));
-        } catch (err) {
-          if (!(err instanceof ApiError)) void message.error('导出失败');
-        } finally {
-          setExporting(false);
-        }
-        return undefined;
-      }
-      case 'import':
-        return setImporting(true);
-    }
-    return undefined;
+  /** Where a row's detail is addressed (`?<rowKey>=id` on the list's page), when the list has an address at all. */
+  const detailHref = (row: Row): string | undefined => {
+    if (!list.detail || !(urlPath || detailFromAddress)) return undefined;
+    const sp = new URLSearchParams(urlPath && !active ? '' : location.search);
+    sp.set(rowKey, String(row[rowKey]));
+    return `${urlPath ?? location.pathname}?${sp.toString()}`;
+  };
+  /** The record's detail as a link: a plain click opens the drawer here, ctrl/middle click or 在新标签页打开 the same detail in a new tab. */
+  const detailLink = (row: Row, content: ReactNode) => {
+    const open = (e: MouseEvent) => {
+      if (!plainClick(e)) return; // the browser opens the href
+      e.preventDefault();
+      void run({ type: 'view' }, [row]);
+    };
+    const href = detailHref(row);
+    if (!href) return list.detail ? <Typography.Link onClick={open}>{content}</Typography.Link> : content;
+    return <Link to={href} onClick={open}>{content}</Link>;
+  };
+  const cell = (c: ColumnDef, row: Row, refs: Refs) => {
+    const f = fieldOf(entity, c.field);
+    const content = f ? renderValue(f, row[c.field], refs) : String(row[c.field] ?? '-');
+    if (c.link === 'detail') return detailLink(row, content);
+    if (c.link) return <Link to={fill(c.link, row)}>{content}</Link>;
+    return content;
   };
 
-  const columnDefs = useMemo(() => list.columns.map((c) => (typeof c === 'string' ? { field: c } : c)), [list.columns]);
+  const columnDefs = useMemo(() => ordered(list.columns.map((c) => (typeof c === 'string' ? { field: c } : c)), prefs.order), [list.columns, prefs.order]);
   const visibleColumns = columnDefs.filter((c) => !hidden.includes(c.field));
-  const rowActions = (list.rowActions ?? []).filter(allowed);
-  const toolbar = (list.actions ?? []).filter(allowed);
+  const rowActions = (list.rowActions ?? []).filter((a) => actionPermitted(a, held));
+  const toolbar = (list.actions ?? []).filter((a) => actionPermitted(a, held));
   const batch = toolbar.filter((a) => a.type === 'transition' || a.type === 'approve' || a.type === 'call');
 
   const columns = useMemo<TableProps<Row>['columns']>(() => {
@@ -353,12 +262,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
         align: f && isNumeric(f) ? ('right' as const) : undefined,
         sorter: meta.sortable.has(c.field) ? true : undefined,
         sortOrder: sort.sortField === c.field ? (sort.sortOrder === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-        render: (value: unknown, row: Row) => {
-          const content = f ? renderValue(f, value, refs) : String(value ?? '-');
-          if (c.link === 'detail') return <Typography.Link onClick={() => run({ type: 'view' }, [row])}>{content}</Typography.Link>;
-          if (c.link) return <Typography.Link onClick={() => navigate(fill(c.link!, row))}>{content}</Typography.Link>;
-          return content;
-        },
+        render: (_: unknown, row: Row) => cell(c, row, refs),
       };
     });
     if (!rowActions.length) return base;
@@ -414,17 +318,24 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
 
   const settings = (
     <div style={{ maxHeight: 360, overflow: 'auto' }} data-testid="column-settings">
-      {columnDefs.map((c) => (
-        <div key={c.field}>
-          <Checkbox checked={!hidden.includes(c.field)} onChange={(e) => {
-            const next = e.target.checked ? hidden.filter((x) => x !== c.field) : [...hidden, c.field];
-            setHidden(next);
-            try { localStorage.setItem(storageKey, JSON.stringify(next)); } catch { /* ignore */ }
-          }}>
-            {c.title ?? fieldOf(entity, c.field)?.title ?? c.field}
-          </Checkbox>
-        </div>
-      ))}
+      {columnDefs.map((c, i) => {
+        const label = c.title ?? fieldOf(entity, c.field)?.title ?? c.field;
+        const move = (by: number) => {
+          const order = columnDefs.map((x) => x.field);
+          [order[i], order[i + by]] = [order[i + by]!, order[i]!];
+          setPrefs({ order });
+        };
+        return (
+          <div key={c.field} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+            <Checkbox style={{ flex: 1 }} checked={!hidden.includes(c.field)} onChange={(e) => setPrefs({ hidden: e.target.checked ? hidden.filter((x) => x !== c.field) : [...hidden, c.field] })}>
+              {label}
+            </Checkbox>
+            <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} aria-label={`${label}上移`} onClick={() => move(-1)} />
+            <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={i === columnDefs.length - 1} aria-label={`${label}下移`} onClick={() => move(1)} />
+          </div>
+        );
+      })}
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPrefs({ hidden: defaultHidden, order: [] })}>恢复默认</Button>
     </div>
   );
 
@@ -449,21 +360,33 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
                 </Tooltip>
               );
             }
-            if (a.type === 'link') return <Button key={key} onClick={() => navigate(fill(a.to!, fixed ?? {}))}>{titleOfAction(a)}</Button>;
+            if (a.type === 'link') return <Button key={key} onClick={() => void run(a, [])}>{titleOfAction(a)}</Button>;
             if (a.type === 'form') return <Button key={key} onClick={() => void run(a, [])}>{titleOfAction(a)}</Button>;
             return null;
           })}
         </Space>
         <Space>
           <Tooltip title="刷新"><Button icon={<ReloadOutlined />} onClick={() => setTick((t) => t + 1)} aria-label="刷新" /></Tooltip>
-          <Dropdown menu={{ selectable: true, selectedKeys: [density], items: [{ key: 'large', label: '宽松' }, { key: 'middle', label: '中等' }, { key: 'small', label: '紧凑' }], onClick: ({ key }) => setDensity(key as Density) }}>
-            <Tooltip title="密度"><Button icon={<ColumnHeightOutlined />} aria-label="密度" /></Tooltip>
-          </Dropdown>
+          {/* a card shows the first visible columns: their choice and order still apply, the table's density does not */}
+          {!narrow && (
+            <Dropdown menu={{ selectable: true, selectedKeys: [density], items: [{ key: 'large', label: '宽松' }, { key: 'middle', label: '中等' }, { key: 'small', label: '紧凑' }], onClick: ({ key }) => setPrefs({ density: key as Density }) }}>
+              <Tooltip title="密度"><Button icon={<ColumnHeightOutlined />} aria-label="密度" /></Tooltip>
+            </Dropdown>
+          )}
           <Popover trigger="click" title="列设置" content={settings} placement="bottomRight">
             <Tooltip title="列设置"><Button icon={<SettingOutlined />} aria-label="列设置" /></Tooltip>
           </Popover>
         </Space>
       </div>
+      {narrow ? (
+        <ListCards
+          entity={entity} rowKey={rowKey} rows={data.list} refs={data.refs ?? {}} loading={loading} columns={visibleColumns}
+          cell={(c, row) => cell(c, row, data.refs ?? {})} titleLink={detailLink}
+          actionsOn={(row) => rowActions.filter((a) => actionAllowedOn(a, row))} actionTitle={titleOfAction} run={run}
+          selection={batch.length ? { selected, onChange: setSelected } : undefined}
+          paging={{ current: pageNo, pageSize, total: data.total, totalText: `共 ${data.total}${data.totalCapped ? '+' : ''} 条`, onChange: (p, size) => { setPageNo(size !== pageSize ? 1 : p); setPageSize(size); } }}
+        />
+      ) : (
       <Table<Row>
         rowKey={rowKey}
         size={density}
@@ -495,44 +418,19 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
           showTotal: (total) => `共 ${total}${data.totalCapped ? '+' : ''} 条`,
         }}
       />
+      )}
+      {dialogs}
       <Suspense fallback={null}>
-        {form && form.mode !== 'act' && (
-          <FormDrawer
-            title={form.mode === 'create' ? titleOfAction(form.action)! : `${titleOfAction(form.action)}${entity.title}`}
-            formName={form.action.form ?? list.form ?? ''}
-            mode={form.mode}
-            id={form.id}
-            rowKey={rowKey}
-            api={form.mode === 'create' && form.action.api ? { create: form.action.api } : list.api}
-            initialValues={form.mode === 'create' ? createInitialValues(form.action, createValues, fixed, form.row) : undefined}
-            onClose={() => setForm(null)}
-            onSaved={() => { setForm(null); reload(); }}
-          />
-        )}
-        {form && form.mode === 'act' && (
-          <FormDrawer
-            title={form.row ? `${titleOfAction(form.action)}：${String(form.row[entity.titleField ?? rowKey] ?? '')}` : titleOfAction(form.action)!}
-            formName={form.action.form!}
-            mode="create"
-            rowKey={rowKey}
-            api={{ create: form.action.api }}
-            params={form.call?.params ?? {}}
-            extraBody={form.call?.body ?? {}}
-            initialValues={Object.fromEntries(Object.entries(form.action.values ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^\{\w+\}$/.test(v) ? form.row?.[v.slice(1, -1)] : v]))}
-            onClose={() => setForm(null)}
-            onSaved={() => { setForm(null); reload(); }}
-          />
-        )}
         {/* A kept-alive page that is not shown keeps its open record (the address has it) but not its drawer over the shown page. */}
         {detail !== null && list.detail && (!urlPath || active) && (
-          <DetailDrawer detail={list.detail} list={list} entity={entity} id={detail} context={context} onClose={closeDetail} onChanged={reload} />
+          <ListComponent.Provider value={ListView}>
+            <DetailDrawer detail={list.detail} list={list} entity={entity} id={detail} context={context} onClose={closeDetail} onChanged={reload} />
+          </ListComponent.Provider>
         )}
         {importing && list.api.import && (
           <ImportDialog title={title ?? entity.title} api={list.api.import} templateApi={list.api.importTemplate!} onClose={() => setImporting(false)} onImported={reload} />
         )}
       </Suspense>
-      {transition && <TransitionDialog req={transition} onClose={() => setTransition(null)} onDone={() => { setTransition(null); void message.success(`${transition.title}成功`); reload(); }} />}
-      {approve && <ApproveDialog api={approve.api} entity={entity} records={approve.rows} context={context} idField={rowKey} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); reload(); }} />}
     </>
   );
   if (embedded) return <div data-testid={`list-${entity.name}`}>{body}</div>;

@@ -74,8 +74,13 @@ const { setToken } = await import('../../../api/token');
 const { patchSession } = await import('../../../runtime/session/store');
 const { ListView } = await import('../../../runtime/renderers/list/ListView');
 
-// jsdom lacks what antd measures with
-Object.defineProperty(window, 'matchMedia', { value: (q: string) => ({ matches: false, media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) });
+// jsdom lacks what antd measures with; media queries answer for the window's width (a phone test narrows it)
+const widthMatches = (q: string) => {
+  const min = /min-width:\s*(\d+)px/.exec(q);
+  const max = /max-width:\s*(\d+)px/.exec(q);
+  return (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]));
+};
+Object.defineProperty(window, 'matchMedia', { value: (q: string) => ({ matches: widthMatches(q), media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) });
 globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
 
 // The fixture's entities have no generated validator module (npm run gen writes the product's):
@@ -223,4 +228,80 @@ describe('a definitions-only screen rendered by the runtime', () => {
       expect(r.body.data.list.map((x: { title: string }) => x.title)).toEqual(['导入好行']);
     }, { timeout: 10_000 });
   }, 60_000);
+
+  it('a link column is a real link: its href addresses the record\'s detail, a plain click opens it here', async () => {
+    renderList('/test/gadget-orders?orderDateStart=2025-01-01&orderDateEnd=2025-01-31');
+    const tr = (await screen.findByText('一月订单', {}, { timeout: 15_000 })).closest('tr')!;
+    const link = tr.querySelector('a[href]') as HTMLAnchorElement;
+    // the same address a new tab opens: the page's filters kept, the record named by its id field
+    expect(link.getAttribute('href')).toMatch(/^\/test\/gadget-orders\?orderDateStart=2025-01-01&orderDateEnd=2025-01-31&gadgetOrderId=\d+$/);
+    await act(async () => fireEvent.click(link, { button: 0 }));
+    const detail = await screen.findByTestId('detail', {}, { timeout: 10_000 });
+    expect((await within(detail).findAllByText(/一月订单/)).length).toBeGreaterThan(0);
+    cleanup();
+  }, 30_000);
+
+  it('below 576 px a record is a card: its title links to its detail, key fields as label: value, actions in a menu', async () => {
+    const wide = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { value: 390, configurable: true, writable: true });
+    try {
+      renderList('/test/gadget-orders?orderDateStart=2025-02-01');
+      const cards = await screen.findAllByTestId('list-card', {}, { timeout: 15_000 });
+      expect(document.querySelector('.ant-table')).toBeNull();
+      const card = cards.find((c) => c.textContent?.includes('二月订单'))!;
+      expect(within(card).getByText('客户：')).toBeTruthy();
+      expect(within(card).getByText(customer.name)).toBeTruthy();
+      expect(within(card).getByText('金额：')).toBeTruthy();
+      // its state (the earlier test moved it on from 草稿)
+      expect(within(card).getAllByText(/草稿|待请车/).length).toBeGreaterThan(0);
+      expect(within(card).getByRole('button', { name: '操作' })).toBeTruthy();
+      // selection for the batch action stays
+      expect(within(card).getByRole('checkbox', { name: '选择' })).toBeTruthy();
+      expect(screen.getByText(/共 \d+ 条/)).toBeTruthy();
+      const title = within(card).getByText('二月订单').closest('a')!;
+      expect(title.getAttribute('href')).toMatch(/gadgetOrderId=\d+$/);
+      await act(async () => fireEvent.click(title, { button: 0 }));
+      expect(await screen.findByTestId('detail', {}, { timeout: 10_000 })).toBeTruthy();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: wide, configurable: true, writable: true });
+      cleanup();
+    }
+  }, 30_000);
+
+  it('column settings are kept per user across reloads; another user on the same browser starts from the definition', async () => {
+    const signIn = (staffId: number) => patchSession({ profile: { staffId, name: `用户${staffId}`, permissionScopes: [] } as never });
+    const headers = () => [...document.querySelectorAll('th')].map((th) => th.textContent ?? '').filter(Boolean);
+    const openSettings = async () => {
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: '列设置' })));
+      return screen.findByTestId('column-settings');
+    };
+    try {
+      signIn(901);
+      renderList();
+      await screen.findByText('一月订单', {}, { timeout: 15_000 });
+      const settings = await openSettings();
+      await act(async () => fireEvent.click(within(settings).getByRole('checkbox', { name: '审核状态' })));
+      await act(async () => fireEvent.click(within(settings).getByRole('button', { name: '金额上移' })));
+      await waitFor(() => expect(headers()).not.toContain('审核状态'));
+      expect(headers().indexOf('金额')).toBeLessThan(headers().indexOf('下单日期'));
+      cleanup();
+
+      // a reload: the same user gets the same columns
+      renderList();
+      await screen.findByText('一月订单', {}, { timeout: 15_000 });
+      expect(headers()).not.toContain('审核状态');
+      expect(headers().indexOf('金额')).toBeLessThan(headers().indexOf('下单日期'));
+      cleanup();
+
+      // another user on this browser: the definition's columns
+      signIn(902);
+      renderList();
+      await screen.findByText('一月订单', {}, { timeout: 15_000 });
+      expect(headers()).toContain('审核状态');
+      expect(headers().indexOf('金额')).toBeGreaterThan(headers().indexOf('下单日期'));
+    } finally {
+      patchSession({ profile: null });
+      cleanup();
+    }
+  }, 40_000);
 });

@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// The made-up calls below are not in the catalogue: each is taken as the user's to make.
+vi.mock('../../../api/call', async (original) => ({ ...(await original<typeof import('../../../api/call')>()), mayCall: () => true }));
+import { ordered, prefsKey } from '../../../runtime/renderers/list/listPrefs';
+import { actionShownOn } from '../../../runtime/renderers/common/actions';
+
+describe('a list\'s column settings', () => {
+  it('are kept under the signed-in user and the page; nothing is kept without a user', () => {
+    expect(prefsKey(12, '/business/clue/customer-list')).toBe('list-settings:12:/business/clue/customer-list');
+    expect(prefsKey(13, '/business/clue/customer-list')).not.toBe(prefsKey(12, '/business/clue/customer-list'));
+    expect(prefsKey(undefined, '/x')).toBeNull();
+    expect(prefsKey('', '/x')).toBeNull();
+  });
+  it('put the columns the user ordered first, the rest (new ones too) after them as defined', () => {
+    const cols = ['a', 'b', 'c', 'd'].map((field) => ({ field }));
+    expect(ordered(cols, ['c', 'a']).map((c) => c.field)).toEqual(['c', 'a', 'b', 'd']);
+    expect(ordered(cols, ['gone', 'd']).map((c) => c.field)).toEqual(['d', 'a', 'b', 'c']);
+    expect(ordered(cols, []).map((c) => c.field)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('which actions a record shows (the rule the list and the detail share)', () => {
+  const transitions = new Map([['order.publish', { name: 'publish', title: '提交', field: 'status', from: [0], to: '10' } as never]]);
+  const rule = { held: ['商务'], transitions, canApprove: () => false };
+  it('a transition only from its from states; when narrows any action', () => {
+    expect(actionShownOn({ type: 'transition', api: 'order.publish' }, { status: 0 }, rule)).toBe(true);
+    expect(actionShownOn({ type: 'transition', api: 'order.publish' }, { status: 10 }, rule)).toBe(false);
+    expect(actionShownOn({ type: 'edit', when: { status: [0, 5] } }, { status: 5 }, rule)).toBe(true);
+    expect(actionShownOn({ type: 'edit', when: { status: [0, 5] } }, { status: 10 }, rule)).toBe(false);
+  });
+  it('a detail offers neither 查看 nor list-wide actions, and a create only with its own api', () => {
+    const detail = { ...rule, place: 'detail' as const };
+    expect(actionShownOn({ type: 'view' }, {}, detail)).toBe(false);
+    expect(actionShownOn({ type: 'export' }, {}, detail)).toBe(false);
+    expect(actionShownOn({ type: 'create' }, {}, detail)).toBe(false);
+    expect(actionShownOn({ type: 'view' }, {}, rule)).toBe(true);
+  });
+  it('an action needing a permission the user lacks is not shown', () => {
+    expect(actionShownOn({ type: 'edit', permission: '商务:线索列表:编辑' }, {}, { ...rule, held: ['财务'] })).toBe(false);
+  });
+});
