@@ -4,7 +4,7 @@
  * a card whose call fails shows its own error and the others stay.
  */
 import { lazy, Suspense, useMemo } from 'react';
-import { Card, Col, Row, Spin } from 'antd';
+import { Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { mayCall } from '../../../api/call';
 import { hasPermission } from '../../../schemas/src/permission';
@@ -32,7 +32,7 @@ function CardBody({ card, cache, params, name }: { card: DashboardCard; cache: C
   if (card.statistic) return <StatisticCard def={card.statistic} cache={cache} title={card.title} />;
   if (card.list) return <ListCard def={card.list} cache={cache} name={name} />;
   const body = card.chart ? <ChartCard def={card.chart} cache={cache} /> : <ReportView report={{ table: false, export: false, ...card.report! }} embedded params={params} />;
-  return <Suspense fallback={<Spin />}>{body}</Suspense>;
+  return <Suspense fallback={<Typography.Text type="secondary">加载中…</Typography.Text>}>{body}</Suspense>;
 }
 
 export default function DashboardPage({ page, params }: { page: PageDef; params?: Record<string, string> }) {

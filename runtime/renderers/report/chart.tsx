@@ -3,22 +3,14 @@
  * screen that draws one carries only this module until then.
  */
 import { useEffect, useRef } from 'react';
-import { percent, thousands } from '../../../schemas/src/format';
 import { enumLabel } from '../../reference/enums';
 import type { ReportDef } from '../../router/types';
+import { formatMeasure, type Measure } from './measureFormat';
+
+export { formatMeasure, type Measure };
 
 export interface Dim { name: string; field: string; title: string; granularity: string | null; type: string; enum: string | null; ref: string | null }
-export interface Measure { name: string; title: string; format: 'integer' | 'money' | 'decimal' | 'percent' }
 export interface ReportResult { rows: Record<string, any>[]; summary: Record<string, any>; dimensions: Dim[]; measures: Measure[]; refs?: Record<string, Record<string, string>> }
-
-export function formatMeasure(m: Measure, v: unknown): string {
-  if (v === null || v === undefined) return '-';
-  const n = Number(v);
-  if (m.format === 'percent') return percent(n);
-  if (m.format === 'money') return thousands(n.toFixed(2));
-  if (m.format === 'integer') return thousands(String(Math.round(n)));
-  return thousands(String(Math.round(n * 100) / 100));
-}
 
 export function dimLabel(d: Dim, v: unknown, refs: ReportResult['refs']): string {
   if (v === null || v === undefined || v === '') return '(空)';

@@ -1,6 +1,6 @@
 /** A card whose call failed says so in its own place; the rest of the dashboard stays. */
-import { Alert } from 'antd';
+import { Typography } from 'antd';
 
 export function CardError({ message }: { message: string }) {
-  return <Alert type="error" showIcon message={message} data-testid="card-error" />;
+  return <Typography.Text type="danger" role="alert" data-testid="card-error">{message}</Typography.Text>;
 }

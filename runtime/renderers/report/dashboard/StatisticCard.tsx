@@ -1,7 +1,7 @@
 /** A dashboard figure: one value of a call's answer (a report's summary, a summary call's count). */
 import { Statistic } from 'antd';
 import type { StatisticCardDef } from '../../../router/types';
-import { formatMeasure, type Measure } from '../chart';
+import { formatMeasure, type Measure } from '../measureFormat';
 import { valueAt, useCardData, type CallCache } from './cardData';
 import { CardError } from './CardError';
 
