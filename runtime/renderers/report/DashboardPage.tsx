@@ -42,20 +42,20 @@ export default function DashboardPage({ page, params }: { page: PageDef; params?
   // one request per call and arguments for as long as this screen is shown
   const cache: CallCache = useMemo(() => new Map(), []);
   return (
-    <Row gutter={[16, 16]} data-testid="dashboard">
+    <div data-testid="dashboard"><Row gutter={[16, 16]}>
       {cards.map((c, i) => {
         const name = c.name ?? String(i);
         const to = openable(c.link);
         const extra = to ? <Link to={to}>{c.linkText ?? '查看'}</Link> : undefined;
         return (
           <Col key={name} xs={24} md={c.statistic ? 12 : 24} lg={c.span ?? (c.statistic ? 6 : 12)}>
-            <Card title={c.statistic ? undefined : c.title} extra={c.statistic ? undefined : extra} data-testid={`card-${name}`} style={{ height: '100%' }}>
+            <Card title={c.statistic ? undefined : c.title} extra={c.statistic ? undefined : extra} data-testid={`card-${name}`} style={c.statistic ? undefined : { height: '100%' }}>
               <CardBody card={c} cache={cache} params={params} name={name} />
               {c.statistic && extra && <div style={{ marginTop: 8 }}>{extra}</div>}
             </Card>
           </Col>
         );
       })}
-    </Row>
+    </Row></div>
   );
 }
