@@ -109,10 +109,6 @@ test('the settings tab covers none of a page\'s own buttons', async ({ page }) =
       if (rect) expect(overlaps(rect, box), `${path}: ${await control.innerText().catch(() => '')}`).toBe(false);
     }
   }
-  await page.goto('/workbench');
-  const refresh = page.getByRole('button', { name: /刷\s*新/ });
-  await refresh.click();
-  await expect(refresh).toBeVisible();
 });
 
 test('the size switch changes tables at every step, Small included', async ({ page }) => {
