@@ -15710,6 +15710,174 @@ export function staffImport(file: Blob, query: StaffImportQuery = {}, options: C
   return upload<StaffImportResponse>({ ...rest, ...options }, body);
 }
 
+export interface StatHomeProjectsQuery {
+/**
+ * @maxItems 200
+ */
+runState?: (0 | 5 | 10 | 15 | 20 | 25 | 30)[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+startDateStart?: string
+startDateEnd?: string
+/**
+ * @maxItems 3
+ */
+dims?: ("runState" | "serviceCategory" | "month")[]
+export?: boolean
+}
+
+export interface StatHomeProjectsResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 项目按运行状态/服务类别/开始月份:项目数、合同额、应收余额 — GET /api/v1/user-base/stat/home/projects (项目管理:项目) */
+export function statHomeProjects(query: StatHomeProjectsQuery = {}, options: CallOptions = {}): Promise<StatHomeProjectsResponse> {
+  return request<StatHomeProjectsResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/projects', query: { ...query }, ...options });
+}
+
+export interface StatHomeSchedulesQuery {
+dispatchedAtStart?: string
+dispatchedAtEnd?: string
+departedAtStart?: string
+departedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45)[]
+/**
+ * @maxItems 200
+ */
+carrierType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("scheduleStatus" | "day" | "carrierType")[]
+export?: boolean
+}
+
+export interface StatHomeSchedulesResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 调度单按状态/派车日期/承运类型:车次、运输中、异常、运费 — GET /api/v1/user-base/stat/home/schedules (调度:查看|调度:编辑|调度:额外操作|项目管理:项目) */
+export function statHomeSchedules(query: StatHomeSchedulesQuery = {}, options: CallOptions = {}): Promise<StatHomeSchedulesResponse> {
+  return request<StatHomeSchedulesResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/schedules', query: { ...query }, ...options });
+}
+
+export interface StatHomePaymentsQuery {
+/**
+ * @maxItems 200
+ */
+payNodeStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+payNode?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("payNodeStatus" | "payNode")[]
+export?: boolean
+}
+
+export interface StatHomePaymentsResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 运费支付节点按状态/节点:笔数、金额 — GET /api/v1/user-base/stat/home/payments (项目管理:项目:运费支付|财务:资金事项) */
+export function statHomePayments(query: StatHomePaymentsQuery = {}, options: CallOptions = {}): Promise<StatHomePaymentsResponse> {
+  return request<StatHomePaymentsResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/payments', query: { ...query }, ...options });
+}
+
+export interface StatHomeCostsQuery {
+occurredDateStart?: string
+occurredDateEnd?: string
+/**
+ * @maxItems 200
+ */
+costType?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("costType" | "month")[]
+export?: boolean
+}
+
+export interface StatHomeCostsResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 成本明细按成本类型/月份:金额(不含税) — GET /api/v1/user-base/stat/home/costs (项目管理:项目:项目报表|财务:报表) */
+export function statHomeCosts(query: StatHomeCostsQuery = {}, options: CallOptions = {}): Promise<StatHomeCostsResponse> {
+  return request<StatHomeCostsResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/costs', query: { ...query }, ...options });
+}
+
 export interface TrackIngestBody {
 source?: (1 | 2 | 3)
 /**
@@ -16488,6 +16656,10 @@ export const catalogue = {
   'staff.exportExcel': { method: 'GET', path: '/api/v1/user-base/staff/export-excel', permission: '公司管理', binary: 'download' },
   'staff.importTemplate': { method: 'GET', path: '/api/v1/user-base/staff/import-template', permission: '公司管理', binary: 'download' },
   'staff.import': { method: 'POST', path: '/api/v1/user-base/staff/import', permission: '公司管理', binary: 'upload' },
+  'statHome.projects': { method: 'GET', path: '/api/v1/user-base/stat/home/projects', permission: '项目管理:项目' },
+  'statHome.schedules': { method: 'GET', path: '/api/v1/user-base/stat/home/schedules', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
+  'statHome.payments': { method: 'GET', path: '/api/v1/user-base/stat/home/payments', permission: '项目管理:项目:运费支付|财务:资金事项' },
+  'statHome.costs': { method: 'GET', path: '/api/v1/user-base/stat/home/costs', permission: '项目管理:项目:项目报表|财务:报表' },
   'track.ingest': { method: 'POST', path: '/api/v1/project-base/track/ingest', permission: '@public' },
   'track.locationList': { method: 'GET', path: '/api/v1/project-base/truck-location/list', permission: '调度|在途车辆' },
   'track.trackList': { method: 'GET', path: '/api/v1/project-base/track/list', permission: '调度|在途车辆|在途车辆:行程轨迹' },

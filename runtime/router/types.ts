@@ -125,8 +125,68 @@ export interface ReportDef {
   export?: boolean;
 }
 
+/**
+ * A call's arguments on a dashboard card. Values may be `@today`, `@monthStart`, `@yearStart`,
+ * `@daysAgo:N` or `@monthsAgo:N` (the first day of that month): the figures follow the calendar.
+ */
+export type CardQuery = Record<string, string | number | boolean | string[]>;
+
+/** One figure of a call's answer: `value` is a dotted path (`summary.receivable`, `myProjects.total`). */
+export interface StatisticCardDef {
+  api: string;
+  query?: CardQuery;
+  value: string;
+  /** else the report measure's format, else a plain number */
+  format?: 'integer' | 'money' | 'decimal' | 'percent';
+  suffix?: string;
+}
+
+/** Where a list line leads: a route with {field} placeholders, the row's message event, or the page of a statistics name. */
+export type ListCardLink = string | { eventType: string; subject: string } | { statisticsName: string };
+
+/** A call's first rows, each a link to its record. */
+export interface ListCardDef {
+  api: string;
+  query?: CardQuery;
+  /** dotted path of the rows in the answer; `list` (a page) by default, `` for an array answer */
+  rows?: string;
+  /** dotted path of the count shown beside the title */
+  total?: string;
+  size?: number;
+  title: string;
+  note?: string;
+  link?: ListCardLink;
+  empty?: string;
+}
+
+/** A report (`crud.report`) drawn as an ECharts chart of its first dimension. */
+export interface ChartCardDef {
+  api: string;
+  dims?: string[];
+  query?: CardQuery;
+  chart: ChartDef;
+  height?: number;
+}
+
+interface CardBase {
+  title: string;
+  /** names the card for tests and links: data-testid `card-<name>` */
+  name?: string;
+  span?: number;
+  link?: string;
+  linkText?: string;
+  permission?: string;
+}
+
+export type DashboardCard = CardBase & (
+  | { statistic: StatisticCardDef; list?: never; chart?: never; report?: never }
+  | { list: ListCardDef; statistic?: never; chart?: never; report?: never }
+  | { chart: ChartCardDef; statistic?: never; list?: never; report?: never }
+  | { report: ReportDef; statistic?: never; list?: never; chart?: never }
+);
+
 export interface DashboardDef {
-  cards: { title: string; span?: number; report: ReportDef; link?: string; permission?: string }[];
+  cards: DashboardCard[];
 }
 
 export interface FormPageDef {

@@ -14,13 +14,9 @@ export const screens: Record<string, Screen> = {
   Login: lazy(() => import('./login/LoginScreen')),
   NotFound: lazy(() => import('./NotFound')),
   Unauthorized: lazy(() => import('./Unauthorized')),
-  Dashboard: lazy(() => import('./Dashboard')),
   // The application shell's own screens (issue 3).
   Guide: lazy(() => import('./shell/Guide')),
-  Workbench: lazy(() => import('./shell/Workbench')),
   DailyRoutine: lazy(() => import('./shell/DailyRoutine')),
-  Kanban: lazy(() => import('./shell/Kanban')),
-  KanbanPortal: lazy(() => import('./shell/Kanban')),
   SsoLogin: lazy(() => import('./shell/SsoLogin')),
   AuthRedirect: lazy(() => import('./shell/AuthRedirect')),
   Redirect: lazy(() => import('./shell/Redirect')),

@@ -10,6 +10,7 @@ export const USERS = {
   gm: { username: 'gm', password: 'Gm@123' },
   pm: { username: 'pm', password: 'Pm@123' },
   dispatch: { username: 'dispatch', password: 'Dispatch@123' },
+  finance: { username: 'finance', password: 'Finance@123' },
 } as const;
 
 /** Fills the login form; stays on the current page when it already is the login page (keeps ?redirect). */

@@ -13,7 +13,7 @@ test.describe('登录', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('华运物流(上海)有限公司').first()).toBeVisible();
-    const total = page.getByTestId('customer-total').locator('.ant-statistic-content-value');
+    const total = page.getByTestId('card-customer-total').locator('.ant-statistic-content-value');
     await expect(total).toHaveText(/^\d+$/);
     await page.getByTestId('user-menu').click();
     await page.getByText('退出登录').click();

@@ -1,24 +1,61 @@
-/** kind=dashboard: report cards in a grid; a card the user may not see is left out. */
-import { Card, Col, Row } from 'antd';
-import { useNavigate } from 'react-router-dom';
+/**
+ * kind=dashboard: cards in a grid — a statistic, a list, a chart or a report. A card is left out
+ * when the user lacks its permission or may not make its call (the server would answer 403);
+ * a card whose call fails shows its own error and the others stay.
+ */
+import { lazy, Suspense, useMemo } from 'react';
+import { Card, Col, Row, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { mayCall } from '../../../api/call';
 import { hasPermission } from '../../../schemas/src/permission';
 import { useSession } from '../../session/store';
-import type { PageDef } from '../../router/types';
-import ReportView from './ReportView';
+import type { DashboardCard, PageDef } from '../../router/types';
+import type { CallCache } from './dashboard/cardData';
+import { useOpenable } from './dashboard/links';
+import { StatisticCard } from './dashboard/StatisticCard';
+import { ListCard } from './dashboard/ListCard';
+
+// ECharts and the report's table come with these, after the figures are on screen.
+const ChartCard = lazy(() => import('./dashboard/ChartCard').then((m) => ({ default: m.ChartCard })));
+const ReportView = lazy(() => import('./ReportView'));
+
+export function cardApi(card: DashboardCard): string {
+  return (card.statistic ?? card.list ?? card.chart ?? card.report)!.api;
+}
+
+/** The cards this user sees: those whose permission they hold and whose call they may make. */
+export function visibleCards(cards: DashboardCard[], held: readonly string[]): DashboardCard[] {
+  return cards.filter((c) => (!c.permission || hasPermission(held, c.permission)) && mayCall(cardApi(c), held));
+}
+
+function CardBody({ card, cache, params, name }: { card: DashboardCard; cache: CallCache; params?: Record<string, string>; name: string }) {
+  if (card.statistic) return <StatisticCard def={card.statistic} cache={cache} title={card.title} />;
+  if (card.list) return <ListCard def={card.list} cache={cache} name={name} />;
+  const body = card.chart ? <ChartCard def={card.chart} cache={cache} /> : <ReportView report={{ table: false, export: false, ...card.report! }} embedded params={params} />;
+  return <Suspense fallback={<Typography.Text type="secondary">加载中…</Typography.Text>}>{body}</Suspense>;
+}
 
 export default function DashboardPage({ page, params }: { page: PageDef; params?: Record<string, string> }) {
   const { roles } = useSession();
-  const navigate = useNavigate();
-  const cards = page.dashboard!.cards.filter((c) => !c.permission || hasPermission(roles ?? [], c.permission));
+  const openable = useOpenable();
+  const cards = visibleCards(page.dashboard!.cards, roles ?? []);
+  // one request per call and arguments for as long as this screen is shown
+  const cache: CallCache = useMemo(() => new Map(), []);
   return (
-    <Row gutter={[16, 16]}>
-      {cards.map((c, i) => (
-        <Col key={i} xs={24} lg={c.span ?? 12}>
-          <Card title={c.title} extra={c.link ? <a onClick={() => navigate(c.link!)}>查看</a> : undefined}>
-            <ReportView report={{ table: false, export: false, ...c.report }} embedded params={params} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
+    <div data-testid="dashboard"><Row gutter={[16, 16]}>
+      {cards.map((c, i) => {
+        const name = c.name ?? String(i);
+        const to = openable(c.link);
+        const extra = to ? <Link to={to}>{c.linkText ?? '查看'}</Link> : undefined;
+        return (
+          <Col key={name} xs={24} md={c.statistic ? 12 : 24} lg={c.span ?? (c.statistic ? 6 : 12)}>
+            <Card title={c.statistic ? undefined : c.title} extra={c.statistic ? undefined : extra} data-testid={`card-${name}`} style={c.statistic ? undefined : { height: '100%' }}>
+              <CardBody card={c} cache={cache} params={params} name={name} />
+              {c.statistic && extra && <div style={{ marginTop: 8 }}>{extra}</div>}
+            </Card>
+          </Col>
+        );
+      })}
+    </Row></div>
   );
 }

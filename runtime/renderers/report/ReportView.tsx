@@ -3,100 +3,23 @@
  * first dimension (series by measure, or by the second dimension), and a table — a pivot when
  * two dimensions are chosen — with the summary row. ECharts loads with this screen only.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
-import { percent, thousands } from '../../../schemas/src/format';
 import { invoke, invokeDownload } from '../../../api/call';
 import { saveFile } from '../../../api/http';
 import { loadEntity, uiEntry, type UiEntry } from '../../meta';
-import { enumLabel } from '../../reference/enums';
 import { rememberTitles } from '../../reference/titles';
 import type { ReportDef } from '../../router/types';
 import { QueryBar, type QueryParams } from '../list/QueryBar';
 import { queryItems } from '../list/useListMeta';
 import { resolveFixed } from '../list/fixed';
+import { Chart, chartOption, dimLabel, formatMeasure, type Dim, type ReportResult } from './chart';
 
-interface Dim { name: string; field: string; title: string; granularity: string | null; type: string; enum: string | null; ref: string | null }
-interface Measure { name: string; title: string; format: 'integer' | 'money' | 'decimal' | 'percent' }
-interface Result { rows: Record<string, any>[]; summary: Record<string, any>; dimensions: Dim[]; measures: Measure[]; refs?: Record<string, Record<string, string>> }
+export { chartOption, formatMeasure };
 
-export function formatMeasure(m: Measure, v: unknown): string {
-  if (v === null || v === undefined) return '-';
-  const n = Number(v);
-  if (m.format === 'percent') return percent(n);
-  if (m.format === 'money') return thousands(n.toFixed(2));
-  if (m.format === 'integer') return thousands(String(Math.round(n)));
-  return thousands(String(Math.round(n * 100) / 100));
-}
-
-function dimLabel(d: Dim, v: unknown, refs: Result['refs']): string {
-  if (v === null || v === undefined || v === '') return '(空)';
-  if (d.enum) return enumLabel(d.enum, v)?.label ?? String(v);
-  if (d.ref) return refs?.[d.ref]?.[String(v)] ?? String(v);
-  if (d.type === 'boolean') return v ? '是' : '否';
-  return String(v);
-}
-
-function Chart({ option, height = 320 }: { option: Record<string, unknown>; height?: number }) {
-  const el = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let chart: { setOption(o: unknown, notMerge?: boolean): void; resize(): void; dispose(): void } | undefined;
-    let disposed = false;
-    const onResize = () => chart?.resize();
-    void import('./echarts').then(({ echarts }) => {
-      if (disposed || !el.current) return;
-      chart = echarts.init(el.current);
-      chart.setOption(option, true);
-      window.addEventListener('resize', onResize);
-    });
-    return () => {
-      disposed = true;
-      window.removeEventListener('resize', onResize);
-      chart?.dispose();
-    };
-  }, [JSON.stringify(option)]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <div ref={el} style={{ width: '100%', height }} data-testid="chart" />;
-}
-
-export function chartOption(report: ReportDef, data: Result): Record<string, unknown> | null {
-  const type = report.chart?.type ?? 'bar';
-  const [d1, d2] = data.dimensions;
-  if (!d1 || !data.rows.length) return null;
-  const measures = data.measures.filter((m) => !report.chart?.series || report.chart.series.includes(m.name));
-  const xs = [...new Set(data.rows.map((r) => dimLabel(d1, r[d1.name], data.refs)))];
-  if (type === 'pie' || type === 'funnel') {
-    const m = measures[0]!;
-    return {
-      tooltip: { trigger: 'item' }, legend: { type: 'scroll', bottom: 0 },
-      series: [{ type, name: m.title, radius: type === 'pie' ? ['35%', '65%'] : undefined, data: data.rows.map((r) => ({ name: dimLabel(d1, r[d1.name], data.refs), value: r[m.name] ?? 0 })) }],
-    };
-  }
-  let series: Record<string, unknown>[];
-  if (d2) {
-    const m = measures[0]!;
-    const groups = [...new Set(data.rows.map((r) => dimLabel(d2, r[d2.name], data.refs)))];
-    series = groups.map((g) => ({
-      type, name: g, stack: report.chart?.stack ? 'total' : undefined,
-      data: xs.map((x) => data.rows.find((r) => dimLabel(d1, r[d1.name], data.refs) === x && dimLabel(d2, r[d2.name], data.refs) === g)?.[m.name] ?? 0),
-    }));
-  } else {
-    series = measures.map((m) => ({
-      type, name: m.title, stack: report.chart?.stack && m.format !== 'percent' ? 'total' : undefined,
-      yAxisIndex: m.format === 'percent' && measures.some((x) => x.format !== 'percent') ? 1 : 0,
-      data: data.rows.map((r) => (m.format === 'percent' && r[m.name] !== null ? Math.round(Number(r[m.name]) * 10000) / 100 : r[m.name] ?? 0)),
-    }));
-  }
-  const category = { type: 'category', data: xs, axisLabel: { interval: 'auto', rotate: xs.length > 8 ? 30 : 0 } };
-  const values = [{ type: 'value' }, ...(series.some((s) => s.yAxisIndex === 1) ? [{ type: 'value', axisLabel: { formatter: '{value}%' } }] : [])];
-  return {
-    tooltip: { trigger: 'axis' }, legend: { type: 'scroll', top: 0 }, grid: { left: 48, right: 48, bottom: 48, top: 40, containLabel: true },
-    xAxis: report.chart?.horizontal ? values[0] : category,
-    yAxis: report.chart?.horizontal ? category : values,
-    series,
-  };
-}
+type Result = ReportResult;
 
 export default function ReportView({ report, embedded, params, title }: { report: ReportDef; embedded?: boolean; params?: Record<string, string>; title?: string }) {
   const [meta, setMeta] = useState<{ entity: ResolvedEntity; entry: UiEntry }>();
