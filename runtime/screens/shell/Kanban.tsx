@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Card, Col, Empty, List, Row, Statistic } from 'antd';
 import { Link } from 'react-router-dom';
 import { invoke } from '../../../api/call';
-import type { ScreenProps } from '../registry';
+import type { ScreenProps } from '../types';
 import { CustomerStatus } from './CustomerStatus';
 import { customerTotal, useSummary } from './useSummary';
 
