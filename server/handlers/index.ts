@@ -17,6 +17,7 @@ import { adminHandlers } from '../admin/index';
 import { trackingHandlers } from '../tracking/handlers';
 import { transshipHandlers } from '../inventory/transship';
 import { dispatchHandlers } from '../dispatch/handlers';
+import { printHandlers } from '../print/index';
 
 export const namedHandlers: Record<string, Handler> = {
   ...authHandlers,
@@ -35,6 +36,7 @@ export const namedHandlers: Record<string, Handler> = {
   ...trackingHandlers,
   ...transshipHandlers,
   ...dispatchHandlers,
+  ...printHandlers,
 };
 
 export const allHandlers: Record<string, Handler> = { ...crudHandlers, ...namedHandlers };

@@ -5,7 +5,6 @@ import { crudHandlers } from '../crud/handlers';
 import { scoped } from '../crud/scope';
 import { requireEntity, type Handler } from '../crud/context';
 import { contractReadPermission } from './common';
-import { printHandlers } from './print';
 import { bulkSettleHandlers } from './bulk-settle';
 import { insuranceHandlers } from './insurance';
 import { wholeProcessHandlers } from './whole-process';
@@ -29,7 +28,6 @@ const contractGet: Handler = async (ctx) => {
 
 export const projectHandlers: Record<string, Handler> = {
   'contract.get': contractGet,
-  ...printHandlers,
   ...bulkSettleHandlers,
   ...insuranceHandlers,
   ...wholeProcessHandlers,

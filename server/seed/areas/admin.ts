@@ -11,7 +11,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { SeedContext } from '../context';
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 import type { OrgKey } from '../demo-data';
 import type { WriteContext } from '../../crud/write';
 import { generateYear } from '../../admin/holidays';

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { SeedContext } from '../context';
 import { uploadsDir } from '../../files/handlers';
 import type { WriteContext } from '../../crud/write';
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 import { RECEIPT_OVERDUE_EVENT, remindOverdueReceipts } from '../../dispatch/jobs';
 import { TRUCK_EXPIRY_EVENT, remindExpiringTrucks } from '../../resources/expiry-jobs';
 

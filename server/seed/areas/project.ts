@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { SeedContext } from '../context';
 import type { WriteContext } from '../../crud/write';
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 import { uploadsDir } from '../../files/handlers';
 import { refreshProjectTotals } from '../../project/common';
 import { scopedQueries } from '../../crud/scope';
