@@ -4,8 +4,8 @@
  * their owners list builders. Two owners claiming one type is a start-up error, not a silent win.
  */
 import type { PrintBuilder, PrintBuilders } from './document';
-import { contractPrints } from '../project/print';
-import { demandPrints } from '../dispatch/print';
+import { contractPrints } from '../project/contract-print';
+import { demandPrints } from '../dispatch/demand-print';
 
 export function gatherBuilders(owners: PrintBuilders[]): Map<number, PrintBuilder> {
   const out = new Map<number, PrintBuilder>();

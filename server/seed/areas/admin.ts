@@ -15,7 +15,7 @@ import type { AreaSeeder } from './seeder';
 import type { OrgKey } from '../demo-data';
 import type { WriteContext } from '../../crud/write';
 import { generateYear } from '../../admin/holidays';
-import { runImportJob, targetOf } from '../../admin/imports';
+import { runImportJob, targetOf } from '../../admin/admin-import';
 import { loadCatalogue } from '../../schema/load';
 import { OUTBOX, renderInsuranceMessage } from '../../messaging/wechat-bot';
 

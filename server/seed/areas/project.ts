@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { SeedContext } from '../context';
 import type { WriteContext } from '../../crud/write';
 import type { AreaSeeder } from './seeder';
-import { uploadsDir } from '../../files/handlers';
+import { uploadsDir } from '../../files/files';
 import { refreshProjectTotals } from '../../project/common';
 import { scopedQueries } from '../../crud/scope';
 
