@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { connectDatabase, pgliteDir } from '../server/db/connect';
-import { uploadsDir } from '../server/files/handlers';
+import { uploadsDir } from '../server/files/files';
 import { backupDatabase } from '../server/ops/backup';
 import { claimDataFolder } from '../server/ops/startup';
 import { argValue } from './ops-args';

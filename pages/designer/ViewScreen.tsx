@@ -7,7 +7,7 @@ import { Alert, App, Button, Card, Space } from 'antd';
 import { createForm } from '@formily/core';
 import { liveChecks } from '../../runtime/renderers/form/checks';
 import { Submit } from '@formily/antd-v5';
-import type { ScreenProps } from '../../runtime/screens/registry';
+import type { ScreenProps } from '../../runtime/screens/types';
 import { checkFormDefinition } from '../../schemas/src/form-meta';
 import type { DesignerForm } from '../../schemas/src/form-to-formily';
 import { FormRenderer } from '../../designer/FormRenderer';

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Space, Spin } from 'antd';
 import { PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { invoke } from '../../api/call';
-import type { ScreenProps } from '../../runtime/screens/registry';
+import type { ScreenProps } from '../../runtime/screens/types';
 
 interface PrintDocument {
   type: number;

@@ -9,7 +9,7 @@ import { Alert, App, Button, Card, Descriptions, Select, Space, Steps, Table, Ty
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { invoke, invokeDownload, invokeUpload } from '../../api/call';
 import { ApiError, saveFile } from '../../api/http';
-import type { ScreenProps } from '../../runtime/screens/registry';
+import type { ScreenProps } from '../../runtime/screens/types';
 import { ListView } from '../../runtime/renderers/list/ListView';
 import type { ListDef } from '../../runtime/router/types';
 

@@ -10,7 +10,7 @@ import { Alert, App, Badge, Button, Card, Checkbox, Col, Empty, Row, Select, Spa
 import { CalendarOutlined } from '@ant-design/icons';
 import { invoke } from '../../api/call';
 import { enumLabel, enumOptions } from '../../runtime/reference/enums';
-import type { ScreenProps } from '../../runtime/screens/registry';
+import type { ScreenProps } from '../../runtime/screens/types';
 
 const FormDrawer = lazy(() => import('../../runtime/renderers/form/FormDrawer'));
 

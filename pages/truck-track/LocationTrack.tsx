@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { invoke } from '../../api/call';
 import { realtime, useMessageState } from '../../runtime/realtime';
 import { enumLabel } from '../../runtime/reference/enums';
-import type { ScreenProps } from '../../runtime/screens/registry';
+import type { ScreenProps } from '../../runtime/screens/types';
 import { Chart } from './Chart';
 import { DELTA_CENTER, MOTION, directionText, fmtTime, type LiveTruck, type LocationRow } from './common';
 

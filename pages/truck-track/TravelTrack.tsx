@@ -13,7 +13,7 @@ import { PauseCircleOutlined, PlayCircleOutlined, SearchOutlined } from '@ant-de
 import dayjs, { type Dayjs } from 'dayjs';
 import { invoke } from '../../api/call';
 import { enumLabel } from '../../runtime/reference/enums';
-import type { ScreenProps } from '../../runtime/screens/registry';
+import type { ScreenProps } from '../../runtime/screens/types';
 import { Chart } from './Chart';
 import { DELTA_CENTER, directionText, fmtTime, type LocationRow } from './common';
 import { indexAt, summarise, type PathPoint, type PathSummary, type Stop } from './pathSummary';

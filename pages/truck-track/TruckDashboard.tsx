@@ -11,7 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { invoke } from '../../api/call';
 import { enumLabel } from '../../runtime/reference/enums';
-import type { ScreenProps } from '../../runtime/screens/registry';
+import type { ScreenProps } from '../../runtime/screens/types';
 import { Chart } from './Chart';
 import { MOTION } from './common';
 

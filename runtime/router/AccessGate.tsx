@@ -10,7 +10,7 @@ import { loadProfile } from '../session/actions';
 import { decideAccess, pageTitle, takeQueryToken } from './routes';
 import { routes } from './pages';
 import { PageView } from './PageView';
-import { PageLoading } from '../screens/PageLoading';
+import { PageLoading } from './PageLoading';
 
 const ShellLayout = lazy(() => import('../layout/ShellLayout'));
 // antd (with its ConfigProvider) loads with the first page that needs it, never with /login.

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { screens } from '../screens/registry';
-import { PageLoading } from '../screens/PageLoading';
+import { PageLoading } from './PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
 import { loadPage } from './pages';
 import { matchRoute } from './routes';

@@ -1,42 +1,17 @@
-/** Screens that must be code, registered by the name a page's `component` gives. Each is its own chunk. */
+/**
+ * Screens that must be code, found by convention (`./convention.ts`): each `.tsx` under `pages/`
+ * and `runtime/screens/` registers under its file's base name, which is what a page's `component`
+ * names. Each is loaded with its page, in its own chunk.
+ */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageDef } from '../router/types';
-
-export interface ScreenProps {
-  page: PageDef;
-  /** the route's parameters (and the address's query) */
-  params?: Record<string, string>;
-}
+import type { ScreenProps } from './types';
+import { screenName } from './convention';
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+type ScreenModule = { default: ComponentType<ScreenProps> };
 
-export const screens: Record<string, Screen> = {
-  Login: lazy(() => import('./login/LoginScreen')),
-  NotFound: lazy(() => import('./NotFound')),
-  Unauthorized: lazy(() => import('./Unauthorized')),
-  // The application shell's own screens (issue 3).
-  Guide: lazy(() => import('./shell/Guide')),
-  DailyRoutine: lazy(() => import('./shell/DailyRoutine')),
-  SsoLogin: lazy(() => import('./shell/SsoLogin')),
-  AuthRedirect: lazy(() => import('./shell/AuthRedirect')),
-  Redirect: lazy(() => import('./shell/Redirect')),
-  BankStatementList: lazy(() => import('./shell/BankStatement')),
-  ProfileIndex: lazy(() => import('./profile/ProfileIndex')),
-  PasswordChange: lazy(() => import('./profile/PasswordChange')),
-  ProfileFinance: lazy(() => import('./profile/ProfileFinance')),
-  ConfirmIncome: lazy(() => import('./profile/ConfirmIncome')),
-  Handover: lazy(() => import('./profile/Handover')),
-  EnquiryQuoteMessage: lazy(() => import('../realtime/ChatPage')),
-  FormDesigner: lazy(() => import('../../pages/designer/DesignerScreen')),
-  FormView: lazy(() => import('../../pages/designer/ViewScreen')),
-  // 合同打印 (issue 9): an A4 page the browser prints.
-  ContractPrint: lazy(() => import('../../pages/print/ContractPrint')),
-  // 系统管理 (issue 10): screens a definition can't draw.
-  HolidayCalendar: lazy(() => import('../../pages/system/HolidayCalendar')),
-  DataImport: lazy(() => import('../../pages/system/DataImport')),
-  // 在途车辆 (issue 9): maps and playback over the offline map of China.
-  TruckLocationTrack: lazy(() => import('../../pages/truck-track/LocationTrack')),
-  TruckTravelTrack: lazy(() => import('../../pages/truck-track/TravelTrack')),
-  TruckTravelTrackByDate: lazy(() => import('../../pages/truck-track/TravelTrackByDate')),
-  TruckDashboard: lazy(() => import('../../pages/truck-track/TruckDashboard')),
-};
+const files = import.meta.glob<ScreenModule>(['/pages/**/*.tsx', '/runtime/screens/**/*.tsx']);
+
+export const screens: Record<string, Screen> = Object.fromEntries(
+  Object.entries(files).map(([file, load]) => [screenName(file)!, lazy(load)]),
+);

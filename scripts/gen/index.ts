@@ -13,6 +13,7 @@ import { crossCheck } from './crosscheck';
 import { checkActionPaths } from './actions';
 import { routeManifest, uiCatalogue } from './ui';
 import { emitFieldValidators } from './field-validators';
+import { checkScreens, screenFiles } from './screens';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,6 +36,7 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
     handlers: new Set(Object.keys(allHandlers)), hooks: entityHooks as Record<string, object>,
   });
   cross.push(...checkActionPaths(defs, entities, new Map(catalogue.map((e) => [e.id, e]))));
+  cross.push(...checkScreens(defs, screenFiles(repoRoot)));
   if (cross.length) {
     const lines = cross.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`);
     throw new Error(`invalid definitions:\n${lines.join('\n')}`);

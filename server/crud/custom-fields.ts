@@ -10,7 +10,11 @@ import type { DesignerForm } from '../../schemas/src/form-to-formily';
 import { HttpError } from '../http/errors';
 import type { ResolvedEntity } from '../schema/types';
 import { loadEnums, loadLayouts } from '../schema/load';
-import type { WriteContext } from './write';
+import type { Db } from '../db/connect';
+import type { Session } from '../auth/session-types';
+
+/** What the check reads of the write in progress (a WriteContext is one; naming that type would tie this module and write.ts in a cycle). */
+type WriteContext = { db: Db; session: Session | null };
 
 const ajv = createAjv();
 const compiled = new Map<number, { validate: ValidateFunction; schema: Record<string, unknown>; keys: Set<string> }>();

@@ -107,9 +107,4 @@ export async function writeLog(db: Db, session: Session | null, ip: string | und
   }).execute();
 }
 
-export function titleOf(entity: ResolvedEntity, row: Record<string, any> | null | undefined): string | null {
-  if (!row) return null;
-  const parts = [entity.number ? row[entity.number.field] : null, entity.titleField && entity.titleField !== entity.number?.field ? row[entity.titleField] : null]
-    .filter((x) => x !== null && x !== undefined && x !== '');
-  return parts.length ? parts.join(' ') : `#${row[entity.idField]}`;
-}
+export { titleOf } from './title';

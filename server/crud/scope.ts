@@ -5,7 +5,7 @@ import type { EntityMap, ResolvedEntity } from '../schema/types';
 import type { Session } from '../auth/session-types';
 import { HttpError } from '../http/errors';
 import { hasPermission } from '../../schemas/src/permission';
-import { titleOf } from './oplog';
+import { titleOf } from './title';
 
 type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>;
 

@@ -9,7 +9,7 @@ import type { Handler } from '../crud/context';
 import { requireSession } from '../crud/context';
 import { notFound } from '../http/errors';
 import { publishEvent } from '../realtime/bus';
-import { pushDailyCounts } from './daily';
+import { pushDailyCounts } from './message';
 
 export const NOTICE_OA = 1;
 export const NOTICE_EVENT = 2;
@@ -144,9 +144,9 @@ const send: Handler = async (ctx) => {
 };
 
 export const noticeHandlers: Record<string, Handler> = {
-  'notice.listAll': listAll,
-  'notice.get': get,
-  'notice.received': received,
-  'notice.ignoreAll': ignoreAll,
-  'notice.send': send,
+  'notices.listAll': listAll,
+  'notices.get': get,
+  'notices.received': received,
+  'notices.ignoreAll': ignoreAll,
+  'notices.send': send,
 };

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
 import { force, login, staffIdOf, today, userWith } from './project-helpers';
-import { rmbUppercase } from '../../server/project/print';
+import { rmbUppercase } from '../../server/project/contract-print';
 import { refreshContractDates } from '../../server/project/jobs';
 import { loadEntities } from '../../server/schema/load';
 

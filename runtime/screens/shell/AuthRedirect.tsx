@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { redirectTarget } from '../../router/routes';
 import { getSession } from '../../session/store';
-import { PageLoading } from '../PageLoading';
+import { PageLoading } from '../../router/PageLoading';
 
 export default function AuthRedirect() {
   const { search } = useLocation();

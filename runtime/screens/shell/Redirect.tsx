@@ -1,7 +1,7 @@
 /** /redirect/<path>: goes straight back to <path> (replace), so the page there mounts afresh. */
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageLoading } from '../PageLoading';
+import { PageLoading } from '../../router/PageLoading';
 
 export function redirectTarget(pathname: string, search: string): string {
   const rest = pathname.replace(/^\/redirect/, '') || '/';

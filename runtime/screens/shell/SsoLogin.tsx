@@ -11,7 +11,7 @@ import { invoke } from '../../../api/call';
 import { loadProfile } from '../../session/actions';
 import { patchSession, resetSession } from '../../session/store';
 import { setToken } from '../../../api/token';
-import { PageLoading } from '../PageLoading';
+import { PageLoading } from '../../router/PageLoading';
 
 type Exchange = Promise<{ token: string; router: string }>;
 /** A ticket works once: a re-run effect (StrictMode, re-render) must share the first exchange. */

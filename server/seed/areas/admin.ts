@@ -11,11 +11,11 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { SeedContext } from '../context';
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 import type { OrgKey } from '../demo-data';
 import type { WriteContext } from '../../crud/write';
 import { generateYear } from '../../admin/holidays';
-import { runImportJob, targetOf } from '../../admin/imports';
+import { runImportJob, targetOf } from '../../admin/admin-import';
 import { loadCatalogue } from '../../schema/load';
 import { OUTBOX, renderInsuranceMessage } from '../../messaging/wechat-bot';
 

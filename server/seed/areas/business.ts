@@ -9,7 +9,7 @@ import { createRecord, type WriteContext } from '../../crud/write';
 import { nextNumber } from '../../crud/numbering';
 import type { SeedContext } from '../context';
 import type { OrgKey } from '../demo-data';
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 
 type Row = Record<string, any>;
 

@@ -9,9 +9,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { SeedContext } from '../context';
-import { uploadsDir } from '../../files/handlers';
+import { uploadsDir } from '../../files/files';
 import type { WriteContext } from '../../crud/write';
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 import { RECEIPT_OVERDUE_EVENT, remindOverdueReceipts } from '../../dispatch/jobs';
 import { TRUCK_EXPIRY_EVENT, remindExpiringTrucks } from '../../resources/expiry-jobs';
 

@@ -3,7 +3,6 @@
  * transaction, in this order (later areas use earlier ones' records). Each area keeps its
  * seeder in its own file here.
  */
-import type { SeedContext } from '../context';
 import { resourcesSeeder } from './resources';
 import { projectSeeder } from './project';
 import { businessSeeder } from './business';
@@ -12,11 +11,9 @@ import { smsRecordSeeder } from './sms';
 import { trackingSeeder } from './tracking';
 import { dispatchSeeder } from './dispatch';
 import { transshipSeeder } from './transship';
+import type { AreaSeeder } from './seeder';
 
-export interface AreaSeeder {
-  name: string;
-  seed(ctx: SeedContext): Promise<void>;
-}
+export type { AreaSeeder } from './seeder';
 
 export const areaSeeders: AreaSeeder[] = [
   resourcesSeeder,

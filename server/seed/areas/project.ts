@@ -9,8 +9,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { SeedContext } from '../context';
 import type { WriteContext } from '../../crud/write';
-import type { AreaSeeder } from './index';
-import { uploadsDir } from '../../files/handlers';
+import type { AreaSeeder } from './seeder';
+import { uploadsDir } from '../../files/files';
 import { refreshProjectTotals } from '../../project/common';
 import { scopedQueries } from '../../crud/scope';
 

@@ -10,7 +10,7 @@ import { drainSmsOutbox, type SmsProvider } from '../../resources/sms';
 import { verifySubject } from '../../resources/verify';
 import { hookContext } from '../../crud/write';
 import type { WriteContext } from '../../crud/write';
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 import type { SeedContext } from '../context';
 
 const APPLICANT = '何俊';

@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { SeedContext } from '../context';
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 import { hookContext } from '../../crud/write';
 import { SMS, SMS_BIZ, drainSmsOutbox, enqueueSms, type SmsInput } from '../../resources/sms';
 

@@ -4,7 +4,7 @@
  * 车辆位置, 轨迹回放 and 车辆看板 have a history from the first start. The live feeder
  * (server/tracking/feeder.ts) continues it every 10 s.
  */
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 import { seedDemoHistory } from '../../tracking/feeder';
 
 export const trackingSeeder: AreaSeeder = {

@@ -11,7 +11,7 @@ import type { SeedContext } from '../context';
 import type { WriteContext } from '../../crud/write';
 import { generateTransshipFinance } from '../../inventory/transship';
 import { chinaToday } from '../../project/common';
-import type { AreaSeeder } from './index';
+import type { AreaSeeder } from './seeder';
 
 type Row = Record<string, any>;
 const iso = (d: Date) => d.toISOString();

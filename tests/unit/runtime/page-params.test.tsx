@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
-import type { ScreenProps } from '../../../runtime/screens/registry';
+import type { ScreenProps } from '../../../runtime/screens/types';
 
 vi.mock('../../../runtime/screens/registry', () => ({
   screens: { ShowParams: ({ params }: ScreenProps) => <pre data-testid="params">{JSON.stringify(params)}</pre> },

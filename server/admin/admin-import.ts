@@ -15,7 +15,7 @@ import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { hasPermission } from '../../schemas/src/permission';
 import { importTemplateBuffer, importWorkbook, sendXlsx, uploadedWorkbook } from '../crud/excel';
 import { present } from '../crud/values';
-import { uploadsDir } from '../files/handlers';
+import { uploadsDir } from '../files/files';
 import { enumLabel } from '../schema/load';
 import type { CatalogueEntry, EntityMap, ResolvedEntity } from '../schema/types';
 import type { Db } from '../db/connect';

@@ -159,18 +159,18 @@ const holidayGenerate: Handler = async (ctx) => {
 };
 
 export const adminSystemHandlers: Record<string, Handler> = {
-  'adminProcess.enable': setEnabled(true),
-  'adminProcess.disable': setEnabled(false),
-  'adminProcess.copy': copyTemplate,
-  'adminConfig.list': configList,
-  'adminConfig.current': configCurrent,
-  'adminConfig.save': configSave,
-  'adminConfig.setKey': configSetKey,
-  'adminWechat.current': wechatCurrent,
-  'adminWechat.save': wechatSave,
-  'adminWechat.test': wechatTest,
-  'adminWechat.resend': wechatResend,
-  'adminHoliday.years': holidayYears,
-  'adminHoliday.generate': holidayGenerate,
+  'adminSystem.processEnable': setEnabled(true),
+  'adminSystem.processDisable': setEnabled(false),
+  'adminSystem.processCopy': copyTemplate,
+  'adminSystem.configList': configList,
+  'adminSystem.configCurrent': configCurrent,
+  'adminSystem.configSave': configSave,
+  'adminSystem.configSetKey': configSetKey,
+  'adminSystem.wechatCurrent': wechatCurrent,
+  'adminSystem.wechatSave': wechatSave,
+  'adminSystem.wechatTest': wechatTest,
+  'adminSystem.wechatResend': wechatResend,
+  'adminSystem.holidayYears': holidayYears,
+  'adminSystem.holidayGenerate': holidayGenerate,
 };
 

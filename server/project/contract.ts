@@ -1,14 +1,10 @@
-/** Named handlers of the contract and project area (DOMAIN §6.3, §6.4). */
+/** `contract.*` handlers (DOMAIN §6.3): a contract's detail for the roles that may read it. */
 import { hasPermission } from '../../schemas/src/permission';
 import { HttpError, MSG, notFound } from '../http/errors';
 import { crudHandlers } from '../crud/handlers';
 import { scoped } from '../crud/scope';
 import { requireEntity, type Handler } from '../crud/context';
 import { contractReadPermission } from './common';
-import { printHandlers } from './print';
-import { bulkSettleHandlers } from './bulk-settle';
-import { insuranceHandlers } from './insurance';
-import { wholeProcessHandlers } from './whole-process';
 
 const DISPATCH_READERS = '调度:查看|调度:编辑|调度:额外操作';
 
@@ -27,10 +23,6 @@ const contractGet: Handler = async (ctx) => {
   return crudHandlers['crud.get']!(ctx);
 };
 
-export const projectHandlers: Record<string, Handler> = {
+export const contractHandlers: Record<string, Handler> = {
   'contract.get': contractGet,
-  ...printHandlers,
-  ...bulkSettleHandlers,
-  ...insuranceHandlers,
-  ...wholeProcessHandlers,
 };

@@ -1,9 +1,4 @@
-/**
- * Print documents (DOMAIN §6.9 `/project/print-contract-template/:type/:id`): one A4 document
- * described as data — title, number, parties, fields, tables, clauses, signatures — that the
- * print screen lays out for the browser to print. Type 1 收入合同, 2 成本合同; 3 报价单, 4 方案 and
- * 5 对账单 print once their entities exist (商务, 财务).
- */
+/** 合同打印 (DOMAIN §6.9): the print documents of template types 1 收入合同 and 2 成本合同. */
 import { hasPermission } from '../../schemas/src/permission';
 import { HttpError, MSG, notFound } from '../http/errors';
 import { scopedQueries } from '../crud/scope';
@@ -11,22 +6,7 @@ import { enumLabel } from '../schema/load';
 import { regionLabel } from '../reference/regions';
 import { requireSession, type Handler } from '../crud/context';
 import { contractReadPermission } from './common';
-import { demandDocument } from '../dispatch/print';
-
-export interface PrintParty { role: string; name: string; lines: string[] }
-export interface PrintDocument {
-  type: number;
-  title: string;
-  docNo: string;
-  parties: PrintParty[];
-  fields: { label: string; value: string; wide?: boolean }[];
-  tables: { title: string; columns: string[]; rows: string[][] }[];
-  clauses: string[];
-  signatures: { role: string; name: string; date?: string }[];
-  printedBy: string;
-  /** what the number is called (合同编号 unless said) */
-  docNoLabel?: string;
-}
+import type { PrintBuilders, PrintDocument, PrintParty } from '../print/document';
 
 const DIGITS = '零壹贰叁肆伍陆柒捌玖';
 const UNITS = ['', '拾', '佰', '仟'];
@@ -163,12 +143,4 @@ async function contractDocument(ctx: Parameters<Handler>[0], type: number, id: n
   };
 }
 
-const print: Handler = async (ctx) => {
-  const type = Number(ctx.params.type);
-  const id = Number(ctx.params.id);
-  if (type === 1 || type === 2) return contractDocument(ctx, type, id);
-  if (type === 6) return demandDocument(ctx, id);
-  throw notFound('该单据类型暂不支持打印');
-};
-
-export const printHandlers: Record<string, Handler> = { 'print.document': print };
+export const contractPrints: PrintBuilders = { 1: contractDocument, 2: contractDocument };

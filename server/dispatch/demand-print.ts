@@ -8,7 +8,7 @@ import { scopedQueries } from '../crud/scope';
 import { enumLabel } from '../schema/load';
 import { regionLabel } from '../reference/regions';
 import { requireSession, type Handler } from '../crud/context';
-import type { PrintDocument } from '../project/print';
+import type { PrintBuilders, PrintDocument } from '../print/document';
 
 /** Who may print a demand: those who read demands. */
 export const DEMAND_READ = '项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作';
@@ -81,3 +81,5 @@ export async function demandDocument(ctx: Parameters<Handler>[0], id: number): P
     printedBy: text(me?.name),
   };
 }
+
+export const demandPrints: PrintBuilders = { 6: (ctx, _type, id) => demandDocument(ctx, id) };

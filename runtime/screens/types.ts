@@ -1,0 +1,8 @@
+/** What every custom screen receives. Its own file, so that no screen imports the registry that loads it. */
+import type { PageDef } from '../router/types';
+
+export interface ScreenProps {
+  page: PageDef;
+  /** the route's parameters (and the address's query) */
+  params?: Record<string, string>;
+}

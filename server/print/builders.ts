@@ -1,0 +1,21 @@
+/**
+ * Every printable template type and the builder of its document, gathered from the modules that
+ * own the documents. Type 1 收入合同, 2 成本合同, 6 托运单; 3 报价单, 4 方案 and 5 对账单 print once
+ * their owners list builders. Two owners claiming one type is a start-up error, not a silent win.
+ */
+import type { PrintBuilder, PrintBuilders } from './document';
+import { contractPrints } from '../project/contract-print';
+import { demandPrints } from '../dispatch/demand-print';
+
+export function gatherBuilders(owners: PrintBuilders[]): Map<number, PrintBuilder> {
+  const out = new Map<number, PrintBuilder>();
+  for (const owner of owners) {
+    for (const [type, build] of Object.entries(owner)) {
+      if (out.has(Number(type))) throw new Error(`print template type ${type} has two builders`);
+      out.set(Number(type), build);
+    }
+  }
+  return out;
+}
+
+export const printBuilders = gatherBuilders([contractPrints, demandPrints]);
