@@ -13,6 +13,7 @@ import { crossCheck } from './crosscheck';
 import { checkActionPaths } from './actions';
 import { routeManifest, uiCatalogue } from './ui';
 import { emitFieldValidators } from './field-validators';
+import { checkPageBadges, loadReferenceLists } from './reference-lists';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,6 +36,8 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
     handlers: new Set(Object.keys(allHandlers)), hooks: entityHooks as Record<string, object>,
   });
   cross.push(...checkActionPaths(defs, entities, new Map(catalogue.map((e) => [e.id, e]))));
+  const referenceLists = loadReferenceLists(repoRoot, catalogue);
+  cross.push(...referenceLists.problems, ...checkPageBadges(defs.pages, catalogue));
   if (cross.length) {
     const lines = cross.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`);
     throw new Error(`invalid definitions:\n${lines.join('\n')}`);
@@ -48,6 +51,7 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
     'schemas/generated/layouts.json': JSON.stringify(Object.fromEntries(defs.layouts.map((l) => [(l.data as { name: string }).name, l.data]).sort(([a], [b]) => String(a).localeCompare(String(b)))), null, 2) + '\n',
     'api/generated/client.ts': await emitClient(catalogue, entities),
     'api/generated/openapi.json': emitOpenApi(catalogue, pkg.version),
+    'runtime/generated/reference-lists.json': JSON.stringify(referenceLists.lists, null, 1) + '\n',
     'runtime/generated/pages.json': JSON.stringify(routeManifest(defs), null, 1) + '\n',
     ...emitFieldValidators(entities),
     'schemas/generated/ui-catalogue.json': JSON.stringify(uiCatalogue(catalogue), null, 1) + '\n',
