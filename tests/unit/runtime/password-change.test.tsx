@@ -21,8 +21,8 @@ afterEach(() => { cleanup(); invoke.mockReset(); });
 
 async function fill(newPassword: string) {
   render(<MemoryRouter><App><SubmitFormPage page={page as unknown as PageDef} /></App></MemoryRouter>);
-  fireEvent.change(await screen.findByLabelText('原密码'), { target: { value: 'Old@12345' } });
-  fireEvent.change(screen.getByLabelText('新密码'), { target: { value: newPassword } });
+  fireEvent.change(await screen.findByPlaceholderText('请输入原密码'), { target: { value: 'Old@12345' } });
+  fireEvent.change(screen.getByPlaceholderText('8至64位，且同时包含字母和数字'), { target: { value: newPassword } });
   fireEvent.click(screen.getByRole('button', { name: /确认修改/ }));
 }
 
