@@ -75,16 +75,16 @@ test.describe('个人中心 as definitions', () => {
     for (const title of ['修改密码', '个人财务管理', '收入确认', '离职交接']) await expect(page.getByRole('button', { name: title })).toBeVisible();
     await page.getByRole('button', { name: '收入确认' }).click();
     await expect(page).toHaveURL(/\/profile\/confirm-income$/);
-    // Only incomes still awaiting confirmation are listed here.
-    await expect(page.locator('.ant-table-thead')).toContainText('收入事项');
-    await expect(page.locator('.ant-table-row').filter({ hasText: '已确认' })).toHaveCount(0);
+    // Only incomes still awaiting confirmation are listed here (the pages kept open in tabs stay in the document, hidden).
+    await expect(page.locator('.ant-table-thead:visible')).toContainText('收入事项');
+    await expect(page.locator('.ant-table-row:visible').filter({ hasText: '已确认' })).toHaveCount(0);
 
     await page.getByTestId('breadcrumb').getByRole('link', { name: '个人中心' }).click();
     await page.getByRole('button', { name: '离职交接' }).click();
     await expect(page).toHaveURL(/\/profile\/handover$/);
     await page.getByRole('button', { name: '交接全部客户' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('接收人')).toBeVisible();
+    await expect(dialog.getByText('接收人', { exact: true })).toBeVisible();
     // Nothing chosen: the form says what it needs and sends nothing.
     await dialog.getByRole('button', { name: /确\s*定|提\s*交|保\s*存/ }).click();
     await expect(dialog.getByText('请选择接收人')).toBeVisible();
