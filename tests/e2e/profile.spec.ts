@@ -59,7 +59,7 @@ test.describe('个人中心 as definitions', () => {
     await expect(page).toHaveURL(/\/profile\/profile-finance$/);
     await expect(page.getByTestId('breadcrumb')).toHaveText('首页/个人中心/个人财务管理');
     await expect(page.getByTestId('tab-badge-financeMattersMerge.countConfirmIncomeReview').locator('.ant-badge-dot')).toBeVisible();
-    const rows = page.locator('.ant-tabs-tabpane-active .ant-table-row');
+    const rows = page.locator('.ant-tabs-tabpane-active .ant-table-row:visible');
     await expect(rows.first()).toBeVisible();
     await expect(rows.first()).toContainText('待确认');
     const before = await rows.count();
@@ -67,7 +67,7 @@ test.describe('个人中心 as definitions', () => {
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect(rows).toHaveCount(before - 1);
     await page.getByRole('tab', { name: '全部收入' }).click();
-    await expect(page.locator('.ant-tabs-tabpane-active .ant-table-row').filter({ hasText: '已确认' })).not.toHaveCount(0);
+    await expect(page.locator('.ant-tabs-tabpane-active .ant-table-row:visible').filter({ hasText: '已确认' })).not.toHaveCount(0);
 
     // 个人中心 (the breadcrumb's link) leads to every page of the group.
     await page.getByTestId('breadcrumb').getByRole('link', { name: '个人中心' }).click();
