@@ -18,9 +18,19 @@ export function isCatalogueId(id: string): id is CatalogueId {
   return Object.prototype.hasOwnProperty.call(catalogue, id);
 }
 
+const writeListeners = new Set<(id: string) => void>();
+
+/** Told the id of every write call (not GET) that succeeded: counts shown elsewhere may have changed. */
+export function onWrite(listener: (id: string) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 export function invoke<T = unknown>(id: string, args: CallArgs = {}, options: CallOptions = {}): Promise<T> {
   if (!isCatalogueId(id)) return Promise.reject(new Error(`unknown api ${id}`));
-  return callApi<T>(id, { params: args.params, query: args.query, data: args.body }, options);
+  const call = callApi<T>(id, { params: args.params, query: args.query, data: args.body }, options);
+  if ((catalogue[id] as { method: string }).method !== 'GET') call.then(() => writeListeners.forEach((l) => l(id)), () => undefined);
+  return call;
 }
 
 function entryOf(id: string) {

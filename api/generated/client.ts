@@ -778,10 +778,8 @@ sortField?: ("bankStatementId" | "tradeDate")
 sortOrder?: ("asc" | "desc")
 /**
  * @maxItems 200
- * 
- * Items: 1 收入, 2 支出
  */
-direction?: number[]
+direction?: (1 | 2)[]
 /**
  * @maxItems 200
  */
@@ -7177,6 +7175,26 @@ export function financeMattersMergeCountConfirmIncomeReview(options: CallOptions
   return request<FinanceMattersMergeCountConfirmIncomeReviewResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/count-confirm-income-review', ...options });
 }
 
+export interface FinanceMattersMergePageConfirmIncomeReviewQuery {
+pageNo?: number
+pageSize?: number
+sortField?: ("incomeReviewId" | "incomeDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+status?: (0 | 1)[]
+incomeDateStart?: string
+incomeDateEnd?: string
+}
+
+export type FinanceMattersMergePageConfirmIncomeReviewResponse = Page<E.IncomeReview>;
+
+/** 我的收入(分页) — GET /api/v1/finance-base/finance-matters-merge/page-confirm-income-review (@authenticated) */
+export function financeMattersMergePageConfirmIncomeReview(query: FinanceMattersMergePageConfirmIncomeReviewQuery = {}, options: CallOptions = {}): Promise<FinanceMattersMergePageConfirmIncomeReviewResponse> {
+  return request<FinanceMattersMergePageConfirmIncomeReviewResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/page-confirm-income-review', query: { ...query }, ...options });
+}
+
 export interface FinanceMattersMergeListConfirmIncomeReviewQuery {
 status?: number
 }
@@ -7304,6 +7322,21 @@ export type FormDefinitionSubmissionsResponse = {
 /** 表单的提交记录 — GET /api/v1/form-base/form/{name}/submissions (表单设计) */
 export function formDefinitionSubmissions(params: FormDefinitionSubmissionsParams, options: CallOptions = {}): Promise<FormDefinitionSubmissionsResponse> {
   return request<FormDefinitionSubmissionsResponse>({ method: 'GET', url: '/api/v1/form-base/form/{name}/submissions', params: { ...params }, ...options });
+}
+
+export interface HandoverCustomersQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("customerId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+}
+
+export type HandoverCustomersResponse = Page<Pick<E.Customer, 'customerId' | 'name' | 'shortName' | 'creditCode' | 'verifyStatus'>>;
+
+/** 我负责的客户(待交接) — GET /api/v1/user-base/staff/handover/customers (@authenticated) */
+export function handoverCustomers(query: HandoverCustomersQuery = {}, options: CallOptions = {}): Promise<HandoverCustomersResponse> {
+  return request<HandoverCustomersResponse>({ method: 'GET', url: '/api/v1/user-base/staff/handover/customers', query: { ...query }, ...options });
 }
 
 export interface HandoverPreviewResponse {
@@ -16369,6 +16402,7 @@ export const catalogue = {
   'file.upload': { method: 'POST', path: '/api/v1/file-base/file/upload', permission: '@authenticated' },
   'file.download': { method: 'GET', path: '/api/v1/file-base/file/{fileName}', permission: '@authenticated' },
   'financeMattersMerge.countConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/count-confirm-income-review', permission: '@authenticated' },
+  'financeMattersMerge.pageConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/page-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.listConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.confirmIncomeReview': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/confirm-income-review', permission: '@authenticated' },
   'formDefinition.list': { method: 'GET', path: '/api/v1/form-base/form/list', permission: '@authenticated' },
@@ -16378,6 +16412,7 @@ export const catalogue = {
   'formDefinition.save': { method: 'POST', path: '/api/v1/form-base/form/save', permission: '表单设计' },
   'formDefinition.submit': { method: 'POST', path: '/api/v1/form-base/form/{name}/submit', permission: '@authenticated' },
   'formDefinition.submissions': { method: 'GET', path: '/api/v1/form-base/form/{name}/submissions', permission: '表单设计' },
+  'handover.customers': { method: 'GET', path: '/api/v1/user-base/staff/handover/customers', permission: '@authenticated' },
   'handover.preview': { method: 'GET', path: '/api/v1/user-base/staff/handover/preview', permission: '@authenticated' },
   'handover.submit': { method: 'POST', path: '/api/v1/user-base/staff/handover/submit', permission: '@authenticated' },
   'transshipIn.page': { method: 'GET', path: '/api/v1/inventory-base/transship-in/page', permission: '仓库:转运入库' },

@@ -24,7 +24,7 @@ import { rememberScroll, savedScroll } from '../shell/pageCache';
 import { reportPageView } from '../shell/statistics';
 import { preloadReferences } from '../shell/preload';
 import { installErrorCapture } from '../shell/errorLog';
-import { refreshPendingIncome } from '../shell/income';
+import { refreshBadge, refreshBadges } from '../shell/badges';
 import '../shell/shell.css';
 
 const COLLAPSED_KEY = 'sidebar-collapsed';
@@ -63,7 +63,7 @@ function Shell({ children }: { children: ReactNode }) {
   useEffect(() => {
     installErrorCapture();
     void preloadReferences();
-    void refreshPendingIncome();
+    void refreshBadges();
   }, []);
 
   // Entering the mobile layout closes the sidebar, like the original.
@@ -89,6 +89,8 @@ function Shell({ children }: { children: ReactNode }) {
     tags = addTag(tags, { path: pathname, fullPath: pathname + search, title: route.def.meta.title, name: route.def.name, noCache: route.def.meta.noCache });
     setTags(tags);
     reportPageView(route.def.meta.statisticsName, pathname, location.key);
+    // A page with a badge shows the count as it is now (it is what the page is about).
+    if (route.def.meta.badge) void refreshBadge(route.def.meta.badge.api);
   }, [pathname, search, location.key]);
 
   // Each kept-alive page keeps its own window scroll position.

@@ -1,23 +1,31 @@
-/** The shell's cached reference lists; switching organisation or logging out clears them. */
-import { fetchOrgs } from '../../api/auth';
-import {
-  fetchActiveSuppliers, fetchBanks, fetchUnhandledMessages, fetchBillPlatforms, fetchBusinessTypes, fetchCorpCustomers, fetchCorpStaff, fetchDepartments, fetchRegionTree, fetchStaff,
-} from '../../api/reference';
-import { cachedList } from './cache';
+/**
+ * The shell's cached reference lists, as declared in schemas/reference-lists.json (validated by
+ * `npm run gen`): each is one catalogue call, fetched once and kept until logout or an
+ * organisation switch clears them all.
+ */
+import declared from '../generated/reference-lists.json';
+import { invoke } from '../../api/call';
+import { cachedList, type CachedList } from './cache';
+import type { RegionNode } from './region';
 
-export const staffList = cachedList(fetchStaff);
-export const departmentList = cachedList(fetchDepartments);
-export const regionTree = cachedList(fetchRegionTree);
-export const bankList = cachedList(fetchBanks);
-export const organisationList = cachedList(fetchOrgs);
-export const businessTypeList = cachedList(fetchBusinessTypes);
-export const billPlatformList = cachedList(fetchBillPlatforms);
-export const corpStaffList = cachedList(fetchCorpStaff);
-export const corpCustomerList = cachedList(fetchCorpCustomers);
-export const activeSupplierList = cachedList(fetchActiveSuppliers);
-export const unhandledMessageList = cachedList(fetchUnhandledMessages);
+export interface ReferenceListDef { name: string; title: string; api: string; preload?: boolean; emptyOnFailure?: boolean }
+
+export const REFERENCE_LISTS: readonly ReferenceListDef[] = declared;
+
+const lists = new Map<string, CachedList<unknown>>(
+  REFERENCE_LISTS.map((def) => [def.name, cachedList(() => invoke<unknown[]>(def.api, {}, { silent: true }))]),
+);
+
+/** The cached list declared under `name`; an undeclared name is a programming error. */
+export function referenceList<T = Record<string, unknown>>(name: string): CachedList<T> {
+  const list = lists.get(name);
+  if (!list) throw new Error(`未声明的参考列表 ${name}`);
+  return list as CachedList<T>;
+}
+
+/** The region tree every region cascader and cell reads. */
+export const regionTree = referenceList<RegionNode>('regionTree');
 
 export function clearReferenceCaches(): void {
-  [staffList, departmentList, regionTree, bankList, organisationList, businessTypeList, billPlatformList, corpStaffList, corpCustomerList, activeSupplierList, unhandledMessageList]
-    .forEach((list) => list.clear());
+  lists.forEach((list) => list.clear());
 }

@@ -2,7 +2,8 @@
  * The region tree as cascader options. An entity stores only the last region code (a string);
  * the cascader needs the whole path, so both directions are looked up here.
  */
-import type { RegionNode } from '../../api/reference';
+/** A node of the region tree (seed 002 §3.1). */
+export interface RegionNode { regionId: string; parentId: string; name: string; children?: RegionNode[] | null }
 
 export interface TreeOption {
   label: string;

@@ -1,6 +1,8 @@
 /** Renders one page definition by its kind, its body loaded with the screen. Every renderer is code-split. */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button, Result } from 'antd';
+import { useSession } from '../session/store';
 import { screens } from '../screens/registry';
 import { PageLoading } from './PageLoading';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -13,6 +15,7 @@ const DetailPage = lazy(() => import('../renderers/detail/DetailPage'));
 const ReportPage = lazy(() => import('../renderers/report/ReportPage'));
 const DashboardPage = lazy(() => import('../renderers/report/DashboardPage'));
 const FormPage = lazy(() => import('../renderers/form/FormPage'));
+const SubmitFormPage = lazy(() => import('../renderers/form/SubmitFormPage'));
 const StatusPage = lazy(() => import('../screens/StatusPage'));
 
 export function PageView({ route }: { route: RouteEntry }) {
@@ -35,8 +38,15 @@ export function PageView({ route }: { route: RouteEntry }) {
     if (def) return;
     loadPage(route.file).then(setDef, (err: Error) => setError(err.message));
   }, [route.file]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { token } = useSession();
+  const navigate = useNavigate();
   let body;
-  if (error) body = <StatusPage status="error" title="页面加载失败" subTitle={error} />;
+  // A public definition page (a route open to all) still reads its data with a session: without
+  // one it offers the login that comes back here.
+  if (route.def.public && route.def.kind !== 'custom' && !token) {
+    body = <Result status="403" title={route.def.meta.title} subTitle={`查看${route.def.meta.title}需要先登录`}
+      extra={<Button type="primary" onClick={() => navigate(`/login?redirect=${encodeURIComponent(pathname + search)}`)}>登录</Button>} />;
+  } else if (error) body = <StatusPage status="error" title="页面加载失败" subTitle={error} />;
   else if (!def) body = <PageLoading />;
   else if (def.kind === 'custom' && def.component) {
     const Screen = screens[def.component];
@@ -45,6 +55,7 @@ export function PageView({ route }: { route: RouteEntry }) {
   else if (def.kind === 'detail' && def.detail) body = <DetailPage page={def} params={params} />;
   else if (def.kind === 'report' && def.report) body = <ReportPage page={def} params={params} />;
   else if (def.kind === 'dashboard' && def.dashboard) body = <DashboardPage page={def} params={params} />;
+  else if (def.kind === 'form' && def.form?.api.submit) body = <SubmitFormPage page={def} />;
   else if (def.kind === 'form' && def.form) body = <FormPage page={def} />;
   else body = <StatusPage title={def.meta.title} subTitle="该功能正在建设中" />;
   return (

@@ -10,6 +10,10 @@ export interface RouteMeta {
   hidden?: boolean;
   breadcrumb?: boolean;
   noGoBack?: boolean;
+  /** a count the shell keeps (a catalogue entry): a dot on the page's entries while above 0 */
+  badge?: { api: string };
+  /** the page's place in the user dropdown */
+  userMenu?: number;
 }
 
 export interface ColumnDef {
@@ -191,7 +195,10 @@ export interface DashboardDef {
 
 export interface FormPageDef {
   form: string;
-  api: { get: string; update: string };
+  /** get + update: one record edited; submit: the form sent once to a call */
+  api: { get?: string; update?: string; submit?: string };
+  submitText?: string;
+  done?: { title: string; text?: string; back?: { title: string; to: string } };
   permission?: string;
   actions?: PageAction[];
 }
@@ -199,6 +206,7 @@ export interface FormPageDef {
 export interface PageTab {
   key: string;
   title: string;
+  badge?: { api: string };
   list?: ListDef;
   report?: ReportDef;
 }

@@ -1,38 +1,47 @@
-/** User dropdown (seed 000 §2.5): opening it refreshes the count of incomes awaiting confirmation. */
+/**
+ * User dropdown (seed 000 §2.5): 切换单位, the pages that declare `meta.userMenu` in their order
+ * (each with its badge's dot), 退出登录. Opening it refreshes the badges.
+ */
 import { Avatar, Badge, Dropdown, Space } from 'antd';
-import { DollarOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../session/actions';
-import { refreshPendingIncome, usePendingIncome } from './income';
+import { useSession } from '../session/store';
+import { routes } from '../router/pages';
+import { routeAllowed } from '../router/routes';
+import type { RouteEntry } from '../router/types';
+import { menuIcon } from '../layout/icons';
+import { refreshBadges, useBadge } from './badges';
+
+const MENU_PAGES: RouteEntry[] = routes.filter((r) => r.def.meta.userMenu !== undefined).sort((a, b) => a.def.meta.userMenu! - b.def.meta.userMenu!);
+
+function PageLabel({ route }: { route: RouteEntry }) {
+  const count = useBadge(route.def.meta.badge?.api);
+  if (!route.def.meta.badge) return <>{route.def.meta.title}</>;
+  return <Badge dot={count > 0} offset={[6, 0]} data-testid={`badge-${route.def.name ?? route.def.path}`}>{route.def.meta.title}</Badge>;
+}
 
 /** On mobile only the avatar shows; name and organisation head the opened menu instead. */
 export function UserMenu({ name, orgName, avatar, onSwitchOrg, compact = false }: { name?: string; orgName: string; avatar?: string; onSwitchOrg: () => void; compact?: boolean }) {
   const navigate = useNavigate();
-  const pending = usePendingIncome();
+  const { roles } = useSession();
+  const pages = MENU_PAGES.filter((r) => routeAllowed(r, roles ?? []));
   return (
     <Dropdown
       trigger={['click']}
-      onOpenChange={(open) => open && void refreshPendingIncome()}
+      onOpenChange={(open) => open && void refreshBadges()}
       menu={{
         items: [
           ...(compact ? [{ key: 'who', disabled: true, label: <span data-testid="user-menu-who">{name}{orgName ? ` · ${orgName}` : ''}</span> }, { type: 'divider' as const }] : []),
           { key: 'switch', icon: <SwapOutlined />, label: '切换单位' },
-          { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
-          { key: 'handover', icon: <UserSwitchOutlined />, label: '离职交接' },
-          {
-            key: 'finance',
-            icon: <DollarOutlined />,
-            label: <Badge dot={pending > 0} offset={[6, 0]} data-testid="finance-dot">个人财务管理</Badge>,
-          },
+          ...pages.map((r) => ({ key: r.def.path, icon: menuIcon(r.def.meta.icon), label: <PageLabel route={r} /> })),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
         ],
         onClick: ({ key }) => {
           if (key === 'switch') onSwitchOrg();
-          if (key === 'password') navigate('/profile/password-change');
-          if (key === 'handover') navigate('/profile/handover');
-          if (key === 'finance') navigate('/profile/profile-finance');
-          if (key === 'logout') void logout();
+          else if (key === 'logout') void logout();
+          else if (key.startsWith('/')) navigate(key);
         },
       }}
     >

@@ -137,10 +137,7 @@ updatedBy: (number | null)
 bankName: string
 accountNo: string
 tradeDate: string
-/**
- * 1 收入, 2 支出
- */
-direction: number
+direction: (1 | 2)
 amount: string
 counterparty?: (string | null)
 summary?: (string | null)
@@ -150,10 +147,7 @@ export interface BankStatementCreate {
 bankName: string
 accountNo: string
 tradeDate: string
-/**
- * 1 收入, 2 支出
- */
-direction: number
+direction: (1 | 2)
 amount: (string | number)
 counterparty?: (string | null)
 summary?: (string | null)
@@ -1570,10 +1564,7 @@ staffId: number
 subject: string
 amount: string
 incomeDate: string
-/**
- * 0 待确认, 1 已确认
- */
-status?: (number | null)
+status?: (0 | 1 | null)
 confirmedAt?: (string | null)
 }
 
@@ -1582,10 +1573,7 @@ staffId: number
 subject: string
 amount: (string | number)
 incomeDate: string
-/**
- * 0 待确认, 1 已确认
- */
-status?: (number | null)
+status?: (0 | 1 | null)
 }
 
 export type IncomeReviewUpdate = Partial<IncomeReviewCreate> & { version: number; incomeReviewId?: number };

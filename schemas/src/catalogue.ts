@@ -80,6 +80,8 @@ export interface ResolvedEntry {
   query?: JSONSchema;
   body?: JSONSchema;
   bodyRef?: SchemaRef;
+  /** the designer form whose submission schema is the body (`{"$form": name}`) */
+  bodyForm?: string;
   response?: JSONSchema;
   responseRef?: SchemaRef;
   options?: EntryOptions;

@@ -235,7 +235,9 @@ function checkPage(pg: Loaded, c: PageCtx) {
   });
   if (d.form) {
     if (!c.formNames.has(d.form.form)) c.at(file, '/form/form', `unknown form ${d.form.form}`);
-    for (const k of ['get', 'update']) if (!c.entryById.has(d.form.api[k])) c.at(file, `/form/api/${k}`, `unknown catalogue entry ${d.form.api[k]}`);
+    for (const k of d.form.api.submit ? ['submit'] : ['get', 'update']) if (!c.entryById.has(d.form.api[k])) c.at(file, `/form/api/${k}`, `unknown catalogue entry ${d.form.api[k]}`);
+    // A submit form sends exactly the form: its call's body must be that form (`{"$form": …}`), so both sides check the same rules.
+    if (d.form.api.submit && c.entryById.get(d.form.api.submit)?.bodyForm !== d.form.form) c.at(file, '/form/api/submit', `${d.form.api.submit} must take {"$form": "${d.form.form}"} as its body`);
     if (d.form.permission && !c.knownPermission(d.form.permission)) c.at(file, '/form/permission', `unknown permission ${d.form.permission}`);
     (d.form.actions ?? []).forEach((a: Json, i: number) => {
       if (a.type !== 'call') c.at(file, `/form/actions/${i}/type`, 'a form page takes call actions only');

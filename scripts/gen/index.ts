@@ -14,6 +14,7 @@ import { checkActionPaths } from './actions';
 import { routeManifest, uiCatalogue } from './ui';
 import { emitFieldValidators } from './field-validators';
 import { checkScreens, screenFiles } from './screens';
+import { checkPageBadges, loadReferenceLists } from './reference-lists';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,6 +38,8 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
   });
   cross.push(...checkActionPaths(defs, entities, new Map(catalogue.map((e) => [e.id, e]))));
   cross.push(...checkScreens(defs, screenFiles(repoRoot)));
+  const referenceLists = loadReferenceLists(repoRoot, catalogue);
+  cross.push(...referenceLists.problems, ...checkPageBadges(defs.pages, catalogue));
   if (cross.length) {
     const lines = cross.map((p) => `  ${p.file}#${p.pointer}: ${p.message}`);
     throw new Error(`invalid definitions:\n${lines.join('\n')}`);
@@ -50,6 +53,7 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
     'schemas/generated/layouts.json': JSON.stringify(Object.fromEntries(defs.layouts.map((l) => [(l.data as { name: string }).name, l.data]).sort(([a], [b]) => String(a).localeCompare(String(b)))), null, 2) + '\n',
     'api/generated/client.ts': await emitClient(catalogue, entities),
     'api/generated/openapi.json': emitOpenApi(catalogue, pkg.version),
+    'runtime/generated/reference-lists.json': JSON.stringify(referenceLists.lists, null, 1) + '\n',
     'runtime/generated/pages.json': JSON.stringify(routeManifest(defs), null, 1) + '\n',
     ...emitFieldValidators(entities),
     'schemas/generated/ui-catalogue.json': JSON.stringify(uiCatalogue(catalogue), null, 1) + '\n',

@@ -7,6 +7,8 @@ import {
 } from '../../schemas/src/entity-schema';
 import type { EntryOptions, ResolvedEntry, SchemaRef } from '../../schemas/src/catalogue';
 import { entrySchemas } from '../../schemas/src/entry-schemas';
+import { formToJsonSchema } from '../../schemas/src/form-to-json-schema';
+import type { DesignerForm } from '../../schemas/src/form-to-formily';
 
 export type { ResolvedEntry };
 
@@ -97,6 +99,12 @@ export function resolveCatalogue(defs: Definitions, entities: Record<string, Res
       const e = pick(s.$list);
       return { type: 'array', items: recordSchema(e, enums, fields ? [e.idField, ...fields] : undefined) };
     }
+    // A designer form's submission schema: the page that shows the form and the server check the same rules.
+    if ('$form' in s) {
+      const form = defs.forms.find((f) => (f.data as { name?: string }).name === s.$form);
+      if (!form) throw new Error(`unknown form ${String(s.$form)}`);
+      return formToJsonSchema(form.data as DesignerForm) as JSONSchema;
+    }
     void entityName;
     return s;
   };
@@ -135,6 +143,7 @@ export function resolveCatalogue(defs: Definitions, entities: Record<string, Res
         query,
         body: ref(en.body, entity) ?? derived.body,
         bodyRef: refOf(en.body),
+        ...(en.body && '$form' in en.body ? { bodyForm: String(en.body.$form) } : {}),
         response,
         responseRef: isGet && e ? { kind: 'detail', entity: e.name } : refOf(en.response, en.options?.fields),
         options: en.options,

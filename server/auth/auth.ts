@@ -136,7 +136,7 @@ const changePassword: Handler = async (ctx: HandlerContext) => {
   const ip = ctx.request.ip ?? 'unknown';
   const attempt = await reserveAttempt(ctx.db, attemptKey, ip, { accountLimit: 'refuse', what: '原密码错误' });
   const account = (await ctx.db.selectFrom('account').select(['passwordHash']).where('accountId', '=', s.accountId).executeTakeFirst()) as any;
-  if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) throw badRequest(AUTH_MSG.oldPassword);
+  if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) throw badRequest(AUTH_MSG.oldPassword, { field: 'oldPassword' });
   await releaseAttempt(ctx.db, attemptKey, attempt);
   if (!isAcceptablePassword(newPassword)) throw badRequest(AUTH_MSG.weakPassword);
   const passwordHash = await hashPassword(newPassword);

@@ -158,12 +158,12 @@ test.describe('application shell as the administrator', () => {
 
     // Incomes await confirmation: the dropdown's finance entry has a dot; confirming one works.
     await page.getByTestId('user-menu').click();
-    await expect(page.getByTestId('finance-dot').locator('.ant-badge-dot')).toBeVisible();
+    await expect(page.getByTestId('badge-ProfileFinance').locator('.ant-badge-dot')).toBeVisible();
     await expect(page.getByRole('menuitem')).toContainText(['切换单位', '修改密码', '离职交接', '个人财务管理', '退出登录']);
     await page.getByText('个人财务管理').click();
     await expect(page).toHaveURL(/\/profile\/profile-finance$/);
-    await expect(page.getByTestId('income-dot').locator('.ant-badge-dot')).toBeVisible();
-    const rows = page.getByTestId('profile-finance').locator('.ant-tabs-tabpane-active .ant-table-row');
+    await expect(page.getByTestId('tab-badge-financeMattersMerge.countConfirmIncomeReview').locator('.ant-badge-dot')).toBeVisible();
+    const rows = page.locator('.ant-tabs-tabpane-active .ant-table-row:visible');
     // The incomes arrive after the page: count them once they are there (a loaded machine was slower than the count).
     await expect(rows.first()).toBeVisible();
     const before = await rows.count();
@@ -212,39 +212,7 @@ test.describe('application shell as the administrator', () => {
     await page.getByPlaceholder('密码').fill('Admin@123');
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await expect(page).toHaveURL(/\/bank-statement$/);
-    await expect(page.getByTestId('bank-statement').locator('.ant-table-row')).toHaveCount(4);
-  });
-
-  test('password change checks the old password and ends the other sessions', async ({ page, request }) => {
-    const other = await apiToken(request, 'suzhou');
-    await loginAs(page, 'suzhou');
-    try {
-      await page.getByTestId('user-menu').click();
-      await page.getByText('修改密码').click();
-      await expect(page).toHaveURL(/\/profile\/password-change$/);
-      const form = page.getByTestId('password-change');
-      await form.getByLabel('原密码').fill('wrong-old');
-      await form.getByLabel('新密码', { exact: true }).fill('short');
-      await form.getByLabel('确认新密码').fill('short');
-      await form.getByRole('button', { name: '确认修改' }).click();
-      await expect(form.getByText('新密码应为8至64位，且同时包含字母和数字')).toBeVisible();
-      await form.getByLabel('新密码', { exact: true }).fill('Changed2026');
-      await form.getByLabel('确认新密码').fill('Changed2026');
-      await form.getByRole('button', { name: '确认修改' }).click();
-      await expect(page.getByText('原密码不正确')).toBeVisible();
-      await form.getByLabel('原密码').fill('Suzhou@123');
-      await form.getByRole('button', { name: '确认修改' }).click();
-      await expect(page.getByText('密码已修改，其他设备上的登录已退出')).toBeVisible();
-      const me = await request.get('/api/v1/auth/me', { headers: { 'access-token': other } });
-      expect(me.status()).toBe(401);
-    } finally {
-      // Put the documented demo password back for the other specs.
-      const login = await request.post('/api/v1/auth/login', { data: { data: { username: 'suzhou', password: 'Changed2026' } } });
-      const token = (await login.json()).data?.token;
-      if (token) {
-        await request.post('/api/v1/auth/change-password', { headers: { 'access-token': token }, data: { data: { oldPassword: 'Changed2026', newPassword: 'Suzhou@123' } } });
-      }
-    }
+    await expect(page.locator('.ant-table-row')).toHaveCount(4);
   });
 });
 
@@ -263,7 +231,7 @@ test.describe('application shell as the limited business user', () => {
     await expect(page).toHaveURL(/\/401$/);
     await page.goto('/dashboard');
     await page.getByTestId('user-menu').click();
-    await expect(page.getByTestId('finance-dot').locator('.ant-badge-dot')).toHaveCount(0);
+    await expect(page.getByTestId('badge-ProfileFinance').locator('.ant-badge-dot')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('recent-customers-line').first()).toBeVisible();
   });

@@ -25,7 +25,7 @@ export default function FormPage({ page }: { page: PageDef }) {
   useEffect(() => {
     (async () => {
       const compiled = await compileNamedForm(def.form, { readOnly: !canSave, editing: true });
-      const record = await invoke<Record<string, any>>(def.api.get);
+      const record = await invoke<Record<string, any>>(def.api.get!);
       setState({ compiled, form: createForm({ initialValues: record, readPretty: !canSave, effects: liveChecks }), record });
     })().catch((err: Error) => setError(err.message));
   }, [def, tick, canSave]);
@@ -34,7 +34,7 @@ export default function FormPage({ page }: { page: PageDef }) {
   const save = async (values: Record<string, unknown>) => {
     try {
       const id = state.compiled.entity ? state.record[state.compiled.entity.idField] : undefined;
-      await invoke(def.api.update, { params: id ? { [state.compiled.entity!.idField]: id } : {}, body: { ...bodyOf(state.compiled, values, 'edit'), version: state.record.version } }, { silent: [400, 409] });
+      await invoke(def.api.update!, { params: id ? { [state.compiled.entity!.idField]: id } : {}, body: { ...bodyOf(state.compiled, values, 'edit'), version: state.record.version } }, { silent: [400, 409] });
       void message.success('保存成功');
       setTick((t) => t + 1);
     } catch (err) {

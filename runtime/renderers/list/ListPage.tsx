@@ -7,6 +7,7 @@ import { ListView } from './ListView';
 import { resolveFixed } from './fixed';
 import { TreePanel, type TreeSelection } from './TreePanel';
 import type { ListDef } from '../../router/types';
+import { TabBadge } from '../../shell/TabBadge';
 
 const ReportView = lazy(() => import('../report/ReportView'));
 
@@ -36,7 +37,7 @@ export default function ListPage({ page, params }: { page: PageDef; params?: Rec
         }}
         items={tabs.map((t) => ({
           key: t.key,
-          label: t.title,
+          label: t.badge ? <TabBadge api={t.badge.api} title={t.title} /> : t.title,
           children: t.list
             ? <ListView list={t.list} embedded urlPath={undefined} detailFromAddress={live} fixed={resolveFixed(t.list.fixed, params)} createValues={resolveFixed(t.list.fixed, params)} />
             : t.report ? <Suspense fallback={<Spin />}><ReportView report={t.report} embedded params={params} /></Suspense> : null,

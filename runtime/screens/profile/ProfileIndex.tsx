@@ -1,16 +1,35 @@
-/** 个人中心 / 个人财务: who I am and my finance figures, with links to the other profile pages. */
+/**
+ * 个人中心: who I am, and the other pages of this group (修改密码, 个人财务管理 …) as buttons, each
+ * with its declared badge's count — the pages themselves are definitions.
+ */
 import { useEffect } from 'react';
-import { Avatar, Button, Card, Descriptions, Space, Statistic } from 'antd';
+import { Avatar, Badge, Button, Card, Descriptions, Space } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/store';
-import { refreshPendingIncome, usePendingIncome } from '../../shell/income';
+import { routes } from '../../router/pages';
+import { routeAllowed } from '../../router/routes';
+import type { RouteEntry } from '../../router/types';
+import { refreshBadges, useBadge } from '../../shell/badges';
+import type { ScreenProps } from '../registry';
 
-export default function ProfileIndex() {
-  const { profile, roles } = useSession();
-  const pending = usePendingIncome();
+function PageButton({ route }: { route: RouteEntry }) {
   const navigate = useNavigate();
-  useEffect(() => void refreshPendingIncome(), []);
+  const count = useBadge(route.def.meta.badge?.api);
+  return (
+    <Badge count={count} size="small" data-testid={`profile-link-${route.def.name ?? route.def.path}`}>
+      <Button onClick={() => navigate(route.def.path)}>{route.def.meta.title}</Button>
+    </Badge>
+  );
+}
+
+export default function ProfileIndex({ page }: ScreenProps) {
+  const { profile, roles } = useSession();
+  useEffect(() => void refreshBadges(), []);
+  const group = page.path.slice(0, page.path.lastIndexOf('/') + 1);
+  const siblings = routes
+    .filter((r) => r.def.path.startsWith(group) && r.def.path !== page.path && !/[{:]/.test(r.def.path) && routeAllowed(r, roles ?? []))
+    .sort((a, b) => (a.def.order ?? 0) - (b.def.order ?? 0));
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={16}>
       <Card>
@@ -24,13 +43,9 @@ export default function ProfileIndex() {
           </Descriptions>
         </Space>
       </Card>
-      <Card title="个人财务">
-        <Space size={48}>
-          <Statistic title="待确认收入(笔)" value={pending} />
-          <Button onClick={() => navigate('/profile/confirm-income')}>去确认</Button>
-          <Button onClick={() => navigate('/profile/profile-finance')}>个人财务管理</Button>
-          <Button onClick={() => navigate('/profile/password-change')}>修改密码</Button>
-          <Button onClick={() => navigate('/profile/handover')}>离职交接</Button>
+      <Card title="个人事务">
+        <Space size={24} wrap>
+          {siblings.map((r) => <PageButton key={r.def.path} route={r} />)}
         </Space>
       </Card>
     </Space>

@@ -54,6 +54,19 @@ describe('an invalid definition fails naming the file and the JSON pointer', () 
     undo();
     expect(problems).toContainEqual({ file: 'schemas/api/customer.json', pointer: '/entries/1/permission', message: 'unknown permission 商务:客户列表|不存在的权限' });
   });
+  it('a cached list, a badge or a submit form whose call does not fit', async () => {
+    const undo1 = mutate('schemas/reference-lists.json', (j) => { j.lists[0].api = 'customer.save'; j.lists[1].api = 'nothing.here'; });
+    const undo2 = mutate('pages/profile/profile-finance.json', (j) => { j.meta.badge.api = 'financeMattersMerge.listConfirmIncomeReview'; });
+    const undo3 = mutate('schemas/api/auth.json', (j) => {
+      j.entries.find((e: any) => e.name === 'changePassword').body = { type: 'object', properties: { newPassword: { type: 'string' } } };
+    });
+    const run = generate(dir);
+    await expect(run).rejects.toThrow(/schemas\/reference-lists.json#\/lists\/0\/api: customer.save is POST, a cached list is read with GET/);
+    await expect(run).rejects.toThrow(/schemas\/reference-lists.json#\/lists\/1\/api: unknown catalogue entry nothing.here/);
+    await expect(run).rejects.toThrow(/pages\/profile\/profile-finance.json#\/meta\/badge\/api: financeMattersMerge.listConfirmIncomeReview must answer an integer count/);
+    await expect(run).rejects.toThrow(/pages\/profile\/password-change.json#\/form\/api\/submit: auth.changePassword must take \{"\$form": "passwordChange"\} as its body/);
+    undo1(); undo2(); undo3();
+  });
   it('a catalogue entry pointing at an unknown entity and a form with a duplicate id', async () => {
     const undo1 = mutate('schemas/api/customer.json', (j) => { j.entries[0].entity = 'nothing'; });
     const undo2 = mutate('schemas/forms/designer/formSettings.json', (j) => { j.list.push({ ...j.list[0] }); });

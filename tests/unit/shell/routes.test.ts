@@ -5,7 +5,8 @@ import { redirectTarget } from '../../../runtime/screens/shell/Redirect';
 import { safeRouter } from '../../../runtime/screens/shell/SsoLogin';
 import { tabOf, DAILY_TABS } from '../../../runtime/screens/shell/DailyRoutine';
 import { FLOW } from '../../../runtime/screens/shell/Guide';
-import { passwordProblem } from '../../../runtime/screens/profile/password';
+import { createAjv, formatAjvErrors } from '../../../schemas/src/ajv';
+import catalogue from '../../../schemas/generated/catalogue.json';
 import { loadPages } from './pages';
 
 const files = loadPages();
@@ -64,11 +65,12 @@ describe('shell screen helpers', () => {
     expect(FLOW.map((s) => s.title).join('→')).toBe('客户→线索→询价→报价→合同→项目→调度→结算');
     for (const step of FLOW) expect(at(step.path), step.path).toBeDefined();
   });
-  it('new passwords have 8-64 characters with letters and digits', () => {
-    expect(passwordProblem('Abc12345')).toBeUndefined();
-    expect(passwordProblem('Abc1234')).toBeDefined();
-    expect(passwordProblem('abcdefgh')).toBeDefined();
-    expect(passwordProblem('12345678')).toBeDefined();
-    expect(passwordProblem('a1'.repeat(33))).toBeDefined();
+  it('new passwords have 8-64 characters with letters and digits, said in the words of the 修改密码 form', () => {
+    // The call's body is the passwordChange form's schema: the server answers what the form shows.
+    const body = catalogue.find((e) => e.id === 'auth.changePassword')!.body!;
+    const check = createAjv().compile(body);
+    const problem = (newPassword: string) => (check({ oldPassword: 'x', newPassword }) ? undefined : formatAjvErrors(check.errors, body));
+    expect(problem('Abc12345')).toBeUndefined();
+    for (const bad of ['Abc1234', 'abcdefgh', '12345678', 'a1'.repeat(33)]) expect(problem(bad), bad).toBe('新密码应为8至64位，且同时包含字母和数字');
   });
 });

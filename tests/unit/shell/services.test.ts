@@ -4,17 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const invoke = vi.fn(async (..._args: unknown[]) => null as unknown);
 vi.mock('../../../api/call', () => ({ invoke: (...args: unknown[]) => invoke(...args) }));
 
-const reference = vi.hoisted(() => ({
-  orgs: vi.fn(async () => [{ orgId: 1, name: 'A' }]),
-  ok: vi.fn(async () => [{ id: 1 }]),
-}));
-vi.mock('../../../api/auth', () => ({ fetchOrgs: reference.orgs }));
-vi.mock('../../../api/reference', () => ({
-  fetchStaff: reference.ok, fetchDepartments: reference.ok, fetchRegionTree: reference.ok, fetchBanks: reference.ok,
-  fetchBusinessTypes: reference.ok, fetchBillPlatforms: reference.ok, fetchCorpStaff: reference.ok, fetchCorpCustomers: reference.ok,
-  fetchActiveSuppliers: reference.ok, fetchUnhandledMessages: reference.ok,
-}));
-
 describe('usage statistics', () => {
   beforeEach(() => invoke.mockClear());
   it('reports a view of a route with a statisticsName once per navigation', async () => {
@@ -40,20 +29,39 @@ describe('error log', () => {
 });
 
 describe('layout preload', () => {
-  it('loads every reference list once; a failed organisation list is emptied and logged', async () => {
+  it('loads every declared preload list once; a failed organisation list is emptied and logged', async () => {
     const lists = await import('../../../runtime/reference/lists');
     const { preloadReferences, PRELOADED } = await import('../../../runtime/shell/preload');
-    expect(Object.keys(PRELOADED)).toEqual(['businessTypes', 'billPlatforms', 'banks', 'regionTree', 'staff', 'corpStaff', 'corpCustomers', 'activeSuppliers', 'messages']);
+    // seed 002 §7.11: business types, bill platforms, banks, region tree, staff, corporate staff and customers, active suppliers, messages, organisations
+    expect(PRELOADED).toEqual(['businessTypes', 'billPlatforms', 'banks', 'regionTree', 'staff', 'corpStaff', 'corpCustomers', 'activeSuppliers', 'messages', 'organisations']);
+    invoke.mockReset();
+    let orgsFail = true;
+    invoke.mockImplementation(async (id: unknown) => {
+      if (id === 'auth.orgs') {
+        if (orgsFail) {
+          orgsFail = false;
+          throw new Error('连接服务器失败');
+        }
+        return [{ orgId: 1, name: 'A' }];
+      }
+      return [{ id: 1 }];
+    });
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    reference.orgs.mockRejectedValueOnce(new Error('连接服务器失败'));
     await preloadReferences();
-    expect(lists.organisationList.peek()).toBeUndefined();
+    expect(lists.referenceList('organisations').peek()).toBeUndefined();
     expect(error).toHaveBeenCalledWith('preload organisations failed', expect.any(Error));
-    expect(lists.businessTypeList.peek()).toEqual([{ id: 1 }]);
-    const calls = reference.ok.mock.calls.length;
+    expect(lists.referenceList('businessTypes').peek()).toEqual([{ id: 1 }]);
+    // Each list is one declared call, made silently (a failed list is the caller's to report).
+    expect(invoke).toHaveBeenCalledWith('businessType.list', {}, { silent: true });
+    const calls = invoke.mock.calls.length;
     await preloadReferences();
-    expect(reference.ok.mock.calls.length).toBe(calls);
-    expect(lists.organisationList.peek()).toEqual([{ orgId: 1, name: 'A' }]);
+    // Only the emptied organisation list is fetched again.
+    expect(invoke.mock.calls.length).toBe(calls + 1);
+    expect(lists.referenceList('organisations').peek()).toEqual([{ orgId: 1, name: 'A' }]);
+    // Logging out or switching organisation clears them all.
+    lists.clearReferenceCaches();
+    expect(lists.referenceList('businessTypes').peek()).toBeUndefined();
+    expect(() => lists.referenceList('nonsense')).toThrow('未声明的参考列表 nonsense');
     error.mockRestore();
   });
 });

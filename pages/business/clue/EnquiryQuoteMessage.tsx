@@ -5,18 +5,18 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Card, Empty, Input, List, Select, Space, Typography, message } from 'antd';
-import { invoke } from '../../api/call';
-import { useSession } from '../session/store';
-import { staffList } from '../reference/lists';
-import { useReference } from '../reference/useReference';
-import { realtime } from './client';
+import { invoke } from '../../../api/call';
+import { useSession } from '../../../runtime/session/store';
+import { referenceList } from '../../../runtime/reference/lists';
+import { useReference } from '../../../runtime/reference/useReference';
+import { realtime } from '../../../runtime/realtime/client';
 
 interface ChatRow { enquiryQuoteMessageId: number; sendStaffId: number; receiveStaffId: number; content: string; createdAt: string; enquiryId?: number | null }
 interface Contact { staffId: number; name: string; unread: number; lastAt?: string }
 
-export default function ChatPage() {
+export default function EnquiryQuoteMessage() {
   const me = useSession().profile?.staffId;
-  const staff = useReference(staffList) as { staffId: number; name: string }[] | undefined;
+  const staff = useReference(referenceList<{ staffId: number; name: string }>('staff'));
   const [contacts, setContacts] = useState<Contact[]>([]);
   const [peer, setPeer] = useState<number | null>(null);
   const [rows, setRows] = useState<ChatRow[]>([]);
