@@ -11,7 +11,7 @@ import { routes } from '../../router/pages';
 import { routeAllowed } from '../../router/routes';
 import type { RouteEntry } from '../../router/types';
 import { refreshBadges, useBadge } from '../../shell/badges';
-import type { ScreenProps } from '../registry';
+import type { ScreenProps } from '../types';
 
 function PageButton({ route }: { route: RouteEntry }) {
   const navigate = useNavigate();

@@ -24,10 +24,11 @@ import { FormEntityProvider } from '../../../runtime/renderers/fields/form-text'
 import { enumLabel } from '../../../server/schema/load';
 import { regionLabel, regionTree as serverRegionTree } from '../../../server/reference/regions';
 
-vi.mock('../../../api/reference', async (original) => {
-  const real = await original<typeof import('../../../api/reference')>();
+vi.mock('../../../runtime/reference/lists', async (original) => {
+  const real = await original<typeof import('../../../runtime/reference/lists')>();
+  const { cachedList } = await import('../../../runtime/reference/cache');
   const regions = await import('../../../server/reference/regions');
-  return { ...real, fetchRegionTree: async () => regions.regionTree().tree };
+  return { ...real, regionTree: cachedList(async () => regions.regionTree().tree as never[]) };
 });
 
 // antd reads the viewport's breakpoints; jsdom has none.
