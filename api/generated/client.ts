@@ -1895,6 +1895,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -1930,6 +1931,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2031,6 +2036,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2066,6 +2072,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2151,6 +2161,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2186,6 +2197,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2243,6 +2258,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2278,6 +2294,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2326,6 +2346,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2361,6 +2382,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2408,6 +2433,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2443,6 +2469,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2494,6 +2524,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2529,6 +2560,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2576,6 +2611,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2611,6 +2647,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2671,7 +2711,7 @@ createdAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("enquiryNo" | "title" | "clueId" | "planId" | "projectId" | "serviceCategory" | "quoteMode" | "cargoName" | "pieces" | "weight" | "length" | "width" | "height" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "loadDate" | "quantity" | "supplierIds" | "currentSeq" | "deadline" | "status" | "invitedCount" | "quotedCount" | "initiatorStaffId" | "quoteIds" | "firstLowestAmount" | "awardedAmount" | "dropRate" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
+columns?: ("enquiryNo" | "title" | "clueId" | "customerId" | "planId" | "projectId" | "serviceCategory" | "quoteMode" | "cargoName" | "pieces" | "weight" | "length" | "width" | "height" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "loadDate" | "quantity" | "supplierIds" | "currentSeq" | "deadline" | "status" | "invitedCount" | "quotedCount" | "initiatorStaffId" | "quoteIds" | "firstLowestAmount" | "awardedAmount" | "awardedCostExclTax" | "dropRate" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出询价列表 — GET /api/v1/project-base/enquiry/export-excel (商务:询价), a file */
@@ -2952,7 +2992,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3015,7 +3055,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | number | null)
 unitPrice?: (string | number | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | number | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3060,7 +3100,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3105,7 +3145,7 @@ quoteMode?: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | number | null)
 unitPrice?: (string | number | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | number | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3152,7 +3192,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3229,7 +3269,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3296,7 +3336,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3383,7 +3423,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3451,7 +3491,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3519,7 +3559,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -7888,6 +7928,20 @@ label: string
 /** 选择器选项(按实体的标题字段) — GET /api/v1/meta/options/{entity} (@authenticated) */
 export function metaOptions(params: MetaOptionsParams, query: MetaOptionsQuery = {}, options: CallOptions = {}): Promise<MetaOptionsResponse> {
   return request<MetaOptionsResponse>({ method: 'GET', url: '/api/v1/meta/options/{entity}', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface MetaFetchParams {
+entity: string
+id: number
+}
+
+export interface MetaFetchResponse {
+
+}
+
+/** 选中记录的带出字段(各实体 fetchFrom 声明的来源字段) — GET /api/v1/meta/fetch/{entity}/{id} (@authenticated) */
+export function metaFetch(params: MetaFetchParams, options: CallOptions = {}): Promise<MetaFetchResponse> {
+  return request<MetaFetchResponse>({ method: 'GET', url: '/api/v1/meta/fetch/{entity}/{id}', params: { ...params }, ...options });
 }
 
 export interface MetaActivityParams {
@@ -16233,6 +16287,7 @@ export const catalogue = {
   'message.countDailyMessage': { method: 'GET', path: '/api/v1/message-base/message/count-daily-message', permission: '@authenticated' },
   'message.closeMessage': { method: 'POST', path: '/api/v1/message-base/message/close-message', permission: '@authenticated' },
   'meta.options': { method: 'GET', path: '/api/v1/meta/options/{entity}', permission: '@authenticated' },
+  'meta.fetch': { method: 'GET', path: '/api/v1/meta/fetch/{entity}/{id}', permission: '@authenticated' },
   'meta.activity': { method: 'GET', path: '/api/v1/meta/activity/{entity}/{id}', permission: '@authenticated' },
   'meta.myApprovals': { method: 'GET', path: '/api/v1/meta/my-approvals', permission: '@authenticated' },
   'notice.listAll': { method: 'GET', path: '/api/v1/message-base/notice/list-all', permission: '@authenticated' },

@@ -1196,6 +1196,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -1231,6 +1232,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2343,7 +2348,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -2379,7 +2384,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | number | null)
 unitPrice?: (string | number | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | number | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)

@@ -51,7 +51,8 @@ export function resolveEntity(def: EntityDef): ResolvedEntity {
   const stateFields = [...new Set(transitions.map((t) => t.field))];
   const fields: ResolvedEntity['fields'] = {};
   for (const [name, f] of Object.entries(def.fields)) {
-    const readOnly = f.readOnly || stateFields.includes(name) || (def.number?.field === name) || undefined;
+    // A formula's value is the formula's alone: never typed, never taken from a body.
+    const readOnly = f.readOnly || Boolean(f.formula) || stateFields.includes(name) || (def.number?.field === name) || undefined;
     fields[name] = { ...f, ...(readOnly ? { readOnly: true } : {}), column: f.column ?? snakeCase(name) };
   }
   const titleField = def.titleField ?? (fields.name ? 'name' : undefined);
