@@ -1980,7 +1980,7 @@ export interface EnquirySaveBody {
 clueId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
-serviceCategory: (1 | 2 | 3 | 4 | 5)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
@@ -2103,7 +2103,7 @@ export interface EnquiryUpdateBody {
 clueId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
-serviceCategory?: (1 | 2 | 3 | 4 | 5)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
@@ -3049,9 +3049,9 @@ export interface QuotationSaveBody {
 clueId: number
 planId?: (number | null)
 enquiryId?: (number | null)
-customerId: number
+customerId?: (number | null)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
-quoteMode: (1 | 2 | 3 | 4 | 5)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
 quantity?: (string | number | null)
 unitPrice?: (string | number | null)
 /**
@@ -3139,9 +3139,9 @@ export interface QuotationUpdateBody {
 clueId?: number
 planId?: (number | null)
 enquiryId?: (number | null)
-customerId?: number
+customerId?: (number | null)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
-quoteMode?: (1 | 2 | 3 | 4 | 5)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
 quantity?: (string | number | null)
 unitPrice?: (string | number | null)
 /**

@@ -160,8 +160,11 @@ export function createSchema(e: ResolvedEntity, enums: EnumLookup, entities?: En
     const writable = !f.readOnly || (forUpdate && f.editable);
     if (!writable) continue;
     const s = fieldSchema(f, enums(f.enum ?? ''));
-    properties[k] = f.required ? s : nullable(s);
-    if (f.required && !forUpdate) required.push(k);
+    // A required field that fetches from a reference may be left out: the write pipeline fills
+    // it from the picked record, then holds it required (server/crud/fill-ins.ts).
+    const mustSend = f.required && !f.fetchFrom;
+    properties[k] = mustSend ? s : nullable(s);
+    if (mustSend && !forUpdate) required.push(k);
   }
   if (e.customFields) properties.custom = { type: 'object', title: '自定义字段' };
   if (entities) {

@@ -9,6 +9,7 @@ import type { EntityMap, ResolvedEntity } from '../schema/types';
 import type { Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import { scoped } from './scope';
+import { badRequest } from '../http/errors';
 import { toColumn } from './values';
 
 const sameValue = (a: unknown, b: unknown) => (isBlank(a) && isBlank(b)) || String(a) === String(b);
@@ -45,6 +46,18 @@ export async function applyFetches(
       values[r.field] = toColumn(entity, r.field, row[r.source] ?? null);
       if (rules.has(r.field) && !done.has(r.field)) pending.push(r.field);
     }
+  }
+}
+
+/**
+ * A required field that fetches may be left out of a body (the fill-in brings it); once filled
+ * it must hold a value, as the body's schema would have demanded.
+ */
+export function requireFetched(entity: ResolvedEntity, values: Record<string, unknown>, prev: Record<string, any> | undefined): void {
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if (!f.fetchFrom || !f.required) continue;
+    const v = name in values ? values[name] : prev?.[name];
+    if (isBlank(v)) throw badRequest(`缺少必填字段：${f.title}`, { field: name });
   }
 }
 

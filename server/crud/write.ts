@@ -23,7 +23,7 @@ import {
   APPROVAL, TASK, approvalEventType, createTasks, pendingApproval, resolveChain, voidOpenTasks, type ApprovalNode,
 } from './approval';
 import { checkCustomFields } from './custom-fields';
-import { applyFetches, applyFormulas } from './fill-ins';
+import { applyFetches, applyFormulas, requireFetched } from './fill-ins';
 
 export interface WriteContext {
   db: Db;
@@ -159,6 +159,7 @@ export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, da
     for (const [k, v] of Object.entries(data)) if (entity.fields[k] && !(k in values)) values[k] = toColumn(entity, k, v);
   }
   await applyFetches(ctx.db, ctx.session, ctx.entities, entity, values, data, undefined);
+  requireFetched(entity, values, undefined);
   const view = readable(entity, values, data);
   for (const childName of Object.keys(entity.children)) if (childName in data) view[childName] = data[childName];
   await hooks.validate?.(hctx, view, undefined);
@@ -201,6 +202,7 @@ export async function updateRecord(
     for (const [k, v] of Object.entries(data)) if (entity.fields[k] && !(k in values)) values[k] = toColumn(entity, k, v);
   }
   await applyFetches(ctx.db, ctx.session, ctx.entities, entity, values, data, prev);
+  requireFetched(entity, values, prev);
   const view = { ...prev, ...readable(entity, values, data) };
   for (const childName of Object.keys(entity.children)) if (childName in data) view[childName] = data[childName];
   await hooks.validate?.(hctx, view, prev);
