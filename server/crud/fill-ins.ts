@@ -18,15 +18,17 @@ const sameValue = (a: unknown, b: unknown) => (isBlank(a) && isBlank(b)) || Stri
  * Fills `values` (column values about to be written) from the references they set: on create
  * every reference given, on update those that changed. A fetched field takes the target's value
  * when it is read-only or the body left it blank (a user may override a fetched value); a
- * fetched reference triggers its own fill-ins. The target is read in the caller's tenant: a
+ * fetched reference triggers its own fill-ins. Returns the filled values as the target holds them
+ * (the pipeline shows hooks the body's values merged with these). The target is read in the caller's tenant: a
  * record of another organisation fills nothing (and the reference check refuses it).
  */
 export async function applyFetches(
   db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity,
   values: Record<string, unknown>, body: Record<string, unknown>, prev: Record<string, any> | undefined,
-): Promise<void> {
+): Promise<Record<string, unknown>> {
+  const filled: Record<string, unknown> = {};
   const rules = fetchRules(entity);
-  if (!rules.size) return;
+  if (!rules.size) return filled;
   const done = new Set<string>();
   const pending = [...rules.keys()].filter((ref) => ref in values && (!prev || !sameValue(values[ref], prev[ref])));
   while (pending.length) {
@@ -43,10 +45,12 @@ export async function applyFetches(
     for (const r of list) {
       const given = r.field in body ? body[r.field] : undefined;
       if (!r.readOnly && !isBlank(given)) continue;
-      values[r.field] = toColumn(entity, r.field, row[r.source] ?? null);
+      filled[r.field] = row[r.source] ?? null;
+      values[r.field] = toColumn(entity, r.field, filled[r.field]);
       if (rules.has(r.field) && !done.has(r.field)) pending.push(r.field);
     }
   }
+  return filled;
 }
 
 /**

@@ -150,15 +150,16 @@ export async function loadChildren(db: Db, session: Session | null, entities: En
   }
 }
 
-export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, data: Record<string, unknown>, opts: { system?: boolean } = {}): Promise<Record<string, any>> {
+export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, body: Record<string, unknown>, opts: { system?: boolean } = {}): Promise<Record<string, any>> {
   const hooks = hooksOf(entity);
   const hctx = hookContext(ctx, entity, Boolean(opts.system));
+  let data = body;
   const values: Record<string, unknown> = { ...fieldDefaults(entity), ...stateDefaults(entity), ...writableValues(entity, data, 'create') };
   if (opts.system) {
     // The system (hooks) may set read-only fields such as states of derived records.
     for (const [k, v] of Object.entries(data)) if (entity.fields[k] && !(k in values)) values[k] = toColumn(entity, k, v);
   }
-  await applyFetches(ctx.db, ctx.session, ctx.entities, entity, values, data, undefined);
+  data = { ...data, ...(await applyFetches(ctx.db, ctx.session, ctx.entities, entity, values, data, undefined)) };
   requireFetched(entity, values, undefined);
   const view = readable(entity, values, data);
   for (const childName of Object.keys(entity.children)) if (childName in data) view[childName] = data[childName];
@@ -186,8 +187,9 @@ export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, da
 }
 
 export async function updateRecord(
-  ctx: WriteContext, entity: ResolvedEntity, id: number, data: Record<string, unknown>, opts: { system?: boolean; version?: number } = {},
+  ctx: WriteContext, entity: ResolvedEntity, id: number, body: Record<string, unknown>, opts: { system?: boolean; version?: number } = {},
 ): Promise<Record<string, any>> {
+  let data = body;
   const hooks = hooksOf(entity);
   const hctx = hookContext(ctx, entity, Boolean(opts.system));
   const prev = await loadForUpdate(ctx, entity, id);
@@ -201,7 +203,7 @@ export async function updateRecord(
   if (opts.system) {
     for (const [k, v] of Object.entries(data)) if (entity.fields[k] && !(k in values)) values[k] = toColumn(entity, k, v);
   }
-  await applyFetches(ctx.db, ctx.session, ctx.entities, entity, values, data, prev);
+  data = { ...data, ...(await applyFetches(ctx.db, ctx.session, ctx.entities, entity, values, data, prev)) };
   requireFetched(entity, values, prev);
   const view = { ...prev, ...readable(entity, values, data) };
   for (const childName of Object.keys(entity.children)) if (childName in data) view[childName] = data[childName];
