@@ -106,7 +106,10 @@ test('询价 → 对客报价 → 中标 → 合同: each fill-in arrives by its
   await page.locator('.ant-modal-content:visible').last().getByRole('button', { name: /确\s*定/ }).click();
   await expect(row).toContainText('中标');
 
+  // The contract's owner side (商务 alone does not see contracts): the draft waits there, filled.
+  await switchTo(page, 'admin');
   await page.goto(`/contract/income-contract/income-contract-list?keyword=${encodeURIComponent(clueName)}`);
+  await dismissNotices(page);
   const contract = rowOf(page, clueName);
   await expect(contract).toContainText(customer.name.slice(0, 6));
   await expect(contract).toContainText('136,250.00');
