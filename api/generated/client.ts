@@ -1893,6 +1893,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -1928,6 +1929,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -1973,7 +1978,7 @@ export interface EnquirySaveBody {
 clueId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
-serviceCategory: (1 | 2 | 3 | 4 | 5)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
@@ -2029,6 +2034,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2064,6 +2070,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2091,7 +2101,7 @@ export interface EnquiryUpdateBody {
 clueId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
-serviceCategory?: (1 | 2 | 3 | 4 | 5)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
@@ -2149,6 +2159,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2184,6 +2195,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2241,6 +2256,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2276,6 +2292,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2324,6 +2344,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2359,6 +2380,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2406,6 +2431,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2441,6 +2467,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2492,6 +2522,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2527,6 +2558,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2574,6 +2609,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -2609,6 +2645,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -2669,7 +2709,7 @@ createdAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("enquiryNo" | "title" | "clueId" | "planId" | "projectId" | "serviceCategory" | "quoteMode" | "cargoName" | "pieces" | "weight" | "length" | "width" | "height" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "loadDate" | "quantity" | "supplierIds" | "currentSeq" | "deadline" | "status" | "invitedCount" | "quotedCount" | "initiatorStaffId" | "quoteIds" | "firstLowestAmount" | "awardedAmount" | "dropRate" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
+columns?: ("enquiryNo" | "title" | "clueId" | "customerId" | "planId" | "projectId" | "serviceCategory" | "quoteMode" | "cargoName" | "pieces" | "weight" | "length" | "width" | "height" | "fromRegionCode" | "fromAddress" | "toRegionCode" | "toAddress" | "loadDate" | "quantity" | "supplierIds" | "currentSeq" | "deadline" | "status" | "invitedCount" | "quotedCount" | "initiatorStaffId" | "quoteIds" | "firstLowestAmount" | "awardedAmount" | "awardedCostExclTax" | "dropRate" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 导出询价列表 — GET /api/v1/project-base/enquiry/export-excel (商务:询价), a file */
@@ -2950,7 +2990,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3007,13 +3047,13 @@ export interface QuotationSaveBody {
 clueId: number
 planId?: (number | null)
 enquiryId?: (number | null)
-customerId: number
+customerId?: (number | null)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
-quoteMode: (1 | 2 | 3 | 4 | 5)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
 quantity?: (string | number | null)
 unitPrice?: (string | number | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | number | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3058,7 +3098,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3097,13 +3137,13 @@ export interface QuotationUpdateBody {
 clueId?: number
 planId?: (number | null)
 enquiryId?: (number | null)
-customerId?: number
+customerId?: (number | null)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
-quoteMode?: (1 | 2 | 3 | 4 | 5)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
 quantity?: (string | number | null)
 unitPrice?: (string | number | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | number | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3150,7 +3190,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3227,7 +3267,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3294,7 +3334,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3381,7 +3421,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3449,7 +3489,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -3517,7 +3557,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -7921,6 +7961,20 @@ label: string
 /** 选择器选项(按实体的标题字段) — GET /api/v1/meta/options/{entity} (@authenticated) */
 export function metaOptions(params: MetaOptionsParams, query: MetaOptionsQuery = {}, options: CallOptions = {}): Promise<MetaOptionsResponse> {
   return request<MetaOptionsResponse>({ method: 'GET', url: '/api/v1/meta/options/{entity}', params: { ...params }, query: { ...query }, ...options });
+}
+
+export interface MetaFetchParams {
+entity: string
+id: number
+}
+
+export interface MetaFetchResponse {
+
+}
+
+/** 选中记录的带出字段(各实体 fetchFrom 声明的来源字段) — GET /api/v1/meta/fetch/{entity}/{id} (@authenticated) */
+export function metaFetch(params: MetaFetchParams, options: CallOptions = {}): Promise<MetaFetchResponse> {
+  return request<MetaFetchResponse>({ method: 'GET', url: '/api/v1/meta/fetch/{entity}/{id}', params: { ...params }, ...options });
 }
 
 export interface MetaActivityParams {
@@ -16436,6 +16490,7 @@ export const catalogue = {
   'message.countDailyMessage': { method: 'GET', path: '/api/v1/message-base/message/count-daily-message', permission: '@authenticated' },
   'message.closeMessage': { method: 'POST', path: '/api/v1/message-base/message/close-message', permission: '@authenticated' },
   'meta.options': { method: 'GET', path: '/api/v1/meta/options/{entity}', permission: '@authenticated' },
+  'meta.fetch': { method: 'GET', path: '/api/v1/meta/fetch/{entity}/{id}', permission: '@authenticated' },
   'meta.activity': { method: 'GET', path: '/api/v1/meta/activity/{entity}/{id}', permission: '@authenticated' },
   'meta.myApprovals': { method: 'GET', path: '/api/v1/meta/my-approvals', permission: '@authenticated' },
   'notice.listAll': { method: 'GET', path: '/api/v1/message-base/notice/list-all', permission: '@authenticated' },

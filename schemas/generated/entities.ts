@@ -675,7 +675,7 @@ supplierId?: (number | null)
 contractKind: (1 | 2 | 3)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
-amount: (string | number)
+amount?: (string | number | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
 invoiceType?: (1 | 2 | 3 | 4 | null)
 settleMode?: (1 | 2 | 3 | 4 | null)
@@ -1190,6 +1190,7 @@ custom: {
 }
 enquiryNo?: (string | null)
 clueId?: (number | null)
+customerId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
 serviceCategory: (1 | 2 | 3 | 4 | 5)
@@ -1225,6 +1226,10 @@ initiatorStaffId?: (number | null)
 quoteIds?: (number[] | null)
 firstLowestAmount?: (string | null)
 awardedAmount?: (string | null)
+/**
+ * the awarded quotes, each without its own tax: the cost a customer quotation starts from
+ */
+awardedCostExclTax?: (string | null)
 dropRate?: (string | null)
 remark?: (string | null)
 /**
@@ -1243,7 +1248,7 @@ export interface EnquiryCreate {
 clueId?: (number | null)
 planId?: (number | null)
 projectId?: (number | null)
-serviceCategory: (1 | 2 | 3 | 4 | 5)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
@@ -2331,7 +2336,7 @@ quoteMode: (1 | 2 | 3 | 4 | 5)
 quantity?: (string | null)
 unitPrice?: (string | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
@@ -2361,13 +2366,13 @@ export interface QuotationCreate {
 clueId: number
 planId?: (number | null)
 enquiryId?: (number | null)
-customerId: number
+customerId?: (number | null)
 serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
-quoteMode: (1 | 2 | 3 | 4 | 5)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
 quantity?: (string | number | null)
 unitPrice?: (string | number | null)
 /**
- * defaults to the awarded quotes of the enquiry, without their tax
+ * the awarded quotes of the enquiry, without their tax; may be overridden
  */
 costAmount?: (string | number | null)
 taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)

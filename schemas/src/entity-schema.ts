@@ -51,7 +51,8 @@ export function resolveEntity(def: EntityDef): ResolvedEntity {
   const stateFields = [...new Set(transitions.map((t) => t.field))];
   const fields: ResolvedEntity['fields'] = {};
   for (const [name, f] of Object.entries(def.fields)) {
-    const readOnly = f.readOnly || stateFields.includes(name) || (def.number?.field === name) || undefined;
+    // A formula's value is the formula's alone: never typed, never taken from a body.
+    const readOnly = f.readOnly || Boolean(f.formula) || stateFields.includes(name) || (def.number?.field === name) || undefined;
     fields[name] = { ...f, ...(readOnly ? { readOnly: true } : {}), column: f.column ?? snakeCase(name) };
   }
   const titleField = def.titleField ?? (fields.name ? 'name' : undefined);
@@ -159,8 +160,11 @@ export function createSchema(e: ResolvedEntity, enums: EnumLookup, entities?: En
     const writable = !f.readOnly || (forUpdate && f.editable);
     if (!writable) continue;
     const s = fieldSchema(f, enums(f.enum ?? ''));
-    properties[k] = f.required ? s : nullable(s);
-    if (f.required && !forUpdate) required.push(k);
+    // A required field that fetches from a reference may be left out: the write pipeline fills
+    // it from the picked record, then holds it required (server/crud/fill-ins.ts).
+    const mustSend = f.required && !f.fetchFrom;
+    properties[k] = mustSend ? s : nullable(s);
+    if (mustSend && !forUpdate) required.push(k);
   }
   if (e.customFields) properties.custom = { type: 'object', title: '自定义字段' };
   if (entities) {

@@ -9,6 +9,7 @@ import { filterSpec, type ResolvedEntity } from '../../schemas/src/entity-schema
 import type { EntryOptions, ResolvedEntry } from '../../schemas/src/catalogue';
 import { LAYOUT_FIELD, type LayoutDef } from '../../schemas/src/layout';
 import { AUTHENTICATED, PUBLIC, alternatives } from '../../schemas/src/permission';
+import { fillInProblems, formulaProblems } from './fill-ins';
 
 const SYSTEM = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version', 'orgId', 'corpId']);
 
@@ -52,6 +53,8 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
           if (m && !has(m[1]!)) at(file, `/fields/${name}/filterBy/${k}`, `unknown field ${m[1]}`);
         }
       }
+      if (f.fetchFrom) fillInProblems(entities, e, name, f).forEach((m) => at(file, `/fields/${name}/fetchFrom`, m));
+      if (f.formula) formulaProblems(e, name, f).forEach((m) => at(file, `/fields/${name}/formula`, m));
       if (f.enum && f.default !== undefined && !f.multiple && !(enumValues(f.enum) ?? []).some((v) => String(v) === String(f.default))) {
         at(file, `/fields/${name}/default`, `default ${String(f.default)} is not a value of ${f.enum}`);
       }

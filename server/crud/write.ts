@@ -23,6 +23,7 @@ import {
   APPROVAL, TASK, approvalEventType, createTasks, pendingApproval, resolveChain, voidOpenTasks, type ApprovalNode,
 } from './approval';
 import { checkCustomFields } from './custom-fields';
+import { applyFetches, applyFormulas, requireFetched } from './fill-ins';
 
 export interface WriteContext {
   db: Db;
@@ -118,6 +119,7 @@ async function childLines(ctx: WriteContext, entity: ResolvedEntity, parentId: n
       delete values[c.key];
       await checkReferences(ctx.db, ctx.session, ctx.entities, child, values, at);
       const lineId = Number(line[child.idField]);
+      applyFormulas(child, values, byId.get(lineId));
       if (Number.isSafeInteger(lineId) && lineId > 0) {
         if (!byId.has(lineId)) throw badRequest(`${at.label}明细不存在`, { field: `${name}.${i}` });
         kept.add(lineId);
@@ -148,19 +150,23 @@ export async function loadChildren(db: Db, session: Session | null, entities: En
   }
 }
 
-export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, data: Record<string, unknown>, opts: { system?: boolean } = {}): Promise<Record<string, any>> {
+export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, body: Record<string, unknown>, opts: { system?: boolean } = {}): Promise<Record<string, any>> {
   const hooks = hooksOf(entity);
   const hctx = hookContext(ctx, entity, Boolean(opts.system));
+  let data = body;
   const values: Record<string, unknown> = { ...fieldDefaults(entity), ...stateDefaults(entity), ...writableValues(entity, data, 'create') };
   if (opts.system) {
     // The system (hooks) may set read-only fields such as states of derived records.
     for (const [k, v] of Object.entries(data)) if (entity.fields[k] && !(k in values)) values[k] = toColumn(entity, k, v);
   }
+  data = { ...data, ...(await applyFetches(ctx.db, ctx.session, ctx.entities, entity, values, data, undefined)) };
+  requireFetched(entity, values, undefined);
   const view = readable(entity, values, data);
   for (const childName of Object.keys(entity.children)) if (childName in data) view[childName] = data[childName];
   await hooks.validate?.(hctx, view, undefined);
   await hooks.beforeSave?.(hctx, view, undefined);
   for (const [k, v] of Object.entries(view)) if (entity.fields[k]) values[k] = toColumn(entity, k, v);
+  applyFormulas(entity, values, undefined);
   const custom = customValue(entity, data);
   if (custom !== undefined) {
     await checkCustomFields(ctx, entity, data.custom as Record<string, unknown>);
@@ -181,8 +187,9 @@ export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, da
 }
 
 export async function updateRecord(
-  ctx: WriteContext, entity: ResolvedEntity, id: number, data: Record<string, unknown>, opts: { system?: boolean; version?: number } = {},
+  ctx: WriteContext, entity: ResolvedEntity, id: number, body: Record<string, unknown>, opts: { system?: boolean; version?: number } = {},
 ): Promise<Record<string, any>> {
+  let data = body;
   const hooks = hooksOf(entity);
   const hctx = hookContext(ctx, entity, Boolean(opts.system));
   const prev = await loadForUpdate(ctx, entity, id);
@@ -196,12 +203,15 @@ export async function updateRecord(
   if (opts.system) {
     for (const [k, v] of Object.entries(data)) if (entity.fields[k] && !(k in values)) values[k] = toColumn(entity, k, v);
   }
+  data = { ...data, ...(await applyFetches(ctx.db, ctx.session, ctx.entities, entity, values, data, prev)) };
+  requireFetched(entity, values, prev);
   const view = { ...prev, ...readable(entity, values, data) };
   for (const childName of Object.keys(entity.children)) if (childName in data) view[childName] = data[childName];
   await hooks.validate?.(hctx, view, prev);
   const changes: Record<string, any> = readable(entity, values, data);
   await hooks.beforeSave?.(hctx, changes, prev);
   for (const [k, v] of Object.entries(changes)) if (entity.fields[k]) values[k] = toColumn(entity, k, v);
+  applyFormulas(entity, values, prev);
   await checkReferences(ctx.db, ctx.session, ctx.entities, entity, values);
   const set: Record<string, unknown> = { ...values, updatedAt: sql`now()`, updatedBy: ctx.session?.staffId ?? null };
   const custom = customValue(entity, data);

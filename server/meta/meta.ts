@@ -10,6 +10,7 @@ import { requireSession, type Handler, type HandlerContext } from '../crud/conte
 import { scoped } from '../crud/scope';
 import { APPROVAL, TASK } from '../crud/approval';
 import { mayPick } from './pick-permissions';
+import { fetchValues } from './fetch';
 import type { ResolvedEntity } from '../schema/types';
 
 const READ_HANDLERS = new Set(['crud.page', 'crud.get', 'crud.list', 'crud.tree']);
@@ -106,6 +107,7 @@ const myApprovals: Handler = async (ctx) => {
 
 export const metaHandlers: Record<string, Handler> = {
   'meta.options': options,
+  'meta.fetch': fetchValues,
   'meta.activity': activity,
   'meta.myApprovals': myApprovals,
 };

@@ -15,6 +15,7 @@ import { rememberTitles } from '../../reference/titles';
 import { SchemaField } from './components';
 import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
 import { liveChecks, warnInvalid } from './checks';
+import { fillInEffects } from './fillIns';
 
 setValidateLanguage('zh-CN');
 
@@ -80,7 +81,8 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, ini
     let alive = true;
     (async () => {
       const compiled = await compileNamedForm(formName, { readOnly: mode === 'view', editing: mode === 'edit' });
-      const form = createForm<Values>({ readPretty: mode === 'view', effects: liveChecks });
+      const fillIns = fillInEffects(compiled.entity, mode);
+      const form = createForm<Values>({ readPretty: mode === 'view', effects: (f) => { liveChecks(); fillIns(f); } });
       let version: number | undefined;
       if (mode !== 'create' && id !== undefined && api.get) {
         const record = await invoke<Values & { refs?: Record<string, Record<string, string>> }>(api.get, { params: { [rowKey]: id } });

@@ -36,6 +36,13 @@ export interface FieldDef {
    * depends on another (the enquiries of the chosen clue, the quotes of this enquiry)
    */
   filterBy?: Record<string, string | number | boolean>;
+  /**
+   * "<referenceField>.<fieldOfTarget>": picking the reference fills this field with the target's
+   * value (in the form, and on the server when the body leaves it blank or the field is readOnly)
+   */
+  fetchFrom?: string;
+  /** computed from this record's fields (schemas/src/formula.ts); read-only, form and server alike */
+  formula?: string;
   default?: unknown;
   /** set by the server (numbers, derived values, states); ignored in create/update bodies */
   readOnly?: boolean;

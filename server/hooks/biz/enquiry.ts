@@ -181,10 +181,13 @@ export const enquiryHooks = defineHooks('enquiry', {
       const chosen = new Set(idsOf(row.quoteIds));
       const round = await roundQuotes(ctx, Number(row.enquiryId), Number(row.currentSeq));
       let awarded = 0;
+      // The cost a customer quotation starts from (its costAmount's fill-in): each quote without its own tax.
+      let costExclTax = 0;
       for (const q of round) {
         if (q.quoteStatus !== 5) continue;
         if (chosen.has(Number(q.quoteId))) {
           awarded += cents(q.amount) ?? 0;
+          costExclTax += Math.round((cents(q.amount) ?? 0) / (1 + Number(q.taxRate ?? 0) / 100));
           await ctx.transition('enquiryQuote', Number(q.quoteId), 'win');
         } else {
           await ctx.transition('enquiryQuote', Number(q.quoteId), 'lose');
@@ -199,7 +202,7 @@ export const enquiryHooks = defineHooks('enquiry', {
         : first.filter((q) => winners.has(Number(q.supplierId))).reduce((a, q) => a + (cents(q.amount) ?? 0), 0);
       const firstLowest = Number.isFinite(base) && base > 0 ? base : null;
       const dropRate = firstLowest ? Math.round(((firstLowest - awarded) / firstLowest) * 10000) / 100 : null;
-      await ctx.update('enquiry', Number(row.enquiryId), { awardedAmount: yuan(awarded), firstLowestAmount: yuan(firstLowest), dropRate: dropRate === null ? null : dropRate.toFixed(2) });
+      await ctx.update('enquiry', Number(row.enquiryId), { awardedAmount: yuan(awarded), awardedCostExclTax: yuan(costExclTax), firstLowestAmount: yuan(firstLowest), dropRate: dropRate === null ? null : dropRate.toFixed(2) });
     },
   },
 });

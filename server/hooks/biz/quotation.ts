@@ -1,32 +1,15 @@
 /**
- * Customer quotations (对客报价): cost from the awarded enquiry, amounts without tax and the
- * margin derived; editable until submitted; the result is set only once approved and moves
+ * Customer quotations (对客报价): the customer, cost and amounts without tax and the margin are
+ * declared (fetchFrom, formula in the entity); editable until submitted; the result is set only once approved and moves
  * the technical plan. Approval (bizType 18) and its margin-alert node come from the process
  * template; a won quotation's income-contract draft is the contracts area's effect.
  */
 import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
 import { chinaToday } from '../../project/common';
-import { assertApprovedCustomer, cents, userChanges, yuan } from './util';
+import { assertApprovedCustomer, userChanges } from './util';
 
 type Row = Record<string, any>;
-
-/** Awarded quotes of the enquiry, without their tax: the cost basis offered to the quotation. */
-async function awardedCost(ctx: HookContext, enquiryId: number): Promise<string | null> {
-  const won = await ctx.q.select('enquiryQuote').select(['amount', 'taxRate']).where('enquiryId', '=', enquiryId).where('quoteStatus', '=', 15).execute() as Row[];
-  if (!won.length) return null;
-  const total = won.reduce((sum, q) => sum + Math.round((cents(q.amount) ?? 0) / (1 + Number(q.taxRate ?? 0) / 100)), 0);
-  return yuan(total);
-}
-
-function derive(values: Row, merged: Row) {
-  const incl = cents(merged.amountInclTax);
-  const rate = Number(merged.taxRate ?? 0);
-  const excl = incl === null ? null : Math.round(incl / (1 + rate / 100));
-  values.amountExclTax = yuan(excl);
-  const cost = cents(merged.costAmount);
-  values.marginRate = excl && excl > 0 && cost !== null ? (Math.round(((excl - cost) / excl) * 10000) / 100).toFixed(2) : null;
-}
 
 /** quotation.quoteMode → the unit of a contract rate line (5 综合 has none: the amount alone). */
 const RATE_UNIT: Record<number, string> = { 1: '件', 2: '吨', 3: '吨公里', 4: '车' };
@@ -39,8 +22,8 @@ function yearFrom(day: string): string {
 
 /**
  * 标记中标 (DOMAIN §4.1 quoteResult 0 → 1, §5.1 step 6): the income contract's draft (contractType 1,
- * auditState 0) with the customer, amount, tax rate, quote mode and rate copied, linked back to the
- * quotation and its clue, for the contract owner to complete (dates, paper number) and submit.
+ * auditState 0) linked to the quotation, whose customer, clue, amount, tax rate, service category and
+ * quote mode the contract's declared fill-ins (fetchFrom quotationId.*) bring; the rate line is built here, for the contract owner to complete (dates, paper number) and submit.
  * Dates start as today and a year (choice). The quotation keeps the contract's id.
  */
 async function draftIncomeContract(ctx: HookContext, q: Row): Promise<void> {
@@ -53,8 +36,9 @@ async function draftIncomeContract(ctx: HookContext, q: Row): Promise<void> {
     : [];
   const contract = await ctx.create('contract', {
     name: String(clue?.name ?? `对客报价${q.quotationNo}`).slice(0, 100), contractType: 1, contractKind: 1,
-    customerId: q.customerId, quotationId: q.quotationId, clueId: q.clueId ?? null,
-    serviceCategory: q.serviceCategory ?? clue?.serviceCategory ?? null, quoteMode: q.quoteMode, amount: q.amountInclTax, taxRate: q.taxRate,
+    quotationId: q.quotationId,
+    // The clue's category when the quotation has none; otherwise the fill-in brings the quotation's.
+    ...(q.serviceCategory === null || q.serviceCategory === undefined ? { serviceCategory: clue?.serviceCategory ?? null } : {}),
     rates, signDate: today, startDate: today, endDate: yearFrom(today),
     ownerStaffId: q.quoterStaffId ?? ctx.session?.staffId ?? null, remark: `由对客报价${q.quotationNo}中标生成`,
   });
@@ -80,12 +64,6 @@ export const quotationHooks = defineHooks('quotation', {
   async beforeSave(ctx, values, prev) {
     if (prev && ![0, 10].includes(Number(prev.auditState)) && userChanges(ctx.entity, values).length) throw conflict('审核中或已审核通过的报价不能修改');
     if (!prev) values.quoterStaffId = ctx.session?.staffId ?? null;
-    const merged = { ...(prev ?? {}), ...values };
-    if ((merged.costAmount === null || merged.costAmount === undefined || merged.costAmount === '') && merged.enquiryId) {
-      values.costAmount = await awardedCost(ctx, Number(merged.enquiryId));
-      merged.costAmount = values.costAmount;
-    }
-    if (userChanges(ctx.entity, values).length || !prev) derive(values, merged);
   },
   beforeRemove(_ctx, row) {
     if (row.auditState !== 0) throw conflict('只能删除待提交的报价');

@@ -245,10 +245,8 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
       }
       if (r.driverId) {
         const d = await ctx.q.get('driver', Number(r.driverId));
+        // Name, phone and ID number are the entity's fill-ins (fetchFrom driverId.*); the carrier follows here.
         if (d) {
-          if (blank(r.driverName)) values.driverName = d.name;
-          if (blank(r.driverPhone)) values.driverPhone = d.mobile;
-          if (blank(r.driverIdCard)) values.driverIdCard = d.idCardNo ?? null;
           if (!r.supplierId && !values.supplierId && d.supplierId) values.supplierId = d.supplierId;
         }
       }

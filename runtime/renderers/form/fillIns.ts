@@ -1,0 +1,56 @@
+/**
+ * Formily effects of an entity's declared fill-ins and formulas (schemas/src/fill-ins.ts,
+ * formula.ts): picking a reference fills the fields that fetch from it (and a fetched reference
+ * fills its own), and formula fields follow their inputs as the user types. The server applies
+ * the same declarations on save; this only spares the user the re-typing.
+ */
+import { onFieldValueChange, onFormMount, type Form } from '@formily/core';
+import { fetchRules, isBlank, type FillInEntity } from '../../../schemas/src/fill-ins';
+import { formulaInputs, type FormulaEntity } from '../../../schemas/src/formula';
+import { invoke } from '../../../api/call';
+import { formulaValues } from './formulaValues';
+
+type Values = Record<string, unknown>;
+
+export function fillInEffects(entity: (FillInEntity & FormulaEntity) | undefined, mode: 'create' | 'edit' | 'view'): (form: Form) => void {
+  return (form) => {
+    if (!entity || mode === 'view') return;
+    const rules = fetchRules(entity);
+    const formulas = Object.entries(entity.fields).filter(([, f]) => f.formula);
+    const inputs = new Set(formulas.flatMap(([, f]) => formulaInputs(f.formula!)));
+
+    const recompute = () => {
+      const computed = formulaValues(entity, form.values as Values);
+      for (const [k, v] of Object.entries(computed)) if (form.getValuesIn(k) !== v) form.setValuesIn(k, v);
+    };
+
+    // Only the latest pick of a reference fills: a slow answer for an earlier pick is dropped.
+    const latest = new Map<string, unknown>();
+    const fill = async (ref: string, onlyBlank: boolean) => {
+      const id = form.getValuesIn(ref);
+      latest.set(ref, id);
+      const target = entity.fields[ref]?.ref;
+      if (!target || isBlank(id) || Array.isArray(id)) return;
+      let row: Values;
+      try {
+        row = await invoke<Values>('meta.fetch', { params: { entity: target, id: Number(id) } }, { silent: [403, 404] });
+      } catch {
+        return; // nothing to bring: the user types the values, the server checks them
+      }
+      if (latest.get(ref) !== id) return;
+      for (const r of rules.get(ref) ?? []) {
+        if (onlyBlank && !isBlank(form.getValuesIn(r.field))) continue;
+        const v = row[r.source];
+        form.setValuesIn(r.field, v === null ? undefined : v);
+      }
+    };
+
+    for (const ref of rules.keys()) onFieldValueChange(ref, () => void fill(ref, false));
+    if (inputs.size) onFieldValueChange(`*(${[...inputs].join(',')})`, recompute);
+    onFormMount(() => {
+      // A record created from another (新增询价 on a clue) starts with the reference set: fill what is still blank.
+      if (mode === 'create') for (const ref of rules.keys()) if (!isBlank(form.getValuesIn(ref))) void fill(ref, true);
+      if (formulas.length) recompute();
+    });
+  };
+}

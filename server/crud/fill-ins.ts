@@ -1,0 +1,79 @@
+/**
+ * The server's half of declared fill-ins and formulas (schemas/src/fill-ins.ts, formula.ts): the
+ * write pipeline fills fetched fields from the picked record and recomputes formula fields on
+ * every create and update, from the same definitions the form runs while the user types.
+ */
+import { computeFormulas } from '../../schemas/src/formula';
+import { fetchRules, isBlank } from '../../schemas/src/fill-ins';
+import type { EntityMap, ResolvedEntity } from '../schema/types';
+import type { Db } from '../db/connect';
+import type { Session } from '../auth/session-types';
+import { scoped } from './scope';
+import { badRequest } from '../http/errors';
+import { toColumn } from './values';
+
+const sameValue = (a: unknown, b: unknown) => (isBlank(a) && isBlank(b)) || String(a) === String(b);
+
+/**
+ * Fills `values` (column values about to be written) from the references they set: on create
+ * every reference given, on update those that changed. A fetched field takes the target's value
+ * when it is read-only or the body left it blank (a user may override a fetched value); a
+ * fetched reference triggers its own fill-ins. Returns the filled values as the target holds them
+ * (the pipeline shows hooks the body's values merged with these). The target is read in the caller's tenant: a
+ * record of another organisation fills nothing (and the reference check refuses it).
+ */
+export async function applyFetches(
+  db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity,
+  values: Record<string, unknown>, body: Record<string, unknown>, prev: Record<string, any> | undefined,
+): Promise<Record<string, unknown>> {
+  const filled: Record<string, unknown> = {};
+  const rules = fetchRules(entity);
+  if (!rules.size) return filled;
+  const done = new Set<string>();
+  const pending = [...rules.keys()].filter((ref) => ref in values && (!prev || !sameValue(values[ref], prev[ref])));
+  while (pending.length) {
+    const ref = pending.shift()!;
+    if (done.has(ref)) continue;
+    done.add(ref);
+    const id = Number(values[ref]);
+    const target = entities[entity.fields[ref]?.ref ?? ''];
+    if (!target || isBlank(values[ref]) || !Number.isSafeInteger(id)) continue;
+    const list = rules.get(ref)!;
+    const row = (await scoped(db.selectFrom(target.table), target, session)
+      .select(list.map((r) => r.source)).where(target.idField, '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
+    if (!row) continue;
+    for (const r of list) {
+      const given = r.field in body ? body[r.field] : undefined;
+      if (!r.readOnly && !isBlank(given)) continue;
+      filled[r.field] = row[r.source] ?? null;
+      values[r.field] = toColumn(entity, r.field, filled[r.field]);
+      if (rules.has(r.field) && !done.has(r.field)) pending.push(r.field);
+    }
+  }
+  return filled;
+}
+
+/**
+ * A required field that fetches may be left out of a body (the fill-in brings it); once filled
+ * it must hold a value, as the body's schema would have demanded.
+ */
+export function requireFetched(entity: ResolvedEntity, values: Record<string, unknown>, prev: Record<string, any> | undefined): void {
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if (!f.fetchFrom || !f.required) continue;
+    const v = name in values ? values[name] : prev?.[name];
+    if (isBlank(v)) throw badRequest(`缺少必填字段：${f.title}`, { field: name });
+  }
+}
+
+/**
+ * Sets every formula field of the record in `values`: computed over the previous row merged with
+ * the values being written. On update only what changes is set, so an untouched record's log
+ * stays quiet.
+ */
+export function applyFormulas(entity: ResolvedEntity, values: Record<string, unknown>, prev: Record<string, any> | undefined): void {
+  const computed = computeFormulas(entity, { ...(prev ?? {}), ...values });
+  for (const [k, v] of Object.entries(computed)) {
+    if (prev && sameValue(prev[k], v)) continue;
+    values[k] = toColumn(entity, k, v);
+  }
+}
