@@ -1,9 +1,10 @@
 /** npm run gen refuses a fill-in or formula that names what does not exist. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from '../../../scripts/gen/index';
+import { copyDefinitions } from './definitions-copy';
 
 const root = join(__dirname, '../../..');
 
@@ -11,7 +12,7 @@ describe('fill-in and formula declarations are checked by the generator', () => 
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'gen-fill-'));
-    for (const d of ['schemas', 'pages', 'package.json']) cpSync(join(root, d), join(dir, d), { recursive: true });
+    copyDefinitions(dir);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const refused = async (fn: (j: any) => void, expected: RegExp) => {

@@ -1,9 +1,10 @@
 /** The generator checks what a list's tree and its form/call actions name (mechanism). */
 import { describe, expect, it, beforeAll } from 'vitest';
-import { cpSync, mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from '../../../scripts/gen/index';
+import { copyDefinitions } from './definitions-copy';
 
 const root = join(__dirname, '../../..');
 const PAGE = 'pages/organization/management.json';
@@ -12,7 +13,7 @@ describe('trees and row actions are cross-checked', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'gen-tree-'));
-    for (const d of ['schemas', 'pages', 'package.json']) cpSync(join(root, d), join(dir, d), { recursive: true });
+    copyDefinitions(dir);
     return () => rmSync(dir, { recursive: true, force: true });
   });
   const withPage = async (fn: (j: any) => void) => {

@@ -1,8 +1,9 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { cpSync, mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from '../../../scripts/gen/index';
+import { copyDefinitions } from './definitions-copy';
 import { loadDefinitions } from '../../../scripts/gen/load';
 import { validateDefinitions } from '../../../scripts/gen/validate';
 
@@ -25,7 +26,7 @@ describe('an invalid definition fails naming the file and the JSON pointer', () 
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'gen-'));
-    for (const d of ['schemas', 'pages', 'package.json']) cpSync(join(root, d), join(dir, d), { recursive: true });
+    copyDefinitions(dir);
     return () => rmSync(dir, { recursive: true, force: true });
   });
   const mutate = (rel: string, fn: (j: any) => void) => {
