@@ -22,6 +22,8 @@ export interface FilterWidgetProps {
   def: FieldDef;
   op: FilterOp;
   placeholder?: string;
+  /** the Form.Item's id: its label points to it (a click on 发送状态 opens that select) */
+  id?: string;
   value?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
   onChange?: (v: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
@@ -44,44 +46,44 @@ export const EXPIRY_WARN_DAYS = 30;
 
 const numbers = (raw: string) => (/^-?\d+(,-?\d+)*$/.test(raw) ? raw.split(',').map(Number) : raw.split(','));
 
-function TextFilter({ value, onChange, placeholder }: FilterWidgetProps) {
-  return <Input value={value} onChange={onChange} allowClear style={{ width: 180 }} placeholder={placeholder ?? '请输入'} />;
+function TextFilter({ id, value, onChange, placeholder }: FilterWidgetProps) {
+  return <Input id={id} value={value} onChange={onChange} allowClear style={{ width: 180 }} placeholder={placeholder ?? '请输入'} />;
 }
 
-function NumberRange({ value, onChange }: FilterWidgetProps) {
+function NumberRange({ id, value, onChange }: FilterWidgetProps) {
   const [a, b] = (value ?? [null, null]) as (string | number | null)[];
   return (
     <Space.Compact>
-      <InputNumber style={{ width: 100 }} placeholder="最小" value={a ?? undefined} onChange={(v) => onChange?.([v ?? null, b ?? null])} />
+      <InputNumber id={id} style={{ width: 100 }} placeholder="最小" value={a ?? undefined} onChange={(v) => onChange?.([v ?? null, b ?? null])} />
       <InputNumber style={{ width: 100 }} placeholder="最大" value={b ?? undefined} onChange={(v) => onChange?.([a ?? null, v ?? null])} />
     </Space.Compact>
   );
 }
 
-function DateRange({ value, onChange }: FilterWidgetProps) {
-  return <DatePicker.RangePicker value={value} onChange={onChange} allowEmpty={[true, true]} presets={dateRangePresets().map((p) => ({ label: p.label, value: p.value }))} style={{ width: 260 }} />;
+function DateRange({ id, value, onChange }: FilterWidgetProps) {
+  return <DatePicker.RangePicker id={id} value={value} onChange={onChange} allowEmpty={[true, true]} presets={dateRangePresets().map((p) => ({ label: p.label, value: p.value }))} style={{ width: 260 }} />;
 }
 
-function EnumFilter({ def, op, value, onChange, placeholder }: FilterWidgetProps) {
+function EnumFilter({ def, op, id, value, onChange, placeholder }: FilterWidgetProps) {
   return (
-    <Select value={value} onChange={onChange} allowClear showSearch optionFilterProp="label" mode={op === 'in' ? 'multiple' : undefined} maxTagCount="responsive"
+    <Select id={id} value={value} onChange={onChange} allowClear showSearch optionFilterProp="label" mode={op === 'in' ? 'multiple' : undefined} maxTagCount="responsive"
       style={{ width: 180 }} placeholder={placeholder ?? '请选择'} options={enumOptions(def.enum ?? '') as { label: string; value: string | number }[]} />
   );
 }
 
-function ReferenceFilter({ def, value, onChange, placeholder }: FilterWidgetProps) {
-  return <RefSelect value={value} onChange={onChange} entity={def.ref!} style={{ width: 180 }} placeholder={placeholder ?? '请选择'} />;
+function ReferenceFilter({ def, id, value, onChange, placeholder }: FilterWidgetProps) {
+  return <RefSelect id={id} value={value} onChange={onChange} entity={def.ref!} style={{ width: 180 }} placeholder={placeholder ?? '请选择'} />;
 }
 
-function BooleanFilter({ value, onChange }: FilterWidgetProps) {
-  return <Select value={value} onChange={onChange} allowClear style={{ width: 120 }} placeholder="请选择" options={[{ label: '是', value: true }, { label: '否', value: false }]} />;
+function BooleanFilter({ id, value, onChange }: FilterWidgetProps) {
+  return <Select id={id} value={value} onChange={onChange} allowClear style={{ width: 120 }} placeholder="请选择" options={[{ label: '是', value: true }, { label: '否', value: false }]} />;
 }
 
-function RegionFilter({ value, onChange }: FilterWidgetProps) {
+function RegionFilter({ id, value, onChange }: FilterWidgetProps) {
   const regions = useReference(regionTree, true);
   const options = regions ? regionIndexFor(regions).options : [];
   return (
-    <Cascader changeOnSelect showSearch style={{ width: 220 }} placeholder="请选择" options={options as never}
+    <Cascader id={id} changeOnSelect showSearch style={{ width: 220 }} placeholder="请选择" options={options as never}
       value={value ? regionPath(options, String(value)) : undefined}
       onChange={(v) => onChange?.(Array.isArray(v) && v.length ? String(v[v.length - 1]) : undefined)} />
   );
