@@ -36,6 +36,9 @@ export async function apiToken(request: APIRequestContext, user: keyof typeof US
 
 /** Signs the page in as another demo user, from a clean session (the flows hand work from one person to the next). */
 export async function switchTo(page: Page, user: keyof typeof USERS) {
+  // Leave the app first: a screen still open when its session goes sends itself to
+  // /login?redirect=…, which would interrupt the navigation below.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await page.goto('/login');
   await page.evaluate(() => localStorage.clear());
