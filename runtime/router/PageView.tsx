@@ -1,7 +1,6 @@
 /** Renders one page definition by its kind, its body loaded with the screen. Every renderer is code-split. */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { Button, Result } from 'antd';
+import { useLocation } from 'react-router-dom';
 import { useSession } from '../session/store';
 import { screens } from '../screens/registry';
 import { PageLoading } from './PageLoading';
@@ -17,6 +16,7 @@ const DashboardPage = lazy(() => import('../renderers/report/DashboardPage'));
 const FormPage = lazy(() => import('../renderers/form/FormPage'));
 const SubmitFormPage = lazy(() => import('../renderers/form/SubmitFormPage'));
 const StatusPage = lazy(() => import('../screens/StatusPage'));
+const LoginRequired = lazy(() => import('./LoginRequired'));
 
 export function PageView({ route }: { route: RouteEntry }) {
   const { pathname, search } = useLocation();
@@ -39,13 +39,11 @@ export function PageView({ route }: { route: RouteEntry }) {
     loadPage(route.file).then(setDef, (err: Error) => setError(err.message));
   }, [route.file]); // eslint-disable-line react-hooks/exhaustive-deps
   const { token } = useSession();
-  const navigate = useNavigate();
   let body;
   // A public definition page (a route open to all) still reads its data with a session: without
   // one it offers the login that comes back here.
   if (route.def.public && route.def.kind !== 'custom' && !token) {
-    body = <Result status="403" title={route.def.meta.title} subTitle={`查看${route.def.meta.title}需要先登录`}
-      extra={<Button type="primary" onClick={() => navigate(`/login?redirect=${encodeURIComponent(pathname + search)}`)}>登录</Button>} />;
+    body = <LoginRequired title={route.def.meta.title} />;
   } else if (error) body = <StatusPage status="error" title="页面加载失败" subTitle={error} />;
   else if (!def) body = <PageLoading />;
   else if (def.kind === 'custom' && def.component) {

@@ -22,6 +22,8 @@ export interface RefSelectProps {
   disabled?: boolean;
   style?: React.CSSProperties;
   'data-testid'?: string;
+  /** the label's target (a Form.Item hands it down) */
+  id?: string;
 }
 
 const asIds = (v: Value): number[] => (Array.isArray(v) ? v : v === null || v === undefined || (v as unknown) === '' ? [] : [Number(v)]);
