@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../../../scripts/gen/load';
 import { checkScreens, screenFiles, type ScreenFile } from '../../../scripts/gen/screens';
 import { screens } from '../../../runtime/screens/registry';
+import { LIGHT_PAGES } from '../../../runtime/router/AccessGate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const defs = loadDefinitions(root);
@@ -16,6 +17,10 @@ const files = screenFiles(root);
 const customPages = defs.pages.filter((p) => (p.data as { kind?: string }).kind === 'custom');
 
 describe('custom screens by convention', () => {
+  it('the pages kept free of antd (the login route) are named as their pages name them', () => {
+    // A renamed screen silently put antd back into /login's initial JS (107 → 210 KB).
+    for (const name of LIGHT_PAGES) expect(customPages.some((p) => (p.data as { component?: string }).component === name), name).toBe(true);
+  });
   it('every custom page of the repo names a screen file with a default export', () => {
     expect(customPages.length).toBeGreaterThan(0);
     expect(checkScreens(defs, files)).toEqual([]);
