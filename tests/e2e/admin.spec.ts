@@ -107,7 +107,7 @@ test.describe.serial('组织架构 as a company administrator', () => {
     const headers = { 'access-token': await apiToken(request, 'suzhou') };
     const role = (await (await request.get(`${U}/role/page?keyword=${encodeURIComponent(ROLE)}`, { headers })).json()).data.list[0];
     // set-up: another actor (the administrator, elsewhere) narrows the role; the check is what the holder's screen does next
-    const res = await request.put(`${U}/role/${role.roleId}`, { headers, data: { data: { permissions: ['首页'], version: role.version } } });
+    const res = await request.put(`${U}/role/${role.roleId}`, { headers, data: { data: { permissions: ['首页'], version: role.version } } }); // set-up or check by API (see above), not a step a person performs
     expect((await res.json()).code).toBe(0);
     await page.goto('/inventory/delivery');
     await expect(page).toHaveURL(/\/401/);

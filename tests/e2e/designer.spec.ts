@@ -323,9 +323,9 @@ test('a business form customised in the designer is what the screen renders; its
   expect(found.data.list[0].contacts).toEqual([expect.objectContaining({ name: '王经理', post: '采购经理' })]);
   // the server checks added fields with the customised form's own rules
   // set-up/check: an API caller, not a person, bypassing the form — the server must still refuse
-  const tooLong = await request.post('/api/v1/user-base/customer/save', { headers, data: { data: { name: `${customer}2`, custom: { coldChainNote: '12345678901' } } } });
+  const tooLong = await request.post('/api/v1/user-base/customer/save', { headers, data: { data: { name: `${customer}2`, custom: { coldChainNote: '12345678901' } } } }); // set-up or check by API (see above), not a step a person performs
   expect(tooLong.status()).toBe(400);
-  const unknown = await request.post('/api/v1/user-base/customer/save', { headers, data: { data: { name: `${customer}3`, custom: { other: 'x' } } } });
+  const unknown = await request.post('/api/v1/user-base/customer/save', { headers, data: { data: { name: `${customer}3`, custom: { other: 'x' } } } }); // set-up or check by API (see above), not a step a person performs
   expect((await unknown.json()).msg).toBe('不允许的字段：other');
 
   const fresh = await page.context().newPage();

@@ -37,7 +37,7 @@ test('询价 → 对客报价 → 中标 → 合同: each fill-in arrives by its
   const customers = (await api(page, 'GET', '/api/v1/user-base/customer/list-local-customer?pageSize=50&verifyStatus=15')).list as { customerId: number; name: string }[];
   const customer = customers.find((c) => c.name.startsWith('上海电气集团')) ?? customers[0]!;
   // Set-up: the clue a salesperson entered earlier (entering clues is not under test here).
-  await api(page, 'POST', `${PB}/clue/save`, {
+  await api(page, 'POST', `${PB}/clue/save`, { // set-up or check by API (see above), not a step a person performs
     name: clueName, customerId: customer.customerId, serviceCategory: 1, cargoName: '220kV主变压器', pieces: 1,
     fromRegionCode: '310115', fromAddress: '临港重装备产业区', toRegionCode: '310115', toAddress: '洋山港四期',
   });
@@ -67,11 +67,11 @@ test('询价 → 对客报价 → 中标 → 合同: each fill-in arrives by its
   // Set-up: the enquiry goes out, the supplier quotes 109,000 含9%税 and the salesperson awards it
   // (the enquiry rounds are business.spec.ts's subject).
   const enquiry = (await api(page, 'GET', `${PB}/enquiry/page?keyword=${encodeURIComponent(clueName)}`)).list[0];
-  await api(page, 'POST', `${PB}/enquiry/publish`, { enquiryId: enquiry.enquiryId });
+  await api(page, 'POST', `${PB}/enquiry/publish`, { enquiryId: enquiry.enquiryId }); // set-up or check by API (see above), not a step a person performs
   const [quote] = (await api(page, 'GET', `${PB}/enquiry-quote/page?enquiryId=${enquiry.enquiryId}`)).list;
-  await api(page, 'POST', `${PB}/enquiry-quote/save`, { quoteId: quote.quoteId, unitPrice: '109000', quantity: '1', taxRate: 9, transitDays: '3', quotedByName: '孙海峰' });
-  await api(page, 'POST', `${PB}/enquiry/close`, { enquiryId: enquiry.enquiryId });
-  await api(page, 'POST', `${PB}/enquiry/award`, { enquiryId: enquiry.enquiryId, quoteIds: [quote.quoteId] });
+  await api(page, 'POST', `${PB}/enquiry-quote/save`, { quoteId: quote.quoteId, unitPrice: '109000', quantity: '1', taxRate: 9, transitDays: '3', quotedByName: '孙海峰' }); // set-up or check by API (see above), not a step a person performs
+  await api(page, 'POST', `${PB}/enquiry/close`, { enquiryId: enquiry.enquiryId }); // set-up or check by API (see above), not a step a person performs
+  await api(page, 'POST', `${PB}/enquiry/award`, { enquiryId: enquiry.enquiryId, quoteIds: [quote.quoteId] }); // set-up or check by API (see above), not a step a person performs
 
   // 对客报价 on the awarded enquiry's row: customer and cost arrive; amounts follow the typing.
   await page.goto(`/business/clue/enquiry-list?keyword=${encodeURIComponent(clueName)}`);
@@ -89,9 +89,9 @@ test('询价 → 对客报价 → 中标 → 合同: each fill-in arrives by its
   // Set-up: submitted, and approved by the manager (another person).
   const quotation = (await api(page, 'GET', `${PB}/quotation/page?clueId=${enquiry.clueId}`)).list[0];
   expect(quotation).toMatchObject({ customerId: customer.customerId, costAmount: '100000.00', amountExclTax: '125000.00', marginRate: '20.00' });
-  await api(page, 'POST', `${PB}/quotation/submit`, { quotationId: quotation.quotationId });
+  await api(page, 'POST', `${PB}/quotation/submit`, { quotationId: quotation.quotationId }); // set-up or check by API (see above), not a step a person performs
   const manager = await apiToken(page.request, 'bizmgr');
-  const audit = await page.request.post(`${PB}/quotation/audit`, { headers: { 'access-token': manager }, data: { data: { quotationId: quotation.quotationId, pass: true } } });
+  const audit = await page.request.post(`${PB}/quotation/audit`, { headers: { 'access-token': manager }, data: { data: { quotationId: quotation.quotationId, pass: true } } }); // set-up or check by API (see above), not a step a person performs
   expect((await audit.json()).code).toBe(0);
 
   // 标记中标: the income contract's draft takes the quotation's customer and amount.

@@ -28,7 +28,7 @@ export async function loginAs(page: Page, user: keyof typeof USERS) {
 
 export async function apiToken(request: APIRequestContext, user: keyof typeof USERS): Promise<string> {
   // set-up: a token for checking results through the API, never for a step a person performs
-  const response = await request.post('/api/v1/auth/login', { data: { data: USERS[user] } });
+  const response = await request.post('/api/v1/auth/login', { data: { data: USERS[user] } }); // set-up or check by API (see above), not a step a person performs
   const body = await response.json();
   expect(body.code).toBe(0);
   return body.data.token as string;
@@ -52,7 +52,7 @@ export async function api<T = any>(page: Page, method: 'GET' | 'POST', url: stri
   // set-up: data a flow needs before its clicks, or a check of the result
   const res = method === 'GET'
     ? await page.request.get(url, { headers: { 'access-token': token } })
-    : await page.request.post(url, { headers: { 'access-token': token }, data: { data } });
+    : await page.request.post(url, { headers: { 'access-token': token }, data: { data } }); // set-up or check by API (see above), not a step a person performs
   const body = await res.json();
   expect(body.code, JSON.stringify(body)).toBe(0);
   return body.data as T;

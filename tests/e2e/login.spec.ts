@@ -83,7 +83,7 @@ test.describe('登录', () => {
 
   test('a token in the query string becomes the session and leaves the address bar', async ({ page, request }) => {
     // set-up: the token an integrating system would put in the link
-    const response = await request.post('/api/v1/auth/login', { data: { data: { username: 'admin', password: 'Admin@123' } } });
+    const response = await request.post('/api/v1/auth/login', { data: { data: { username: 'admin', password: 'Admin@123' } } }); // set-up or check by API (see above), not a step a person performs
     const token = (await response.json()).data.token;
     await page.goto(`/dashboard?token=${token}`);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -45,9 +45,9 @@ test.describe('个人中心 as definitions', () => {
       await expect(page).toHaveURL(/\/profile\/index$|\/dashboard$/);
     } finally {
       // set-up for the other specs: the documented demo password comes back
-      const login = await request.post('/api/v1/auth/login', { data: { data: { username: 'suzhou', password: 'Changed2026' } } });
+      const login = await request.post('/api/v1/auth/login', { data: { data: { username: 'suzhou', password: 'Changed2026' } } }); // set-up or check by API (see above), not a step a person performs
       const token = (await login.json()).data?.token;
-      if (token) await request.post('/api/v1/auth/change-password', { headers: { 'access-token': token }, data: { data: { oldPassword: 'Changed2026', newPassword: 'Suzhou@123' } } });
+      if (token) await request.post('/api/v1/auth/change-password', { headers: { 'access-token': token }, data: { data: { oldPassword: 'Changed2026', newPassword: 'Suzhou@123' } } }); // set-up or check by API (see above), not a step a person performs
     }
   });
 

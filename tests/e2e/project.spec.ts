@@ -18,7 +18,7 @@ const GPS_KEY = process.env.GPS_INGEST_KEY ?? 'e2e-gps-key';
 /** Positions as the provider (or the demo feeder) sends them: the ingest with the integration key, no session. */
 async function pushPositions(page: Page, points: { plate: string; time: number; lng: number; lat: number; speed: number; direction: number }[]) {
   // set-up: the GPS provider is a machine, not a person; it pushes with its integration key
-  const res = await page.request.post('/api/v1/project-base/track/ingest', { headers: { 'x-gps-key': GPS_KEY }, data: { data: { points } } });
+  const res = await page.request.post('/api/v1/project-base/track/ingest', { headers: { 'x-gps-key': GPS_KEY }, data: { data: { points } } }); // set-up or check by API (see above), not a step a person performs
   const body = await res.json();
   expect(body.code, JSON.stringify(body)).toBe(0);
   expect(body.data.accepted, JSON.stringify(body.data.rejected)).toBe(points.length);
@@ -40,7 +40,7 @@ async function dispatchTwoDemands(page: Page, projectId: number) {
 
   // 项目经理: two demands on the started project, submitted from its demand list
   // set-up: the demands' data (the demand form's clicks are covered by dispatch.spec); submitting them is clicked below
-  const demand = (cargo: string) => api(page, 'POST', '/api/v1/project-base/transport-demand/save', {
+  const demand = (cargo: string) => api(page, 'POST', '/api/v1/project-base/transport-demand/save', { // set-up or check by API (see above), not a step a person performs
     projectId, cargoName: cargo, pieces: 2, weight: '12.500', truckCount: 1, loadRegionCode: '310115', loadAddress: '外高桥港区冷轧机组件堆场',
     unloadRegionCode: '330206', unloadAddress: '宁波钢铁有限公司北仑厂区', planLoadTime: new Date(Date.now() + 86400_000).toISOString(), distanceKm: 235,
   });
@@ -89,9 +89,9 @@ async function dispatchTwoDemands(page: Page, projectId: number) {
   const schedules = (await api(page, 'GET', `${S}/page?projectId=${projectId}&demandId=${a.demandId},${b.demandId}`)).list as any[];
   expect(schedules).toHaveLength(2);
   for (const s of schedules) {
-    await api(page, 'POST', `${S}/${s.scheduleId}/dispatch`, {});
-    await api(page, 'POST', `${S}/${s.scheduleId}/load`, { loadedPieces: 2, loadedWeight: '12.500' });
-    await api(page, 'POST', `${S}/${s.scheduleId}/depart`, {});
+    await api(page, 'POST', `${S}/${s.scheduleId}/dispatch`, {}); // set-up or check by API (see above), not a step a person performs
+    await api(page, 'POST', `${S}/${s.scheduleId}/load`, { loadedPieces: 2, loadedWeight: '12.500' }); // set-up or check by API (see above), not a step a person performs
+    await api(page, 'POST', `${S}/${s.scheduleId}/depart`, {}); // set-up or check by API (see above), not a step a person performs
   }
 
   // On the road: the positions provider pushes both plates (as the feeder does), the dispatcher
@@ -127,8 +127,8 @@ async function dispatchTwoDemands(page: Page, projectId: number) {
   await expect(page.getByTestId('track-map').locator('canvas').first()).toBeVisible();
 
   for (const s of schedules) {
-    await api(page, 'POST', `${S}/${s.scheduleId}/arrive`, {});
-    await api(page, 'POST', `${S}/${s.scheduleId}/sign`, {});
+    await api(page, 'POST', `${S}/${s.scheduleId}/arrive`, {}); // set-up or check by API (see above), not a step a person performs
+    await api(page, 'POST', `${S}/${s.scheduleId}/sign`, {}); // set-up or check by API (see above), not a step a person performs
   }
   await page.goto(`/project/transport-schedule/${projectId}/list`);
   // a full reload of the app on a busy machine: the list may take a while to come
@@ -137,10 +137,10 @@ async function dispatchTwoDemands(page: Page, projectId: number) {
     .concat((await api(page, 'GET', `/api/v1/project-base/receipt/page?projectId=${projectId}&demandId=${b.demandId}`)).list) as any[];
   const token = await page.evaluate(() => localStorage.getItem('access-token') ?? '');
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC', 'base64');
-  const uploaded = await (await page.request.post('/api/v1/file-base/file/upload', { headers: { 'access-token': token }, multipart: { file: { name: '回单.png', mimeType: 'image/png', buffer: png } } })).json();
+  const uploaded = await (await page.request.post('/api/v1/file-base/file/upload', { headers: { 'access-token': token }, multipart: { file: { name: '回单.png', mimeType: 'image/png', buffer: png } } })).json(); // set-up or check by API (see above), not a step a person performs
   const url = uploaded.data?.url ?? uploaded.data;
-  for (const r of receipts) await api(page, 'POST', `/api/v1/project-base/receipt/${r.receiptId}/upload`, { photos: [{ name: '回单.png', url }], signedBy: '码头收货员' });
-  await api(page, 'POST', '/api/v1/project-base/receipt/audit-pass', { ids: receipts.map((r) => r.receiptId) });
+  for (const r of receipts) await api(page, 'POST', `/api/v1/project-base/receipt/${r.receiptId}/upload`, { photos: [{ name: '回单.png', url }], signedBy: '码头收货员' }); // set-up or check by API (see above), not a step a person performs
+  await api(page, 'POST', '/api/v1/project-base/receipt/audit-pass', { ids: receipts.map((r) => r.receiptId) }); // set-up or check by API (see above), not a step a person performs
   for (const r of receipts) expect((await api(page, 'GET', `/api/v1/project-base/receipt/${r.receiptId}`)).receiptStatus).toBe(15);
 
   // 项目经理: settles the carrier's truck; the report's cost includes its freight
@@ -149,7 +149,7 @@ async function dispatchTwoDemands(page: Page, projectId: number) {
   await page.goto(`/project/transport-schedule/${projectId}/list`);
   const carrierRow = rowOf(page, carrier.scheduleNo);
   await expect(carrierRow).toContainText('回单已返');
-  await api(page, 'POST', `/api/v1/project-base/transport-schedule/${carrier.scheduleId}/settle`, {});
+  await api(page, 'POST', `/api/v1/project-base/transport-schedule/${carrier.scheduleId}/settle`, {}); // set-up or check by API (see above), not a step a person performs
   await page.reload();
   await expect(carrierRow).toContainText('已结算');
   const demandA = await api(page, 'GET', `/api/v1/project-base/transport-demand/${a.demandId}`);

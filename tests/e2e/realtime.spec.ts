@@ -22,7 +22,7 @@ test.describe('实时消息', () => {
     const businessStaffId = me.data.staffId as number;
     // The demo leaves the business user unread notices (the box shows three at a time): clear
     // them first so the live one is the box's first item.
-    expect((await (await business.request.post('/api/v1/message-base/notice/ignore-all', { headers: { 'access-token': businessToken }, data: { data: {} } })).json()).code).toBe(0);
+    expect((await (await business.request.post('/api/v1/message-base/notice/ignore-all', { headers: { 'access-token': businessToken }, data: { data: {} } })).json()).code).toBe(0); // set-up or check by API (see above), not a step a person performs
     await business.reload();
     await expect(business.getByTestId('realtime-header')).toBeVisible();
 

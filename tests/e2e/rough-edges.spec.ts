@@ -143,7 +143,7 @@ test('the size switch changes tables at every step, Small included', async ({ pa
 });
 
 test('single sign-on checks its one-time ticket once', async ({ page, request }) => {
-  const issued = await request.post('/api/v1/auth/sso/ticket', { headers: { 'x-sso-key': process.env.SSO_CLIENT_KEY ?? 'e2e-sso-client-key' }, data: { data: { username: 'admin' } } });
+  const issued = await request.post('/api/v1/auth/sso/ticket', { headers: { 'x-sso-key': process.env.SSO_CLIENT_KEY ?? 'e2e-sso-client-key' }, data: { data: { username: 'admin' } } }); // set-up or check by API (see above), not a step a person performs
   const { ticket } = (await issued.json()).data;
   const exchanges: string[] = [];
   page.on('request', (r) => r.url().includes('/api/v1/auth/sso/') && exchanges.push(r.url()));

@@ -190,7 +190,7 @@ test.describe('application shell as the administrator', () => {
   });
 
   test('single sign-on with a one-time ticket; the bank statement page', async ({ page, request }) => {
-    const issued = await request.post('/api/v1/auth/sso/ticket', { headers: { 'x-sso-key': SSO_KEY }, data: { data: { username: 'admin' } } });
+    const issued = await request.post('/api/v1/auth/sso/ticket', { headers: { 'x-sso-key': SSO_KEY }, data: { data: { username: 'admin' } } }); // set-up or check by API (see above), not a step a person performs
     const { ticket } = (await issued.json()).data;
     await page.goto(`/sso/3?ticket=${ticket}`);
     await expect(page).toHaveURL(/\/business\/clue\/customer-list$/);
@@ -200,7 +200,7 @@ test.describe('application shell as the administrator', () => {
     await page.goto(`/sso/3?ticket=${ticket}`);
     await expect(page.getByTestId('sso-error')).toContainText('单点登录票据已使用');
 
-    const saas = (await (await request.post('/api/v1/auth/sso/ticket', { headers: { 'x-sso-key': SSO_KEY }, data: { data: { username: 'business', router: '/workbench' } } })).json()).data;
+    const saas = (await (await request.post('/api/v1/auth/sso/ticket', { headers: { 'x-sso-key': SSO_KEY }, data: { data: { username: 'business', router: '/workbench' } } })).json()).data; // set-up or check by API (see above), not a step a person performs
     await page.goto(`/sso?ticket=${saas.ticket}`);
     await expect(page).toHaveURL(/\/workbench$/);
 

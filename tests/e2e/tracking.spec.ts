@@ -11,7 +11,7 @@ const KEY = process.env.GPS_INGEST_KEY ?? 'e2e-gps-key';
 const PLATE = '沪D1236挂';
 
 async function push(request: APIRequestContext, points: { time: number; lng: number; lat: number; speed: number; direction: number }[]) {
-  const res = await request.post('/api/v1/project-base/track/ingest', {
+  const res = await request.post('/api/v1/project-base/track/ingest', { // set-up or check by API (see above), not a step a person performs
     headers: { 'x-gps-key': KEY },
     data: { data: { points: points.map((p) => ({ plate: PLATE, ...p })) } },
   });

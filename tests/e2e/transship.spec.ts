@@ -22,7 +22,7 @@ test('转运入库 lists the yard\'s transshipments; 转运财务 generates inco
   await expect(rows).toHaveCount(15);
   await expect(page.locator('.ant-table-tbody').getByText('已转出').first()).toBeVisible();
 
-  const login = await (await request.post('/api/v1/auth/login', { data: { data: { username: 'pm', password: 'Pm@123' } } })).json();
+  const login = await (await request.post('/api/v1/auth/login', { data: { data: { username: 'pm', password: 'Pm@123' } } })).json(); // set-up or check by API (see above), not a step a person performs
   const token = login.data.token as string;
   const projects = await (await request.get('/api/v1/project-base/project/page?keyword=振华QC-2309', { headers: { 'access-token': token } })).json();
   const projectId = projects.data.list[0].projectId as number;
