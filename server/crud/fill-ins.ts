@@ -11,6 +11,8 @@ import type { Session } from '../auth/session-types';
 import { scoped } from './scope';
 import { badRequest } from '../http/errors';
 import { toColumn } from './values';
+import { fieldType } from '../../schemas/src/fields/registry';
+import { decimalProblem, type DecimalSpec } from '../../schemas/src/ajv';
 
 const sameValue = (a: unknown, b: unknown) => (isBlank(a) && isBlank(b)) || String(a) === String(b);
 
@@ -74,6 +76,12 @@ export function applyFormulas(entity: ResolvedEntity, values: Record<string, unk
   const computed = computeFormulas(entity, { ...(prev ?? {}), ...values });
   for (const [k, v] of Object.entries(computed)) {
     if (prev && sameValue(prev[k], v)) continue;
+    // A result the column can't hold (a margin of -9,971,978 % from a price of 1 元) is the
+    // user's input gone wrong: say which figure, instead of letting the database refuse the row.
+    const f = entity.fields[k];
+    const spec = f && (fieldType(f).input(f) as { 'x-decimal'?: DecimalSpec })['x-decimal'];
+    const problem = spec && !isBlank(v) ? decimalProblem(v, spec) : null;
+    if (problem) throw badRequest(`${f.title}的计算结果${v}超出范围（${problem}），请检查参与计算的数值`, { field: k });
     values[k] = toColumn(entity, k, v);
   }
 }

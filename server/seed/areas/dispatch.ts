@@ -169,6 +169,9 @@ async function seed(ctx: SeedContext): Promise<void> {
         continue;
       }
       await ctx.transition(dispatcher, 'transportSchedule', id, 'dispatch');
+      // 派车确认 stamps the clock; the demo's trucks were confirmed on their demand's day, half an
+      // hour before loading (the dispatch board's 30-day trend and 今日派车 count by this time).
+      await ctx.db.updateTable('transportSchedule').set({ dispatchedAt: iso(new Date(Math.min(at(0.5 + k).getTime(), Date.now()))) }).where('scheduleId', '=', id).execute();
       if (t.to === 5) {
         await ctx.transition(dispatcher, 'transportSchedule', id, 'cancel', { cancelReason: '车辆年检到期，改派其他车辆' });
         continue;

@@ -90,12 +90,19 @@ describe('dashboard cards', () => {
   });
 
   it('calendar tokens in a card\'s arguments follow the date', () => {
-    const now = new Date(2026, 10, 27, 9, 30);
+    const now = new Date('2026-11-27T01:30:00Z'); // 09:30 in Shanghai
     expect(calendarValue('@today', now)).toBe('2026-11-27');
     expect(calendarValue('@monthStart', now)).toBe('2026-11-01');
     expect(calendarValue('@yearStart', now)).toBe('2026-01-01');
     expect(calendarValue('@daysAgo:29', now)).toBe('2026-10-29');
     expect(calendarValue('@monthsAgo:11', now)).toBe('2025-12-01');
     expect(calendarValue('10,15', now)).toBe('10,15');
+    // 22:30 UTC on the 31st of December is already New Year's morning in China: the day, the
+    // month and the year all turn over, whatever zone the browser runs in.
+    const newYear = new Date('2026-12-31T22:30:00Z');
+    expect(calendarValue('@today', newYear)).toBe('2027-01-01');
+    expect(calendarValue('@monthStart', newYear)).toBe('2027-01-01');
+    expect(calendarValue('@yearStart', newYear)).toBe('2027-01-01');
+    expect(calendarValue('@daysAgo:1', newYear)).toBe('2026-12-31');
   });
 });

@@ -9,19 +9,27 @@ import type { QueryValue } from '../../../../api/http';
 import type { CardQuery } from '../../../router/types';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** A UTC-based date's calendar day (the arithmetic below runs on China's day shifted into UTC). */
+const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const CHINA_OFFSET_MS = 8 * 3600_000;
 
-/** A calendar token (`@today`, `@monthStart`, `@yearStart`, `@daysAgo:N`, `@monthsAgo:N`) as a date; other values as given. */
+/**
+ * A calendar token (`@today`, `@monthStart`, `@yearStart`, `@daysAgo:N`, `@monthsAgo:N`) as a date
+ * of China's calendar, whatever zone the browser is set to (the server counts days in China time:
+ * at 06:00 in Shanghai a UTC browser would still ask for yesterday); other values as given.
+ */
 export function calendarValue(value: unknown, now = new Date()): unknown {
   if (typeof value !== 'string' || !value.startsWith('@')) return value;
   const [token, arg] = value.slice(1).split(':');
   const n = Number(arg ?? 0);
+  const c = new Date(now.getTime() + CHINA_OFFSET_MS);
+  const [y, m, d] = [c.getUTCFullYear(), c.getUTCMonth(), c.getUTCDate()];
   switch (token) {
-    case 'today': return ymd(now);
-    case 'monthStart': return ymd(new Date(now.getFullYear(), now.getMonth(), 1));
-    case 'yearStart': return ymd(new Date(now.getFullYear(), 0, 1));
-    case 'daysAgo': return ymd(new Date(now.getFullYear(), now.getMonth(), now.getDate() - n));
-    case 'monthsAgo': return ymd(new Date(now.getFullYear(), now.getMonth() - n, 1));
+    case 'today': return ymd(c);
+    case 'monthStart': return ymd(new Date(Date.UTC(y, m, 1)));
+    case 'yearStart': return ymd(new Date(Date.UTC(y, 0, 1)));
+    case 'daysAgo': return ymd(new Date(Date.UTC(y, m, d - n)));
+    case 'monthsAgo': return ymd(new Date(Date.UTC(y, m - n, 1)));
     default: return value;
   }
 }
