@@ -29,7 +29,7 @@ import { ListComponent, type ListViewProps } from '../common/views';
 
 const DetailDrawer = lazy(() => import('../detail/DetailView').then((m) => ({ default: m.DetailDrawer })));
 
-// Kept where callers import them from (the DataImport page, tests); they live with the actions now.
+// Kept where callers import them from (tests); they live with the actions now.
 export { createInitialValues, fill } from '../common/actions';
 export type { ListViewProps } from '../common/views';
 
