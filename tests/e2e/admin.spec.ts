@@ -155,12 +155,12 @@ test('数据导入: 50 staff from a spreadsheet, two bad rows reported and left 
   const jobs = page.getByTestId('list-dataImportJob');
   await jobs.getByRole('button', { name: '导入数据' }).click();
   const wizard = page.getByRole('dialog').filter({ hasText: '导入数据' });
-  await wizard.getByLabel('导入类型').click();
+  await wizard.getByTestId('import-choice').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '员工' }).click();
   const download = page.waitForEvent('download');
   await wizard.getByRole('button', { name: '下载导入模板' }).click();
   expect((await download).suggestedFilename()).toBe('员工导入模板.xlsx');
-  await wizard.getByTestId('import-upload').locator('input[type=file]').setInputFiles({ name: `员工花名册${stamp}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await wizard.locator('input[type=file]').setInputFiles({ name: `员工花名册${stamp}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
   await expect(wizard.getByTestId('import-report')).toContainText('共 50 行：有效 48 行，有错误 2 行');
   await expect(wizard.getByTestId('import-errors').locator('tbody tr')).toHaveCount(2);
   await expect(wizard.getByTestId('import-errors')).toContainText('第18行');
