@@ -74,9 +74,10 @@ export function dataImportTemplate(params: DataImportTemplateParams, options: Ca
 
 export interface DataImportUploadQuery {
 importType: number
+mode?: ("check" | "commit")
 }
 
-/** 上传并预检 — POST /api/v1/user-base/data-import/upload (系统管理:数据导入) */
+/** 上传并预检(mode=commit: 同时导入有效行) — POST /api/v1/user-base/data-import/upload (系统管理:数据导入) */
 export function dataImportUpload(query: DataImportUploadQuery, options: CallOptions = {}): Promise<unknown> {
   return request<unknown>({ method: 'POST', url: '/api/v1/user-base/data-import/upload', query: { ...query }, ...options });
 }

@@ -50,6 +50,29 @@ export interface PageAction {
   to?: string;
   values?: Record<string, unknown>;
   when?: Record<string, unknown>;
+  /** import: its own calls (page schema $defs/importCalls); else the list's import and importTemplate */
+  import?: ImportCalls;
+}
+
+/**
+ * An import's calls: the template, the upload (`?mode=check|commit`), and optionally the commit of
+ * a checked upload by the id its report carries; `choose` lets the user pick what to import first.
+ */
+export interface ImportCalls {
+  template: string;
+  upload: string;
+  commit?: string;
+  choose?: ImportChoice;
+}
+
+/** A choice made before importing: its value fills `param` of each call (path, else query). */
+export interface ImportChoice {
+  /** answers rows of `{ [param]: value, title, available, reason }` */
+  api: string;
+  param: string;
+  title: string;
+  /** the values this page offers, in the call's order */
+  values?: (string | number)[];
 }
 
 export interface ListApi {

@@ -320,7 +320,9 @@ function checkAction(file: string, pointer: string, a: Json, entity: ResolvedEnt
   if (a.type === 'edit' && !list.api?.update) c.at(file, pointer, 'edit needs list.api.update');
   if (a.type === 'remove' && !list.api?.remove && !a.api) c.at(file, pointer, 'remove needs list.api.remove');
   if (a.type === 'export' && !list.api?.export) c.at(file, pointer, 'export needs list.api.export');
-  if (a.type === 'import' && (!list.api?.import || !list.api?.importTemplate)) c.at(file, pointer, 'import needs list.api.import and list.api.importTemplate');
+  if (a.type === 'import' && !a.import && (!list.api?.import || !list.api?.importTemplate)) c.at(file, pointer, 'import needs its import calls, or list.api.import and list.api.importTemplate');
+  if (a.import && a.type !== 'import') c.at(file, `${pointer}/import`, 'only an import action declares import calls');
+  if (a.import) checkImportCalls(file, `${pointer}/import`, a.import, c);
   if (a.type === 'link' && !a.to) c.at(file, pointer, 'link needs to');
   if (a.type === 'form' && !a.form) c.at(file, pointer, 'form needs a form');
   if ((a.type === 'form' || a.type === 'call') && !c.entryById.has(a.api)) c.at(file, `${pointer}/api`, a.api ? `unknown catalogue entry ${a.api}` : `${a.type} needs api`);
@@ -340,6 +342,29 @@ function checkAction(file: string, pointer: string, a: Json, entity: ResolvedEnt
   (a.fields ?? []).forEach((f: string, i: number) => { if (!(f in entity.fields)) c.at(file, `${pointer}/fields/${i}`, `${entity.name} has no field ${f}`); });
   if (a.to) for (const m of String(a.to).matchAll(/\{(\w+)\}/g)) if (!(m[1]! in entity.fields) && m[1] !== entity.idField) c.at(file, `${pointer}/to`, `${entity.name} has no field ${m[1]}`);
   Object.keys(a.when ?? {}).forEach((f) => { if (!(f in entity.fields)) c.at(file, `${pointer}/when`, `${entity.name} has no field ${f}`); });
+}
+
+/**
+ * An import action's own calls: each exists; the choice's param is what the template and upload
+ * take (a path parameter or a query property), and the commit's path is filled by the upload's answer.
+ */
+function checkImportCalls(file: string, pointer: string, calls: Json, c: PageCtx) {
+  const entries: Record<string, Json | undefined> = {};
+  for (const k of ['template', 'upload', 'commit'] as const) {
+    if (!calls[k]) continue;
+    entries[k] = c.entryById.get(calls[k]);
+    if (!entries[k]) c.at(file, `${pointer}/${k}`, `unknown catalogue entry ${calls[k]}`);
+  }
+  const choose = calls.choose as Json | undefined;
+  if (choose) {
+    if (!c.entryById.has(choose.api)) c.at(file, `${pointer}/choose/api`, `unknown catalogue entry ${choose.api}`);
+    for (const k of ['template', 'upload'] as const) {
+      const e = entries[k];
+      if (e && !String(e.path).includes(`{${choose.param}}`) && !(choose.param in (e.query?.properties ?? {}))) c.at(file, `${pointer}/${k}`, `${calls[k]} takes no ${choose.param}`);
+    }
+  }
+  const upload = entries.upload;
+  if (upload && !calls.commit && upload.handler !== 'crud.import' && !('mode' in (upload.query?.properties ?? {}))) c.at(file, `${pointer}/upload`, `${calls.upload} takes no mode`);
 }
 
 function checkDetail(file: string, base: string, detail: Json, listEntity: ResolvedEntity | undefined, c: PageCtx) {

@@ -5,6 +5,12 @@
  * report. The import types map to the entities of the product; a type whose entity or import
  * call isn't part of this build is listed as unavailable. Importing also needs the permission of
  * the target's own import (or create) call, so 数据导入 never widens what one may write.
+ *
+ * Upload and commit answer the job together with the import report every import answers
+ * (`total`, `valid`, `imported`, `errors`, and `error` when the sheet could not be read), so the
+ * generic import dialog runs this wizard as it runs an entity's `crud.import`: upload with
+ * `?mode=check` (nothing written), then commit the checked job by its id (or upload with
+ * `?mode=commit` to check and import at once).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -92,16 +98,33 @@ export async function runImportJob(w: JobContext, t: Target & { entity: Resolved
   return (await w.db.updateTable('dataImportJob').set({ ...values, updatedAt: sql`now()` }).where('jobId', '=', job.jobId).returningAll().executeTakeFirstOrThrow()) as Record<string, any>;
 }
 
+/** The job as listed, with the report the import dialog reads (the same shape `crud.import` answers). */
+export function jobReport(entities: EntityMap, row: Record<string, any>): Record<string, unknown> {
+  const job = present(entities.dataImportJob!, row) as Record<string, any>;
+  const errors = (job.errors ?? []) as { row: number; message: string }[];
+  // An unreadable sheet is a failed job whose one error is about the file (row 0), not a row.
+  const failed = job.status === JOB.failed && errors.some((e) => e.row === 0);
+  return {
+    ...job,
+    total: job.totalRows ?? 0,
+    valid: job.status === JOB.pending ? job.successRows ?? 0 : 0,
+    imported: job.status === JOB.imported ? job.successRows ?? 0 : 0,
+    ...(failed ? { error: errors.find((e) => e.row === 0)!.message, errors: errors.filter((e) => e.row !== 0) } : {}),
+    ...(job.status === JOB.imported ? { message: `已导入 ${job.successRows} 条` } : {}),
+  };
+}
+
 const upload: Handler = async (ctx) => {
   const s = requireSession(ctx);
   const t = usable(ctx, Number(ctx.query.importType));
+  const mode = ctx.query.mode === 'commit' ? 'commit' : 'check';
   const file = uploadedWorkbook(ctx);
   if (!/\.xlsx$/i.test(file.name)) throw badRequest('请上传Excel文件(.xlsx)');
   const stored = `${randomBytes(12).toString('hex')}.xlsx`;
   mkdirSync(path.dirname(jobFile(s.orgId, stored)), { recursive: true });
   writeFileSync(jobFile(s.orgId, stored), file.data);
-  const row = await runImportJob({ db: ctx.db, session: s, entities: ctx.entities, request: ctx.request }, t, file.name, file.data, { storedFile: stored });
-  return present(ctx.entities.dataImportJob!, row);
+  const row = await runImportJob({ db: ctx.db, session: s, entities: ctx.entities, request: ctx.request }, t, file.name, file.data, { storedFile: stored, commit: mode === 'commit' });
+  return jobReport(ctx.entities, row);
 };
 
 const commit: Handler = async (ctx) => {
@@ -121,7 +144,7 @@ const commit: Handler = async (ctx) => {
       status: report.imported > 0 ? JOB.imported : JOB.failed, totalRows: report.total, successRows: report.imported, failedRows: failed,
       errors: JSON.stringify(report.errors.map(({ row, message }) => ({ row, message }))), committedAt: sql`now()`, updatedAt: sql`now()`, updatedBy: s.staffId,
     }).where('jobId', '=', job.jobId).returningAll().executeTakeFirstOrThrow();
-    return present(ctx.entities.dataImportJob!, row as Record<string, any>);
+    return jobReport(ctx.entities, row as Record<string, any>);
   } catch (err) {
     await ctx.db.updateTable('dataImportJob').set({ status: JOB.pending, updatedAt: sql`now()` }).where('jobId', '=', job.jobId).execute();
     throw err;

@@ -152,16 +152,28 @@ test('数据导入: 50 staff from a spreadsheet, two bad rows reported and left 
 
   await loginAs(page, 'suzhou');
   await page.goto('/user/system/data-import');
-  await page.getByLabel('导入类型').first().click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '员工' }).click();
-  await page.getByTestId('data-import-upload').locator('input[type=file]').setInputFiles({ name: '员工花名册.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
-  const job = page.getByTestId('data-import-job');
-  await expect(job).toContainText('50');
-  await expect(job.getByTestId('data-import-errors').locator('tbody tr')).toHaveCount(2);
-  await expect(job.getByTestId('data-import-errors')).toContainText('第18行');
-  await expect(job.getByTestId('data-import-errors')).toContainText('不存在的部门');
-  await job.getByTestId('data-import-commit').click();
-  await expect(job).toContainText('已导入 48 条，2 行未导入');
+  const jobs = page.getByTestId('list-dataImportJob');
+  await jobs.getByRole('button', { name: '导入数据' }).click();
+  const wizard = page.getByRole('dialog').filter({ hasText: '导入数据' });
+  await wizard.getByTestId('import-choice').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '员工' }).click();
+  const download = page.waitForEvent('download');
+  await wizard.getByRole('button', { name: '下载导入模板' }).click();
+  expect((await download).suggestedFilename()).toBe('员工导入模板.xlsx');
+  await wizard.locator('input[type=file]').setInputFiles({ name: `员工花名册${stamp}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await expect(wizard.getByTestId('import-report')).toContainText('共 50 行：有效 48 行，有错误 2 行');
+  await expect(wizard.getByTestId('import-errors').locator('tbody tr')).toHaveCount(2);
+  await expect(wizard.getByTestId('import-errors')).toContainText('第18行');
+  await expect(wizard.getByTestId('import-errors')).toContainText('不存在的部门');
+  // Nothing is written yet: the checked sheet waits in the job list behind the wizard.
+  const row = jobs.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: `员工花名册${stamp}.xlsx` });
+  await expect(row).toContainText('待确认');
+  await wizard.getByTestId('import-commit').click();
+  await page.locator('.ant-modal-confirm').filter({ hasText: '导入有效的行（有错误的行不导入），确定提交？' }).getByRole('button', { name: /确\s*定/ }).click();
+  await expect(wizard.getByTestId('import-report')).toContainText('已导入 48 条，2 行未导入');
+  await wizard.getByRole('button', { name: /关\s*闭/ }).click();
+  await expect(row).toContainText('已导入');
+  await expect(row).toContainText('48');
   await page.goto('/organization/management');
   await page.getByPlaceholder('姓名/手机号/登录账号').fill(`导入员工${stamp}`);
   await page.getByRole('button', { name: /查\s*询/ }).click();

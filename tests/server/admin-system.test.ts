@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { startHarness, type Harness } from './helpers/harness';
 import { getSetting } from '../../server/admin/settings';
+import { userWith } from './project-helpers';
 
 const U = '/api/v1/user-base';
 
@@ -31,9 +32,9 @@ describe('系统管理', () => {
   let sh: number;
   const staffId = async (name: string) => ((await h.database.db.selectFrom('staff').select('staffId').where('orgId', '=', sh).where('name', '=', name).executeTakeFirstOrThrow()) as { staffId: number }).staffId;
   const roleId = async (orgId: number, code: string) => ((await h.database.db.selectFrom('role').select('roleId').where('orgId', '=', orgId).where('code', '=', code).executeTakeFirstOrThrow()) as { roleId: number }).roleId;
-  const upload = async (token: string, importType: number, name: string, data: Buffer) => {
+  const upload = async (token: string, importType: number, name: string, data: Buffer, mode?: 'check' | 'commit') => {
     const m = multipart(name, data);
-    const res = await h.app.inject({ method: 'POST', url: `${U}/data-import/upload?importType=${importType}`, headers: { 'access-token': token, 'content-type': m.type }, payload: m.body });
+    const res = await h.app.inject({ method: 'POST', url: `${U}/data-import/upload?importType=${importType}${mode ? `&mode=${mode}` : ''}`, headers: { 'access-token': token, 'content-type': m.type }, payload: m.body });
     return { status: res.statusCode, body: JSON.parse(res.body) };
   };
 
@@ -238,10 +239,60 @@ describe('系统管理', () => {
       expect(logged).toEqual([{ recordType: 1 }]);
     });
 
+    it('check writes nothing and answers the per-row report the import dialog reads; commit by the job writes only the valid rows', async () => {
+      const header = ['*姓名', '登录账号', '初始密码', '手机号', '部门', '岗位', '角色'];
+      const sheet = await xlsx([
+        header,
+        ['检查甲', '', '', '13900000011', '干线调度组', '调度员', ''],
+        ['检查乙', '', '', '123', '干线调度组', '调度员', ''],
+        ['检查丙', '', '', '13900000013', '财务部', '出纳', ''],
+      ]);
+      const named = async () => (await h.database.db.selectFrom('staff').select('name').where('name', 'like', '检查%').orderBy('name').execute()).map((r) => r.name);
+      const checked = await upload(admin, 7, '员工检查.xlsx', sheet, 'check');
+      expect(checked.status).toBe(200);
+      expect(checked.body.data).toMatchObject({ status: 5, total: 3, valid: 2, imported: 0 });
+      expect(checked.body.data.errors).toEqual([expect.objectContaining({ row: 3 })]);
+      expect(checked.body.data.errors[0].message).toContain('手机号');
+      expect(await named()).toEqual([]);
+      const done = await h.call('POST', `${U}/data-import/${checked.body.data.jobId}/commit`, { token: admin, data: {} });
+      expect(done.body.data).toMatchObject({ status: 10, total: 3, valid: 0, imported: 2, message: '已导入 2 条' });
+      expect(done.body.data.errors.map((e: any) => e.row)).toEqual([3]);
+      expect((await named()).sort()).toEqual(['检查丙', '检查甲'].sort());
+    });
+
+    it('mode=commit checks and imports the valid rows in one upload', async () => {
+      const sheet = await xlsx([['*姓名', '手机号', '部门'], ['一次甲', '13900000021', '财务部'], ['一次乙', '1', '财务部']]);
+      const done = await upload(admin, 7, '一次导入.xlsx', sheet, 'commit');
+      expect(done.body.data).toMatchObject({ status: 10, total: 2, imported: 1 });
+      expect((await h.database.db.selectFrom('staff').select('name').where('name', 'like', '一次%').execute()).map((r) => r.name)).toEqual(['一次甲']);
+    });
+
+    it('refuses an import type the caller may not import, or one this build does not open, on the server', async () => {
+      const sheet = await xlsx([['*姓名'], ['越权甲']]);
+      // 数据导入 and 供应商 editing, not staff: the staff type is refused whatever the screen offered.
+      const { token } = await userWith(h, ['系统管理:数据导入', '运力资源:供应商:编辑']);
+      for (const mode of ['check', 'commit'] as const) {
+        const refused = await upload(token, 7, 'x.xlsx', sheet, mode);
+        expect(refused.status).toBe(403);
+        expect(refused.body.msg).toBe('您没有导入员工的权限');
+      }
+      expect((await h.app.inject({ method: 'GET', url: `${U}/data-import/template/7`, headers: { 'access-token': token } })).statusCode).toBe(403);
+      const types = (await h.call('GET', `${U}/data-import/types`, { token })).body.data as any[];
+      expect(types.find((t) => t.importType === 7)).toMatchObject({ available: false, reason: '您没有导入员工的权限' });
+      expect(types.find((t) => t.importType === 2)).toMatchObject({ available: true });
+      // Without 数据导入 itself, no type at all.
+      expect((await upload(await h.login('business'), 2, 'x.xlsx', sheet, 'check')).status).toBe(403);
+      expect((await upload(admin, 99, 'x.xlsx', sheet, 'check')).status).toBe(400);
+      const closed = types.find((t) => !t.available && t.reason === '该导入类型在本版本中尚未开放');
+      if (closed) expect((await upload(admin, closed.importType, 'x.xlsx', sheet, 'check')).status).toBe(400);
+      expect((await h.database.db.selectFrom('staff').select('name').where('name', '=', '越权甲').execute())).toEqual([]);
+    });
+
     it('records an unreadable sheet as a failed job; needs the target\'s own permission', async () => {
       const bad = await upload(admin, 1, '坏文件.xlsx', Buffer.from('PK\u0003\u0004 not really a workbook'));
       expect(bad.body.data).toMatchObject({ status: 15 });
-      expect(bad.body.data.errors[0].message).toBe('无法读取该文件，请使用下载的模板(.xlsx)填写');
+      expect(bad.body.data.error).toBe('无法读取该文件，请使用下载的模板(.xlsx)填写');
+      expect(bad.body.data).toMatchObject({ total: 0, valid: 0, imported: 0, errors: [] });
       const page = (await h.call('GET', `${U}/data-import/page?status=15`, { token: admin })).body.data;
       expect(page.list[0]).not.toHaveProperty('storedFile');
       expect((await upload(await h.login('business'), 7, 'x.xlsx', await xlsx([['*姓名'], ['甲']]))).status).toBe(403);

@@ -11,13 +11,24 @@ import type { ResolvedEntity, ResolvedTransition } from '../../../schemas/src/en
 import { hasPermission } from '../../../schemas/src/permission';
 import { mayCall } from '../../../api/call';
 import type { ApiError } from '../../../api/http';
-import type { ListApi, PageAction } from '../../router/types';
+import type { ImportCalls, ListApi, PageAction } from '../../router/types';
 import { fillValues } from '../list/fixed';
 import { ApproveDialog, callRequest, checkRequest, needsDialog, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from './ActionDialogs';
 import { entityScope, planAction, sendPlanned } from './rowCall';
 import type { PlannedCall } from './actionRequest';
 
 const FormDrawer = lazy(() => import('../form/FormDrawer'));
+const ImportDialog = lazy(() => import('../list/ImportDialog'));
+
+/**
+ * The calls an import action makes: its own (`import`: a wizard over a choice, a commit by the
+ * checked upload's id), else the list's import and template.
+ */
+export function importCalls(a: PageAction, api: ActionHost['api']): ImportCalls | undefined {
+  if (a.import) return a.import;
+  const list = api as ListApi;
+  return list.import && list.importTemplate ? { upload: list.import, template: list.importTemplate } : undefined;
+}
 
 type Row = Record<string, any>;
 
@@ -43,7 +54,7 @@ export function matchesWhen(row: Row, when: Record<string, unknown> | undefined)
 
 /** The action's own permission, and its call's: a button the server would refuse with 403 is not shown. */
 export function actionPermitted(a: PageAction, held: readonly string[]): boolean {
-  return (!a.permission || hasPermission(held, a.permission)) && (!a.api || mayCall(a.api, held));
+  return (!a.permission || hasPermission(held, a.permission)) && (!a.api || mayCall(a.api, held)) && (!a.import || mayCall(a.import.upload, held));
 }
 
 export interface RecordActionRule {
@@ -97,6 +108,8 @@ export interface ActionHost {
   transitions: Map<string, ResolvedTransition>;
   /** route parameters and fixed filters: they fill path parameters the rows do not */
   context: Record<string, unknown>;
+  /** what the records are called here (the list's title): 导入<title> */
+  title?: string;
   /** create: initial values of the list's context (a related list's parent id) */
   createValues?: Record<string, unknown>;
   fixed?: Record<string, unknown>;
@@ -104,8 +117,8 @@ export interface ActionHost {
   onChanged: () => void;
   /** after a remove (the detail closes); else onChanged */
   onRemoved?: () => void;
-  /** what the host does itself: 查看 opening its detail, the list's export and import */
-  own?: Partial<Record<'view' | 'export' | 'import', (rows: Row[]) => unknown>>;
+  /** what the host does itself: 查看 opening its detail, the list's export */
+  own?: Partial<Record<'view' | 'export', (rows: Row[]) => unknown>>;
 }
 
 type FormState = { action: PageAction; mode: 'create' | 'edit' | 'view' | 'act'; id?: number; row?: Row; call?: PlannedCall };
@@ -121,6 +134,7 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
   const [form, setForm] = useState<FormState | null>(null);
   const [transition, setTransition] = useState<TransitionRequest | null>(null);
   const [approve, setApprove] = useState<{ api: string; rows: Row[] } | null>(null);
+  const [importing, setImporting] = useState<{ action: PageAction; calls: ImportCalls } | null>(null);
   const title = (a: PageAction) => actionTitle(a, host.transitions);
   const scope = entityScope(entity, rowKey);
   const removed = () => (host.onRemoved ?? host.onChanged)();
@@ -154,8 +168,11 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
       case 'view':
         return host.own?.view ? host.own.view(rows) : setForm({ action: a, mode: 'view', id: ids[0] });
       case 'export':
-      case 'import':
-        return host.own?.[a.type]?.(rows);
+        return host.own?.export?.(rows);
+      case 'import': {
+        const calls = importCalls(a, host.api);
+        return calls && setImporting({ action: a, calls });
+      }
       case 'link':
         return navigate(fill(a.to!, rows[0] ?? host.fixed ?? {}));
       case 'remove': {
@@ -238,6 +255,12 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
             onClose={() => setForm(null)}
             onSaved={saved}
           />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {importing && (
+          <ImportDialog title={importing.action.import ? title(importing.action) : `导入${host.title ?? entity.title}`} calls={importing.calls} confirm={importing.action.confirm}
+            onClose={() => setImporting(null)} onImported={host.onChanged} />
         )}
       </Suspense>
       {transition && <TransitionDialog req={transition} onClose={() => setTransition(null)} onDone={() => { setTransition(null); void message.success(`${transition.title}成功`); host.onChanged(); }} />}

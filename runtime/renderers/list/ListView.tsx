@@ -28,9 +28,8 @@ import { actionPermitted, actionShownOn, fill, useActionRunner } from '../common
 import { ListComponent, type ListViewProps } from '../common/views';
 
 const DetailDrawer = lazy(() => import('../detail/DetailView').then((m) => ({ default: m.DetailDrawer })));
-const ImportDialog = lazy(() => import('./ImportDialog'));
 
-// Kept where callers import them from (the DataImport page, tests); they live with the actions now.
+// Kept where callers import them from (tests); they live with the actions now.
 export { createInitialValues, fill } from '../common/actions';
 export type { ListViewProps } from '../common/views';
 
@@ -116,7 +115,6 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     const id = (urlPath || detailFromAddress) && list.detail ? Number(new URLSearchParams(location.search).get(rowKey)) : NaN;
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   });
-  const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
   const reload = useCallback(() => {
@@ -207,11 +205,10 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     }
   };
   const { run, title: titleOfAction, dialogs } = useActionRunner({
-    entity, rowKey, api: list.api, form: list.form, transitions: meta.transitions, context, createValues, fixed, onChanged: reload,
+    entity, rowKey, api: list.api, form: list.form, transitions: meta.transitions, context, createValues, fixed, title, onChanged: reload,
     own: {
       view: list.detail ? (rows) => setDetail(Number(rows[0]![rowKey])) : undefined,
       export: () => exportRows(),
-      import: () => setImporting(true),
     },
   });
 
@@ -426,9 +423,6 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
           <ListComponent.Provider value={ListView}>
             <DetailDrawer detail={list.detail} list={list} entity={entity} id={detail} context={context} onClose={closeDetail} onChanged={reload} />
           </ListComponent.Provider>
-        )}
-        {importing && list.api.import && (
-          <ImportDialog title={title ?? entity.title} api={list.api.import} templateApi={list.api.importTemplate!} onClose={() => setImporting(false)} onImported={reload} />
         )}
       </Suspense>
     </>
