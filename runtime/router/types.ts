@@ -172,6 +172,36 @@ export interface ChartCardDef {
   height?: number;
 }
 
+/** A link a links card offers: enabled only when the user may open its route. */
+export interface LinkItemDef {
+  title: string;
+  path: string;
+  text?: string;
+}
+
+/**
+ * Links to pages: declared `items`, or `source: "siblings"` (the other pages of this page's
+ * group, with their declared badges), shown as clickable `steps` or `buttons`.
+ */
+export interface LinksCardDef {
+  display?: 'steps' | 'buttons';
+  items?: LinkItemDef[];
+  source?: 'siblings';
+  /** a line of help above the links */
+  note?: string;
+}
+
+/** One record a call answers (auth.me): a title, an avatar and labelled fields. */
+export interface RecordCardDef {
+  api: string;
+  query?: CardQuery;
+  /** the field shown as the heading */
+  title?: string;
+  /** the field holding the avatar image's address */
+  avatar?: string;
+  fields: { field: string; title: string }[];
+}
+
 interface CardBase {
   title: string;
   /** names the card for tests and links: data-testid `card-<name>` */
@@ -182,11 +212,15 @@ interface CardBase {
   permission?: string;
 }
 
+interface NoCardBody { statistic?: never; list?: never; chart?: never; report?: never; links?: never; record?: never }
+
 export type DashboardCard = CardBase & (
-  | { statistic: StatisticCardDef; list?: never; chart?: never; report?: never }
-  | { list: ListCardDef; statistic?: never; chart?: never; report?: never }
-  | { chart: ChartCardDef; statistic?: never; list?: never; report?: never }
-  | { report: ReportDef; statistic?: never; list?: never; chart?: never }
+  | (Omit<NoCardBody, 'statistic'> & { statistic: StatisticCardDef })
+  | (Omit<NoCardBody, 'list'> & { list: ListCardDef })
+  | (Omit<NoCardBody, 'chart'> & { chart: ChartCardDef })
+  | (Omit<NoCardBody, 'report'> & { report: ReportDef })
+  | (Omit<NoCardBody, 'links'> & { links: LinksCardDef })
+  | (Omit<NoCardBody, 'record'> & { record: RecordCardDef })
 );
 
 export interface DashboardDef {

@@ -194,17 +194,18 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
   for (const f of defs.forms) { const n = (f.data as { name?: string }).name; if (n) formNames.add(n); }
 
   // Pages
-  for (const pg of defs.pages) checkPage(pg, { at, entities, entryById, formNames, knownPermission, layouts });
-
-  // Routes an enumeration value leads to must be pages of the app.
+  // Routes an enumeration value or a links card leads to must be pages of the app.
   const pagePaths = defs.pages.map((pg) => (pg.data as { path?: string }).path).filter((x): x is string => !!x)
     .map((path) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`));
+  const isPage = (route: string) => pagePaths.some((re) => re.test(route.split('?')[0]!));
+  for (const pg of defs.pages) checkPage(pg, { at, entities, entryById, formNames, knownPermission, layouts, isPage });
+
   for (const ef of defs.enums) {
     for (const [name, def] of Object.entries((ef.data as { enums?: Record<string, { values: { route?: string }[] }> }).enums ?? {})) {
       def.values.forEach((v, i) => {
         if (!v.route) return;
         const path = v.route.split('?')[0]!.replace(/\{id\}/g, '1');
-        if (!pagePaths.some((re) => re.test(path))) at(ef.file, `/enums/${name}/values/${i}/route`, `no page has the path ${v.route.split('?')[0]}`);
+        if (!isPage(path)) at(ef.file, `/enums/${name}/values/${i}/route`, `no page has the path ${v.route.split('?')[0]}`);
       });
     }
   }
@@ -218,6 +219,8 @@ interface PageCtx {
   formNames: Set<string>;
   knownPermission: (p: string) => boolean;
   layouts: Map<string, LayoutDef>;
+  /** whether a route (without its query) is the path of a page */
+  isPage: (route: string) => boolean;
 }
 
 type Json = Record<string, any>;
@@ -235,6 +238,12 @@ function checkPage(pg: Loaded, c: PageCtx) {
   (d.dashboard?.cards ?? []).forEach((card: Json, i: number) => {
     checkReport(file, `/dashboard/cards/${i}/report`, card.report, c);
     if (card.permission && !c.knownPermission(card.permission)) c.at(file, `/dashboard/cards/${i}/permission`, `unknown permission ${card.permission}`);
+    for (const kind of ['statistic', 'list', 'chart', 'record']) {
+      if (card[kind] && !c.entryById.has(card[kind].api)) c.at(file, `/dashboard/cards/${i}/${kind}/api`, `unknown catalogue entry ${card[kind].api}`);
+    }
+    (card.links?.items ?? []).forEach((item: Json, j: number) => {
+      if (!c.isPage(item.path)) c.at(file, `/dashboard/cards/${i}/links/items/${j}/path`, `no page has the path ${item.path.split('?')[0]}`);
+    });
   });
   if (d.form) {
     if (!c.formNames.has(d.form.form)) c.at(file, '/form/form', `unknown form ${d.form.form}`);
