@@ -25,6 +25,10 @@ export interface ColumnDef {
   /** 'detail' opens the record's detail; otherwise a route with {field} placeholders */
   link?: string;
   hidden?: boolean;
+  /** shown in place of a blank value (发送人: 系统) */
+  empty?: string;
+  /** relative: a time as "3 小时前" */
+  format?: 'relative';
 }
 
 export type ListColumn = string | ColumnDef;
@@ -48,6 +52,8 @@ export interface PageAction {
   permission?: string;
   confirm?: string;
   to?: string;
+  /** link: the page of the row's event (its `eventType` field's route, on its `subject` record), shown when the user may open it */
+  event?: { eventType: string; subject: string };
   values?: Record<string, unknown>;
   when?: Record<string, unknown>;
 }
@@ -237,10 +243,21 @@ export interface FormPageDef {
   actions?: PageAction[];
 }
 
+/**
+ * A count shown on a tab: a catalogue entry answering it, or a call with `query` whose answer
+ * holds it at `value` (a page's `total`); `count` shows the number rather than a dot.
+ */
+export interface BadgeDef {
+  api: string;
+  query?: Record<string, string | number | boolean>;
+  value?: string;
+  count?: boolean;
+}
+
 export interface PageTab {
   key: string;
   title: string;
-  badge?: { api: string };
+  badge?: BadgeDef;
   list?: ListDef;
   report?: ReportDef;
 }
@@ -258,6 +275,10 @@ export interface PageDef {
   props?: Record<string, unknown>;
   list?: ListDef;
   tabs?: PageTab[];
+  /** the address parameter naming the shown tab (default `tab`) */
+  tabParam?: string;
+  /** the screen's test id */
+  testId?: string;
   form?: FormPageDef;
   detail?: DetailDef;
   report?: ReportDef;

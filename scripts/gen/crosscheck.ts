@@ -281,13 +281,15 @@ function checkList(file: string, base: string, list: Json, c: PageCtx) {
     if (!fieldOk(f)) c.at(file, `${base}/columns/${i}`, `${entity.name} has no field ${f}`);
   });
   const filters = new Set((entry.options?.filters ?? []).map((x) => (typeof x === 'string' ? x : x.field)));
+  // A handler of its own filters by the arguments its entry declares.
+  const args = new Set(Object.keys((entry.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}));
   (list.query ?? []).forEach((q: string | Json, i: number) => {
     const f = typeof q === 'string' ? q : q.field;
     if (f === 'keyword') { if (!entity.search.length) c.at(file, `${base}/query/${i}`, `${entity.name} declares no search fields`); return; }
     if (f === 'mine') { if (!entry.options?.mine) c.at(file, `${base}/query/${i}`, `${entry.id} does not accept mine`); return; }
     if (!filters.has(f)) c.at(file, `${base}/query/${i}`, `${entry.id} declares no filter ${f}`);
   });
-  Object.keys(list.fixed ?? {}).forEach((f) => { if (!filters.has(f)) c.at(file, `${base}/fixed`, `${entry.id} declares no filter ${f}`); });
+  Object.keys(list.fixed ?? {}).forEach((f) => { if (!filters.has(f) && !args.has(f)) c.at(file, `${base}/fixed`, `${entry.id} declares no filter ${f}`); });
   if (list.form && !c.formNames.has(list.form)) c.at(file, `${base}/form`, `unknown form ${list.form}`);
   for (const key of ['actions', 'rowActions'] as const) {
     (list[key] ?? []).forEach((a: Json, i: number) => checkAction(file, `${base}/${key}/${i}`, a, entity, list, c));
@@ -330,7 +332,8 @@ function checkAction(file: string, pointer: string, a: Json, entity: ResolvedEnt
   if (a.type === 'remove' && !list.api?.remove && !a.api) c.at(file, pointer, 'remove needs list.api.remove');
   if (a.type === 'export' && !list.api?.export) c.at(file, pointer, 'export needs list.api.export');
   if (a.type === 'import' && (!list.api?.import || !list.api?.importTemplate)) c.at(file, pointer, 'import needs list.api.import and list.api.importTemplate');
-  if (a.type === 'link' && !a.to) c.at(file, pointer, 'link needs to');
+  if (a.type === 'link' && !a.to === !a.event) c.at(file, pointer, 'link needs to or event (not both)');
+  if (a.event) for (const k of ['eventType', 'subject']) if (!(a.event[k] in entity.fields)) c.at(file, `${pointer}/event/${k}`, `${entity.name} has no field ${a.event[k]}`);
   if (a.type === 'form' && !a.form) c.at(file, pointer, 'form needs a form');
   if ((a.type === 'form' || a.type === 'call') && !c.entryById.has(a.api)) c.at(file, `${pointer}/api`, a.api ? `unknown catalogue entry ${a.api}` : `${a.type} needs api`);
   if (a.type === 'transition' || a.type === 'approve') {
