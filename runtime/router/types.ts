@@ -25,6 +25,10 @@ export interface ColumnDef {
   /** 'detail' opens the record's detail; otherwise a route with {field} placeholders */
   link?: string;
   hidden?: boolean;
+  /** shown in place of a blank value (发送人: 系统) */
+  empty?: string;
+  /** relative: a time as "3 小时前" */
+  format?: 'relative';
 }
 
 export type ListColumn = string | ColumnDef;
@@ -48,6 +52,8 @@ export interface PageAction {
   permission?: string;
   confirm?: string;
   to?: string;
+  /** link: the page of the row's event (its `eventType` field's route, on its `subject` record), shown when the user may open it */
+  event?: { eventType: string; subject: string };
   values?: Record<string, unknown>;
   when?: Record<string, unknown>;
   /** import: its own calls (page schema $defs/importCalls); else the list's import and importTemplate */
@@ -195,6 +201,36 @@ export interface ChartCardDef {
   height?: number;
 }
 
+/** A link a links card offers: enabled only when the user may open its route. */
+export interface LinkItemDef {
+  title: string;
+  path: string;
+  text?: string;
+}
+
+/**
+ * Links to pages: declared `items`, or `source: "siblings"` (the other pages of this page's
+ * group, with their declared badges), shown as clickable `steps` or `buttons`.
+ */
+export interface LinksCardDef {
+  display?: 'steps' | 'buttons';
+  items?: LinkItemDef[];
+  source?: 'siblings';
+  /** a line of help above the links */
+  note?: string;
+}
+
+/** One record a call answers (auth.me): a title, an avatar and labelled fields. */
+export interface RecordCardDef {
+  api: string;
+  query?: CardQuery;
+  /** the field shown as the heading */
+  title?: string;
+  /** the field holding the avatar image's address */
+  avatar?: string;
+  fields: { field: string; title: string }[];
+}
+
 interface CardBase {
   title: string;
   /** names the card for tests and links: data-testid `card-<name>` */
@@ -205,11 +241,15 @@ interface CardBase {
   permission?: string;
 }
 
+interface NoCardBody { statistic?: never; list?: never; chart?: never; report?: never; links?: never; record?: never }
+
 export type DashboardCard = CardBase & (
-  | { statistic: StatisticCardDef; list?: never; chart?: never; report?: never }
-  | { list: ListCardDef; statistic?: never; chart?: never; report?: never }
-  | { chart: ChartCardDef; statistic?: never; list?: never; report?: never }
-  | { report: ReportDef; statistic?: never; list?: never; chart?: never }
+  | (Omit<NoCardBody, 'statistic'> & { statistic: StatisticCardDef })
+  | (Omit<NoCardBody, 'list'> & { list: ListCardDef })
+  | (Omit<NoCardBody, 'chart'> & { chart: ChartCardDef })
+  | (Omit<NoCardBody, 'report'> & { report: ReportDef })
+  | (Omit<NoCardBody, 'links'> & { links: LinksCardDef })
+  | (Omit<NoCardBody, 'record'> & { record: RecordCardDef })
 );
 
 export interface DashboardDef {
@@ -226,10 +266,21 @@ export interface FormPageDef {
   actions?: PageAction[];
 }
 
+/**
+ * A count shown on a tab: a catalogue entry answering it, or a call with `query` whose answer
+ * holds it at `value` (a page's `total`); `count` shows the number rather than a dot.
+ */
+export interface BadgeDef {
+  api: string;
+  query?: Record<string, string | number | boolean>;
+  value?: string;
+  count?: boolean;
+}
+
 export interface PageTab {
   key: string;
   title: string;
-  badge?: { api: string };
+  badge?: BadgeDef;
   list?: ListDef;
   report?: ReportDef;
 }
@@ -247,6 +298,10 @@ export interface PageDef {
   props?: Record<string, unknown>;
   list?: ListDef;
   tabs?: PageTab[];
+  /** the address parameter naming the shown tab (default `tab`) */
+  tabParam?: string;
+  /** the screen's test id */
+  testId?: string;
   form?: FormPageDef;
   detail?: DetailDef;
   report?: ReportDef;

@@ -1,10 +1,19 @@
-/** A tab title with its declared badge: a dot while the count is above 0 (fetched when shown). */
+/**
+ * A tab title with its declared badge: a dot while the count is above 0, or the number itself
+ * (`count: true`); fetched when shown and again after a write to the same catalogue.
+ */
 import { useEffect } from 'react';
 import { Badge } from 'antd';
-import { refreshBadge, useBadge } from './badges';
+import type { BadgeDef } from '../router/types';
+import { badgeKey, refreshBadge, useBadge } from './badges';
 
-export function TabBadge({ api, title }: { api: string; title: string }) {
-  const count = useBadge(api);
-  useEffect(() => void refreshBadge(api), [api]);
-  return <Badge dot={count > 0} offset={[4, 0]} data-testid={`tab-badge-${api}`}>{title}</Badge>;
+export function TabBadge({ badge, title, tabKey }: { badge: BadgeDef; title: string; tabKey: string }) {
+  const count = useBadge(badge);
+  const key = badgeKey(badge);
+  useEffect(() => void refreshBadge(badge), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A plain count keeps its catalogue entry as its test id; a count with arguments is the tab's.
+  const testId = key === badge.api ? `tab-badge-${badge.api}` : `tab-badge-${tabKey}`;
+  return badge.count
+    ? <Badge count={count} size="small" offset={[8, -2]} data-testid={testId}>{title}</Badge>
+    : <Badge dot={count > 0} offset={[4, 0]} data-testid={testId}>{title}</Badge>;
 }

@@ -1806,7 +1806,7 @@ type: number
 name?: (string | null)
 message: string
 messageDate?: (string | null)
-eventType?: (number | null)
+eventType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | null)
 eventSubjectId?: (number | null)
 /**
  * the approval whose step this asks the recipient to decide: handled once the step no longer needs them
@@ -1825,7 +1825,7 @@ type: number
 name?: (string | null)
 message: string
 messageDate?: (string | null)
-eventType?: (number | null)
+eventType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | null)
 eventSubjectId?: (number | null)
 handled?: (boolean | null)
 handledAt?: (string | null)

@@ -194,17 +194,18 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
   for (const f of defs.forms) { const n = (f.data as { name?: string }).name; if (n) formNames.add(n); }
 
   // Pages
-  for (const pg of defs.pages) checkPage(pg, { at, entities, entryById, formNames, knownPermission, layouts });
-
-  // Routes an enumeration value leads to must be pages of the app.
+  // Routes an enumeration value or a links card leads to must be pages of the app.
   const pagePaths = defs.pages.map((pg) => (pg.data as { path?: string }).path).filter((x): x is string => !!x)
     .map((path) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`));
+  const isPage = (route: string) => pagePaths.some((re) => re.test(route.split('?')[0]!));
+  for (const pg of defs.pages) checkPage(pg, { at, entities, entryById, formNames, knownPermission, layouts, isPage });
+
   for (const ef of defs.enums) {
     for (const [name, def] of Object.entries((ef.data as { enums?: Record<string, { values: { route?: string }[] }> }).enums ?? {})) {
       def.values.forEach((v, i) => {
         if (!v.route) return;
         const path = v.route.split('?')[0]!.replace(/\{id\}/g, '1');
-        if (!pagePaths.some((re) => re.test(path))) at(ef.file, `/enums/${name}/values/${i}/route`, `no page has the path ${v.route.split('?')[0]}`);
+        if (!isPage(path)) at(ef.file, `/enums/${name}/values/${i}/route`, `no page has the path ${v.route.split('?')[0]}`);
       });
     }
   }
@@ -218,6 +219,8 @@ interface PageCtx {
   formNames: Set<string>;
   knownPermission: (p: string) => boolean;
   layouts: Map<string, LayoutDef>;
+  /** whether a route (without its query) is the path of a page */
+  isPage: (route: string) => boolean;
 }
 
 type Json = Record<string, any>;
@@ -235,6 +238,12 @@ function checkPage(pg: Loaded, c: PageCtx) {
   (d.dashboard?.cards ?? []).forEach((card: Json, i: number) => {
     checkReport(file, `/dashboard/cards/${i}/report`, card.report, c);
     if (card.permission && !c.knownPermission(card.permission)) c.at(file, `/dashboard/cards/${i}/permission`, `unknown permission ${card.permission}`);
+    for (const kind of ['statistic', 'list', 'chart', 'record']) {
+      if (card[kind] && !c.entryById.has(card[kind].api)) c.at(file, `/dashboard/cards/${i}/${kind}/api`, `unknown catalogue entry ${card[kind].api}`);
+    }
+    (card.links?.items ?? []).forEach((item: Json, j: number) => {
+      if (!c.isPage(item.path)) c.at(file, `/dashboard/cards/${i}/links/items/${j}/path`, `no page has the path ${item.path.split('?')[0]}`);
+    });
   });
   if (d.form) {
     if (!c.formNames.has(d.form.form)) c.at(file, '/form/form', `unknown form ${d.form.form}`);
@@ -272,13 +281,15 @@ function checkList(file: string, base: string, list: Json, c: PageCtx) {
     if (!fieldOk(f)) c.at(file, `${base}/columns/${i}`, `${entity.name} has no field ${f}`);
   });
   const filters = new Set((entry.options?.filters ?? []).map((x) => (typeof x === 'string' ? x : x.field)));
+  // A handler of its own filters by the arguments its entry declares.
+  const args = new Set(Object.keys((entry.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}));
   (list.query ?? []).forEach((q: string | Json, i: number) => {
     const f = typeof q === 'string' ? q : q.field;
     if (f === 'keyword') { if (!entity.search.length) c.at(file, `${base}/query/${i}`, `${entity.name} declares no search fields`); return; }
     if (f === 'mine') { if (!entry.options?.mine) c.at(file, `${base}/query/${i}`, `${entry.id} does not accept mine`); return; }
     if (!filters.has(f)) c.at(file, `${base}/query/${i}`, `${entry.id} declares no filter ${f}`);
   });
-  Object.keys(list.fixed ?? {}).forEach((f) => { if (!filters.has(f)) c.at(file, `${base}/fixed`, `${entry.id} declares no filter ${f}`); });
+  Object.keys(list.fixed ?? {}).forEach((f) => { if (!filters.has(f) && !args.has(f)) c.at(file, `${base}/fixed`, `${entry.id} declares no filter ${f}`); });
   if (list.form && !c.formNames.has(list.form)) c.at(file, `${base}/form`, `unknown form ${list.form}`);
   for (const key of ['actions', 'rowActions'] as const) {
     (list[key] ?? []).forEach((a: Json, i: number) => checkAction(file, `${base}/${key}/${i}`, a, entity, list, c));
@@ -323,7 +334,8 @@ function checkAction(file: string, pointer: string, a: Json, entity: ResolvedEnt
   if (a.type === 'import' && !a.import && (!list.api?.import || !list.api?.importTemplate)) c.at(file, pointer, 'import needs its import calls, or list.api.import and list.api.importTemplate');
   if (a.import && a.type !== 'import') c.at(file, `${pointer}/import`, 'only an import action declares import calls');
   if (a.import) checkImportCalls(file, `${pointer}/import`, a.import, c);
-  if (a.type === 'link' && !a.to) c.at(file, pointer, 'link needs to');
+  if (a.type === 'link' && !a.to === !a.event) c.at(file, pointer, 'link needs to or event (not both)');
+  if (a.event) for (const k of ['eventType', 'subject']) if (!(a.event[k] in entity.fields)) c.at(file, `${pointer}/event/${k}`, `${entity.name} has no field ${a.event[k]}`);
   if (a.type === 'form' && !a.form) c.at(file, pointer, 'form needs a form');
   if ((a.type === 'form' || a.type === 'call') && !c.entryById.has(a.api)) c.at(file, `${pointer}/api`, a.api ? `unknown catalogue entry ${a.api}` : `${a.type} needs api`);
   if (a.type === 'transition' || a.type === 'approve') {

@@ -44,25 +44,31 @@ export function loadReferenceLists(root: string, catalogue: ResolvedEntry[]): { 
   return { lists: data.lists, problems };
 }
 
-/** Page and tab badges (`badge.api`) are counts the shell fetches without parameters. */
+/**
+ * Page and tab badges (`badge.api`) are counts the shell fetches without parameters; a tab's badge
+ * may instead pass declared arguments (`query`) and read the count at `value` of the answer.
+ */
 export function checkPageBadges(pages: { file: string; data: unknown }[], catalogue: ResolvedEntry[]): Problem[] {
   const byId = new Map(catalogue.map((e) => [e.id, e]));
   const problems: Problem[] = [];
   for (const page of pages) {
-    const data = page.data as { meta?: { badge?: { api: string } }; tabs?: { badge?: { api: string } }[] };
+    type Badge = { api: string; query?: Record<string, unknown>; value?: string };
+    const data = page.data as { meta?: { badge?: Badge }; tabs?: { badge?: Badge }[] };
     const badges = [
-      ...(data.meta?.badge ? [{ api: data.meta.badge.api, pointer: '/meta/badge/api' }] : []),
-      ...(data.tabs ?? []).flatMap((t, i) => (t.badge ? [{ api: t.badge.api, pointer: `/tabs/${i}/badge/api` }] : [])),
+      ...(data.meta?.badge ? [{ ...data.meta.badge, pointer: '/meta/badge/api' }] : []),
+      ...(data.tabs ?? []).flatMap((t, i) => (t.badge ? [{ ...t.badge, pointer: `/tabs/${i}/badge/api` }] : [])),
     ];
-    for (const { api, pointer } of badges) {
+    for (const { api, query, value, pointer } of badges) {
       const entry = byId.get(api);
       const problem = !entry
         ? `unknown catalogue entry ${api}`
         : entry.method !== 'GET'
           ? `${api} is ${entry.method}, a badge is read with GET`
-          : (entry.response as { type?: string } | undefined)?.type !== 'integer'
+          : !value && (entry.response as { type?: string } | undefined)?.type !== 'integer'
             ? `${api} must answer an integer count`
-            : undefined;
+            : Object.keys(query ?? {}).find((k) => !((entry.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {})[k])
+              ? `${api} takes no argument ${Object.keys(query ?? {}).find((k) => !((entry.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {})[k])}`
+              : undefined;
       if (problem) problems.push({ file: page.file, pointer, message: problem });
     }
   }

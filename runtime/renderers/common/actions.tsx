@@ -16,6 +16,7 @@ import { fillValues } from '../list/fixed';
 import { ApproveDialog, callRequest, checkRequest, needsDialog, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from './ActionDialogs';
 import { entityScope, planAction, sendPlanned } from './rowCall';
 import type { PlannedCall } from './actionRequest';
+import { useEventLink } from '../../realtime/useEventLink';
 
 const FormDrawer = lazy(() => import('../form/FormDrawer'));
 const ImportDialog = lazy(() => import('../list/ImportDialog'));
@@ -68,6 +69,16 @@ export interface RecordActionRule {
    * makes another kind of record from this one) and list-wide actions (export, import) do not apply
    */
   place?: 'row' | 'detail';
+  /** the page of a message event this user may open (useEventLink): a link action's `event` needs it */
+  eventLink?: EventLink;
+}
+
+type EventLink = (eventType: number | null | undefined, subjectId: number | null | undefined) => string | undefined;
+
+/** Where a link action leads from a row: its `to` filled from the row, or the page of the row's event (undefined when the user may not open it). */
+export function linkTarget(a: PageAction, row: Row | undefined, fallback: Record<string, unknown>, eventLink?: EventLink): string | undefined {
+  if (a.event) return row && eventLink ? eventLink(row[a.event.eventType] as number | null, row[a.event.subject] as number | null) : undefined;
+  return a.to ? fill(a.to, row ?? fallback) : undefined;
 }
 
 const ON_RECORD = new Set<PageAction['type']>(['edit', 'remove', 'link', 'transition', 'approve', 'call', 'form', 'create']);
@@ -87,6 +98,7 @@ export function actionShownOn(a: PageAction, row: Row, rule: RecordActionRule): 
     return t.from.some((f) => String(f) === String(row[t.field]));
   }
   if (a.type === 'approve') return rule.canApprove(row);
+  if (a.type === 'link' && a.event) return Boolean(linkTarget(a, row, {}, rule.eventLink));
   return true;
 }
 
@@ -131,6 +143,7 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
   const { entity, rowKey, context } = host;
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
+  const eventLink = useEventLink();
   const [form, setForm] = useState<FormState | null>(null);
   const [transition, setTransition] = useState<TransitionRequest | null>(null);
   const [approve, setApprove] = useState<{ api: string; rows: Row[] } | null>(null);
@@ -173,8 +186,10 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
         const calls = importCalls(a, host.api);
         return calls && setImporting({ action: a, calls });
       }
-      case 'link':
-        return navigate(fill(a.to!, rows[0] ?? host.fixed ?? {}));
+      case 'link': {
+        const to = linkTarget(a, rows[0], host.fixed ?? {}, eventLink);
+        return to ? navigate(to) : undefined;
+      }
       case 'remove': {
         const api = a.api ?? host.api.remove!;
         const calls = planAction(api, scope, rows.slice(0, 1), context).map((c) => ({ params: c.params, body: {} }));

@@ -22,6 +22,7 @@ import { SchemaField } from '../form/components';
 import { compileNamedForm, type CompiledForm } from '../form/compiled';
 import { FormEntityProvider } from '../fields/form-text';
 import { actionPermitted, actionShownOn, fill, useActionRunner } from '../common/actions';
+import { useEventLink } from '../../realtime/useEventLink';
 import { ListComponent } from '../common/views';
 
 const ReportView = lazy(() => import('../report/ReportView'));
@@ -97,11 +98,12 @@ export function DetailBody({ detail, list, entity, id, context, onChanged, onRem
     // the record is gone: the list refreshes and the drawer closes (reading it again would fail)
     onRemoved: () => { onChanged?.(); onRemoved?.(); },
   });
+  const eventLink = useEventLink();
 
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!record) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const refs = record.refs ?? {};
-  const visible = (a: (typeof actions)[number]) => actionShownOn(a, record, { held, transitions, canApprove: () => Boolean(activity?.approval?.canDecide), place: 'detail' });
+  const visible = (a: (typeof actions)[number]) => actionShownOn(a, record, { held, transitions, canApprove: () => Boolean(activity?.approval?.canDecide), place: 'detail', eventLink });
   const name = [entity.number ? record[entity.number.field] : null, entity.titleField && entity.titleField !== entity.number?.field ? record[entity.titleField] : null].filter(Boolean).join(' ');
   const header = (detail.header ?? []).map((f) => ({ key: f, label: fieldOf(entity, f)?.title ?? f, children: fieldOf(entity, f) ? renderValue(fieldOf(entity, f)!, record[f], refs) : String(record[f] ?? '-') }));
 

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Card, Col, Grid, Row, Spin, Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { PageDef } from '../../router/types';
+import { tabOf, tabParamOf } from './tabs';
 import { ListView } from './ListView';
 import { resolveFixed } from './fixed';
 import { TreePanel, type TreeSelection } from './TreePanel';
@@ -21,23 +22,28 @@ export default function ListPage({ page, params }: { page: PageDef; params?: Rec
   if (page.list?.tree) return <TreeListPage list={page.list} title={page.meta.title} params={params} />;
   const tabs = page.tabs ?? [];
   const lastTab = useRef<string | undefined>(undefined);
-  if (live || lastTab.current === undefined) lastTab.current = new URLSearchParams(location.search).get('tab') ?? tabs[0]?.key;
-  if (page.list) return <ListView list={page.list} title={page.meta.title} urlPath={ownPath} fixed={resolveFixed(page.list.fixed, params)} createValues={resolveFixed(page.list.fixed, params)} />;
+  // The tab the address names (`?tab=`, or the page's own `tabParam`); an unknown one shows the first.
+  const tabParam = tabParamOf(page);
+  if (live || lastTab.current === undefined) lastTab.current = tabOf(tabs, new URLSearchParams(location.search).get(tabParam));
+  if (page.list) {
+    const view = <ListView list={page.list} title={page.meta.title} urlPath={ownPath} fixed={resolveFixed(page.list.fixed, params)} createValues={resolveFixed(page.list.fixed, params)} />;
+    return page.testId ? <div data-testid={page.testId}>{view}</div> : view;
+  }
   const activeKey = lastTab.current;
   return (
-    <Card title={page.meta.title}>
+    <Card title={page.meta.title} data-testid={page.testId}>
       <Tabs
         activeKey={activeKey}
         destroyOnHidden
         onChange={(key) => {
           // The other query parameters (?projectId=) belong to the screen, not the tab.
           const next = new URLSearchParams(location.search);
-          next.set('tab', key);
+          next.set(tabParam, key);
           navigate({ pathname: location.pathname, search: `?${next.toString()}` }, { replace: true });
         }}
         items={tabs.map((t) => ({
           key: t.key,
-          label: t.badge ? <TabBadge api={t.badge.api} title={t.title} /> : t.title,
+          label: t.badge ? <TabBadge badge={t.badge} title={t.title} tabKey={t.key} /> : t.title,
           children: t.list
             ? <ListView list={t.list} embedded urlPath={undefined} detailFromAddress={live} fixed={resolveFixed(t.list.fixed, params)} createValues={resolveFixed(t.list.fixed, params)} />
             : t.report ? <Suspense fallback={<Spin />}><ReportView report={t.report} embedded params={params} /></Suspense> : null,

@@ -12,7 +12,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { App, Alert, Button, Card, Checkbox, Dropdown, Grid, Popover, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
-import { thousands } from '../../../schemas/src/format';
+import { relativeTime, thousands } from '../../../schemas/src/format';
 import { invoke, invokeDownload } from '../../../api/call';
 import { ApiError, saveFile } from '../../../api/http';
 import { useSession } from '../../session/store';
@@ -26,6 +26,7 @@ import { ordered, useListPrefs, type Density } from './listPrefs';
 import { ListCards } from './ListCards';
 import { actionPermitted, actionShownOn, fill, useActionRunner } from '../common/actions';
 import { ListComponent, type ListViewProps } from '../common/views';
+import { useEventLink } from '../../realtime/useEventLink';
 
 const DetailDrawer = lazy(() => import('../detail/DetailView').then((m) => ({ default: m.DetailDrawer })));
 
@@ -190,7 +191,8 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     }
   }, [location.search]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const actionRule = useMemo(() => ({ held, transitions: meta.transitions, canApprove: (row: Row) => (data.approvable ?? []).includes(Number(row[rowKey])) }), [held, meta, data.approvable, rowKey]);
+  const eventLink = useEventLink();
+  const actionRule = useMemo(() => ({ held, transitions: meta.transitions, canApprove: (row: Row) => (data.approvable ?? []).includes(Number(row[rowKey])), eventLink }), [held, meta, data.approvable, rowKey, eventLink]);
   const actionAllowedOn = useCallback((a: PageAction, row: Row) => actionShownOn(a, row, actionRule), [actionRule]);
 
   const exportRows = async () => {
@@ -232,7 +234,11 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   };
   const cell = (c: ColumnDef, row: Row, refs: Refs) => {
     const f = fieldOf(entity, c.field);
-    const content = f ? renderValue(f, row[c.field], refs) : String(row[c.field] ?? '-');
+    const v = row[c.field];
+    const blank = v === undefined || v === null || v === '';
+    const content = blank && c.empty !== undefined ? c.empty
+      : c.format === 'relative' && !blank ? relativeTime(String(v))
+      : f ? renderValue(f, v, refs) : String(v ?? '-');
     if (c.link === 'detail') return detailLink(row, content);
     if (c.link) return <Link to={fill(c.link, row)}>{content}</Link>;
     return content;

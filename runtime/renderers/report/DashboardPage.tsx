@@ -1,5 +1,5 @@
 /**
- * kind=dashboard: cards in a grid — a statistic, a list, a chart or a report. A card is left out
+ * kind=dashboard: cards in a grid — a statistic, a list, a chart, a report, links to pages or one record. A card is left out
  * when the user lacks its permission or may not make its call (the server would answer 403);
  * a card whose call fails shows its own error and the others stay.
  */
@@ -14,21 +14,26 @@ import type { CallCache } from './dashboard/cardData';
 import { useOpenable } from './dashboard/links';
 import { StatisticCard } from './dashboard/StatisticCard';
 import { ListCard } from './dashboard/ListCard';
+import { LinksCard } from './dashboard/LinksCard';
+import { RecordCard } from './dashboard/RecordCard';
 
 // ECharts and the report's table come with these, after the figures are on screen.
 const ChartCard = lazy(() => import('./dashboard/ChartCard').then((m) => ({ default: m.ChartCard })));
 const ReportView = lazy(() => import('./ReportView'));
 
-export function cardApi(card: DashboardCard): string {
-  return (card.statistic ?? card.list ?? card.chart ?? card.report)!.api;
+/** The call a card makes; a links card makes none. */
+export function cardApi(card: DashboardCard): string | undefined {
+  return (card.statistic ?? card.list ?? card.chart ?? card.report ?? card.record)?.api;
 }
 
 /** The cards this user sees: those whose permission they hold and whose call they may make. */
 export function visibleCards(cards: DashboardCard[], held: readonly string[]): DashboardCard[] {
-  return cards.filter((c) => (!c.permission || hasPermission(held, c.permission)) && mayCall(cardApi(c), held));
+  return cards.filter((c) => (!c.permission || hasPermission(held, c.permission)) && (!cardApi(c) || mayCall(cardApi(c)!, held)));
 }
 
-function CardBody({ card, cache, params, name }: { card: DashboardCard; cache: CallCache; params?: Record<string, string>; name: string }) {
+function CardBody({ card, cache, params, name, pagePath }: { card: DashboardCard; cache: CallCache; params?: Record<string, string>; name: string; pagePath: string }) {
+  if (card.links) return <LinksCard def={card.links} name={name} pagePath={pagePath} />;
+  if (card.record) return <RecordCard def={card.record} cache={cache} />;
   if (card.statistic) return <StatisticCard def={card.statistic} cache={cache} title={card.title} />;
   if (card.list) return <ListCard def={card.list} cache={cache} name={name} />;
   const body = card.chart ? <ChartCard def={card.chart} cache={cache} /> : <ReportView report={{ table: false, export: false, ...card.report! }} embedded params={params} />;
@@ -50,7 +55,7 @@ export default function DashboardPage({ page, params }: { page: PageDef; params?
         return (
           <Col key={name} xs={24} md={c.statistic ? 12 : 24} lg={c.span ?? (c.statistic ? 6 : 12)}>
             <Card title={c.statistic ? undefined : c.title} extra={c.statistic ? undefined : extra} data-testid={`card-${name}`} style={c.statistic ? undefined : { height: '100%' }}>
-              <CardBody card={c} cache={cache} params={params} name={name} />
+              <CardBody card={c} cache={cache} params={params} name={name} pagePath={page.path} />
               {c.statistic && extra && <div style={{ marginTop: 8 }}>{extra}</div>}
             </Card>
           </Col>

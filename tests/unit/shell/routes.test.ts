@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMenu, buildRoutes, decideAccess, matchRoute, routeAllowed, visibleMenu } from '../../../runtime/router/routes';
 import { redirectTarget } from '../../../runtime/screens/shell/Redirect';
 import { safeRouter } from '../../../runtime/screens/shell/SsoLogin';
-import { tabOf, DAILY_TABS } from '../../../runtime/screens/shell/DailyRoutine';
-import { FLOW } from '../../../runtime/screens/shell/Guide';
+import { tabOf, tabParamOf } from '../../../runtime/renderers/list/tabs';
 import { createAjv, formatAjvErrors } from '../../../schemas/src/ajv';
 import catalogue from '../../../schemas/generated/catalogue.json';
 import { loadPages } from './pages';
@@ -56,14 +55,20 @@ describe('shell screen helpers', () => {
     expect(safeRouter(undefined)).toBe('/dashboard');
   });
   it('daily matters open the tab named by tabPosition', () => {
-    expect(DAILY_TABS.map((t) => t.key)).toContain('remind');
-    expect(tabOf('remind')).toBe('remind');
-    expect(tabOf(null)).toBe('todo');
-    expect(tabOf('nonsense')).toBe('todo');
+    const daily = at('/daily-routine/daily-routine-page')!.def;
+    expect(tabParamOf(daily)).toBe('tabPosition');
+    expect(tabParamOf(at('/profile/profile-finance')!.def)).toBe('tab');
+  });
+  it('a tabbed list shows the tab its address names, else the first', () => {
+    const tabs = [{ key: 'todo', title: '待办' }, { key: 'remind', title: '提醒' }, { key: 'handled', title: '已处理' }];
+    expect(tabOf(tabs, 'remind')).toBe('remind');
+    expect(tabOf(tabs, null)).toBe('todo');
+    expect(tabOf(tabs, 'nonsense')).toBe('todo');
   });
   it('the guide walks the business flow', () => {
-    expect(FLOW.map((s) => s.title).join('→')).toBe('客户→线索→询价→报价→合同→项目→调度→结算');
-    for (const step of FLOW) expect(at(step.path), step.path).toBeDefined();
+    const flow = at('/guide')!.def.dashboard!.cards[0]!.links!.items!;
+    expect(flow.map((s) => s.title).join('→')).toBe('客户→线索→询价→报价→合同→项目→调度→结算');
+    for (const step of flow) expect(at(step.path), step.path).toBeDefined();
   });
   it('new passwords have 8-64 characters with letters and digits, said in the words of the 修改密码 form', () => {
     // The call's body is the passwordChange form's schema: the server answers what the form shows.
