@@ -6,6 +6,7 @@
 import { computeFormulas } from '../../schemas/src/formula';
 import { fetchRules, isBlank } from '../../schemas/src/fill-ins';
 import type { EntityMap, ResolvedEntity } from '../schema/types';
+import type { FieldDef } from '../../schemas/src/fields/types';
 import type { Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import { scoped } from './scope';
@@ -72,6 +73,12 @@ export function requireFetched(entity: ResolvedEntity, values: Record<string, un
  * the values being written. On update only what changes is set, so an untouched record's log
  * stays quiet.
  */
+/** Why a decimal field's column can't hold `v` (too many digits, beyond its bounds), or null. */
+export function columnProblem(f: FieldDef, v: unknown): string | null {
+  const spec = (fieldType(f).input(f) as { 'x-decimal'?: DecimalSpec })['x-decimal'];
+  return spec && !isBlank(v) ? decimalProblem(v, spec) : null;
+}
+
 export function applyFormulas(entity: ResolvedEntity, values: Record<string, unknown>, prev: Record<string, any> | undefined): void {
   const computed = computeFormulas(entity, { ...(prev ?? {}), ...values });
   for (const [k, v] of Object.entries(computed)) {
@@ -79,9 +86,8 @@ export function applyFormulas(entity: ResolvedEntity, values: Record<string, unk
     // A result the column can't hold (a margin of -9,971,978 % from a price of 1 元) is the
     // user's input gone wrong: say which figure, instead of letting the database refuse the row.
     const f = entity.fields[k];
-    const spec = f && (fieldType(f).input(f) as { 'x-decimal'?: DecimalSpec })['x-decimal'];
-    const problem = spec && !isBlank(v) ? decimalProblem(v, spec) : null;
-    if (problem) throw badRequest(`${f.title}的计算结果${v}超出范围（${problem}），请检查参与计算的数值`, { field: k });
+    const problem = f ? columnProblem(f, v) : null;
+    if (problem) throw badRequest(`${f!.title}的计算结果${v}超出范围（${problem}），请检查参与计算的数值`, { field: k });
     values[k] = toColumn(entity, k, v);
   }
 }
