@@ -9,6 +9,7 @@ import { fetchRules, isBlank, type FillInEntity } from '../../../schemas/src/fil
 import { formulaInputs, type FormulaEntity } from '../../../schemas/src/formula';
 import { invoke } from '../../../api/call';
 import { formulaValues } from './formulaValues';
+import { liveChecks } from './checks';
 
 type Values = Record<string, unknown>;
 
@@ -52,5 +53,20 @@ export function fillInEffects(entity: (FillInEntity & FormulaEntity) | undefined
       if (mode === 'create') for (const ref of rules.keys()) if (!isBlank(form.getValuesIn(ref))) void fill(ref, true);
       if (formulas.length) recompute();
     });
+  };
+}
+
+/**
+ * The effects of every form over an entity, whichever host shows it (the drawer, a kind=form
+ * screen, a submit form, an action's dialog): the rules' live checks, then the declared
+ * fill-ins and formulas. Hosts pass this to createForm instead of wiring pieces themselves.
+ * `mode` is how the form stands to its record: 'create' fills what a given reference brings
+ * when the form opens; 'edit' fills on the user's picks only; 'view' runs nothing.
+ */
+export function formEffects(entity: (FillInEntity & FormulaEntity) | undefined, mode: 'create' | 'edit' | 'view'): (form: Form) => void {
+  const fillIns = fillInEffects(entity, mode);
+  return (form) => {
+    if (mode !== 'view') liveChecks();
+    fillIns(form);
   };
 }
