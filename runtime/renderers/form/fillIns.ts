@@ -31,6 +31,11 @@ export function fillInEffects(entity: (FillInEntity & FormulaEntity) | undefined
       const id = form.getValuesIn(ref);
       latest.set(ref, id);
       const target = entity.fields[ref]?.ref;
+      if (isBlank(id) && !onlyBlank) {
+        // The reference cleared: what only it could bring (read-only fill-ins) goes too, as on save.
+        for (const r of rules.get(ref) ?? []) if (r.readOnly) form.setValuesIn(r.field, undefined);
+        return;
+      }
       if (!target || isBlank(id) || Array.isArray(id)) return;
       let row: Values;
       try {
@@ -40,8 +45,15 @@ export function fillInEffects(entity: (FillInEntity & FormulaEntity) | undefined
       }
       if (latest.get(ref) !== id) return;
       for (const r of rules.get(ref) ?? []) {
-        if (onlyBlank && !isBlank(form.getValuesIn(r.field))) continue;
+        const now = form.getValuesIn(r.field);
+        // On opening, a value still equal to the field's declared default is no choice of the user's.
+        if (onlyBlank && !isBlank(now) && !(r.fallback !== undefined && String(now) === String(r.fallback))) continue;
         const v = row[r.source];
+        // A blank source leaves a field with a declared default at its default, as the server does.
+        if (isBlank(v) && !r.readOnly && r.fallback !== undefined) {
+          if (isBlank(now)) form.setValuesIn(r.field, r.fallback);
+          continue;
+        }
         form.setValuesIn(r.field, v === null ? undefined : v);
       }
     };

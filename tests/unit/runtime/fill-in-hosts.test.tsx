@@ -18,7 +18,9 @@ Object.defineProperty(window, 'matchMedia', { value: (q: string) => ({ matches: 
 globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
 
 const invoke = vi.fn(async (api: string, args?: { params?: Record<string, unknown> }) => {
-  if (api === 'meta.fetch') return args?.params?.entity === 'enquiry' ? { awardedCostExclTax: '1234.50', quoteMode: 1, quantity: '3.000' } : {};
+  if (api === 'meta.fetch' && args?.params?.entity === 'enquiry') return { awardedCostExclTax: '1234.50', quoteMode: 1, quantity: '3.000' };
+  if (api === 'meta.fetch' && args?.params?.entity === 'contract') return { name: '宝钢冷轧机运输合同', customerId: 9, serviceCategory: null, startDate: '2026-01-10', endDate: '2027-12-31', amount: '880000.00' };
+  if (api === 'meta.fetch') return {};
   if (api === 'quotation.get') return { quotationId: 1, version: 1 };
   return null;
 });
@@ -56,6 +58,16 @@ describe('a fill-in arrives in every form host', () => {
     await waitFor(() => expect(form.getValuesIn('costAmount')).toBe('1234.50'));
     expect(form.getValuesIn('quantity')).toBe('3.000');
     expect(fetched()).toEqual([{ entity: 'enquiry', id: 5 }]);
+  });
+
+  it('创建项目 on a contract: the project form takes the contract’s name, customer and dates by declaration; a blank category keeps its default', async () => {
+    wrap(<FormDrawer title="创建项目" formName="project" mode="create" rowKey="projectId" api={{ create: 'project.save' }}
+      initialValues={{ incomeContractId: 7 }} onClose={() => undefined} onSaved={() => undefined} />);
+    await waitFor(() => expect(forms.length).toBeGreaterThan(0));
+    const form = forms[forms.length - 1]!;
+    await waitFor(() => expect(form.getValuesIn('name')).toBe('宝钢冷轧机运输合同'));
+    expect(form.values).toMatchObject({ incomeContractId: 7, customerId: 9, startDate: '2026-01-10', endDate: '2027-12-31', serviceCategory: 1 });
+    expect(fetched()).toEqual([{ entity: 'contract', id: 7 }]);
   });
 
   it('a kind=form screen: picking the reference fills the fetched fields', async () => {
