@@ -761,6 +761,7 @@ export function authSwitchOrg(data: AuthSwitchOrgBody, options: CallOptions = {}
 export interface AuthChangePasswordBody {
 oldPassword: string
 newPassword: string
+confirmPassword: string
 }
 
 export type AuthChangePasswordResponse = null
