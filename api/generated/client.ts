@@ -762,6 +762,7 @@ export function authSwitchOrg(data: AuthSwitchOrgBody, options: CallOptions = {}
 export interface AuthChangePasswordBody {
 oldPassword: string
 newPassword: string
+confirmPassword: string
 }
 
 export type AuthChangePasswordResponse = null

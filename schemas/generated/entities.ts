@@ -2283,16 +2283,16 @@ remark?: (string | null)
 }
 
 export interface ProjectCreate {
-name: string
-customerId: number
+name?: (string | null)
+customerId?: (number | null)
 incomeContractId?: (number | null)
 clueId?: (number | null)
 planId?: (number | null)
 businessTypeId: number
-serviceCategory: (1 | 2 | 3 | 4 | 5)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 projectManagerStaffId: number
 depId: number
-startDate: string
+startDate?: (string | null)
 endDate?: (string | null)
 budgetIncome?: (string | number | null)
 budgetCost?: (string | number | null)

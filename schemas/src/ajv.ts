@@ -6,6 +6,7 @@ import Ajv, { type ErrorObject, type AnySchema } from 'ajv';
 import addFormats from 'ajv-formats';
 import { FORMAT_MESSAGES, FORMAT_VALIDATORS } from './validators';
 import { richTextLength } from './format';
+import { sameAsHolds } from './form-to-formily';
 
 export interface DecimalSpec { precision: number; scale: number; minimum?: number; maximum?: number }
 
@@ -66,6 +67,15 @@ export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Aj
       return !reason;
     },
   });
+  // A value that must equal a sibling's (确认新密码 = newPassword), with the item's own sentence.
+  ajv.addKeyword({ keyword: 'x-sameAsMessage', schemaType: 'string' });
+  ajv.addKeyword({
+    keyword: 'x-sameAs',
+    schemaType: 'string',
+    error: { message: 'differs' },
+    validate: (other: string, data: unknown, _parent?: unknown, cxt?: { parentData?: unknown }) =>
+      sameAsHolds(data, (cxt?.parentData as Record<string, unknown> | undefined)?.[other]),
+  });
   // Rich text (designer editor): at most N characters of text once the markup is removed.
   ajv.addKeyword({
     keyword: 'x-maxText',
@@ -77,7 +87,7 @@ export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Aj
   return ajv;
 }
 
-type Schemaish = { title?: string; properties?: Record<string, Schemaish>; items?: Schemaish; 'x-message'?: string; 'x-requiredMessage'?: string } & Record<string, unknown>;
+type Schemaish = { title?: string; properties?: Record<string, Schemaish>; items?: Schemaish; 'x-message'?: string; 'x-requiredMessage'?: string; 'x-sameAsMessage'?: string } & Record<string, unknown>;
 
 /**
  * Where an error sits, for a form to put it on its field: `name`, or `lines.2.unitPrice` inside
@@ -205,6 +215,8 @@ function errorSentence(error: ErrorObject, r: Schemaish): string {
       return requiredSentence(r, error.instancePath) ?? `${fieldName(r, error.instancePath)}不能为空`;
     case 'x-decimal':
       return `${fieldName(r, error.instancePath)}${String(p.reason)}`;
+    case 'x-sameAs':
+      return String((schemaAt(r, error.instancePath) ?? {})['x-sameAsMessage'] ?? `${fieldName(r, error.instancePath)}不一致`);
     case 'multipleOf':
       return `${fieldName(r, error.instancePath)}应为${String(p.multipleOf)}的倍数`;
     case 'uniqueItems':

@@ -7,7 +7,7 @@
 /** What fill-ins need of an entity (structural: the browser's and the server's entity both fit). */
 export interface FillInEntity {
   name: string;
-  fields: Record<string, { type: string; ref?: string; fetchFrom?: string; readOnly?: boolean }>;
+  fields: Record<string, { type: string; ref?: string; fetchFrom?: string; readOnly?: boolean; default?: unknown }>;
 }
 
 export interface FetchRule {
@@ -16,6 +16,11 @@ export interface FetchRule {
   /** the field of the target it takes */
   source: string;
   readOnly: boolean;
+  /**
+   * the field's declared default: a fallback, so a blank source leaves it, and a new form's
+   * value still equal to it counts as blank (the picked record's value takes its place)
+   */
+  fallback?: unknown;
 }
 
 /** "<referenceField>.<fieldOfTarget>" split. */
@@ -31,7 +36,7 @@ export function fetchRules(entity: FillInEntity): Map<string, FetchRule[]> {
     if (!f.fetchFrom) continue;
     const [ref, source] = splitFetchFrom(f.fetchFrom);
     const list = out.get(ref) ?? [];
-    list.push({ field, source, readOnly: Boolean(f.readOnly) });
+    list.push({ field, source, readOnly: Boolean(f.readOnly), ...(f.default !== undefined ? { fallback: f.default } : {}) });
     out.set(ref, list);
   }
   return out;

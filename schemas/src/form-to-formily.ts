@@ -41,6 +41,10 @@ export interface DesignerItem {
   required?: boolean;
   ruleError?: string;
   rules?: DesignerRule[];
+  /** must equal the value of the item with this id (确认新密码 = newPassword); checked in the browser and on the server */
+  sameAs?: string;
+  /** the whole sentence when it does not (两次输入的密码不一致) */
+  sameAsMessage?: string;
   span?: number;
   value?: unknown;
   disabled?: boolean;
@@ -175,6 +179,24 @@ function titleOf(item: DesignerItem): string {
   return item.label || item.id;
 }
 
+/** What a `sameAs` item says when it differs from the item it must equal: its own sentence, else «<标题>不一致» (the server's words too). */
+export function sameAsMessage(item: DesignerItem): string {
+  const own = typeof item.sameAsMessage === 'string' ? item.sameAsMessage.trim() : '';
+  return own || `${titleOf(item)}不一致`;
+}
+
+/** Blank as a submitted value: no value to compare (required says what is missing). */
+const blankValue = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * Whether a `sameAs` item's value equals the other's, as both sides compare them: a blank
+ * confirmation is left to `required`; otherwise the values must be identical.
+ */
+export function sameAsHolds(value: unknown, other: unknown): boolean {
+  if (blankValue(value)) return true;
+  return value === (blankValue(other) ? undefined : other);
+}
+
 function validators(item: DesignerItem): Record<string, unknown>[] {
   const list: Record<string, unknown>[] = [];
   const title = titleOf(item);
@@ -190,6 +212,14 @@ function validators(item: DesignerItem): Record<string, unknown>[] {
   }
   const maxLength = (item.maxLength ?? item.maxlength) as number | undefined;
   if (typeof maxLength === 'number' && maxLength > 0) list.push({ maxLength, message: `${title}不能超过${maxLength}个字符`, triggerType: RULE_TRIGGER });
+  if (item.sameAs) {
+    const other = item.sameAs;
+    const message = sameAsMessage(item);
+    list.push({
+      triggerType: RULE_TRIGGER,
+      validator: (value: unknown, _rule: unknown, ctx: { form?: { getValuesIn: (path: string) => unknown } }) => (sameAsHolds(value, ctx?.form?.getValuesIn(other)) ? '' : message),
+    });
+  }
   return list;
 }
 

@@ -4,7 +4,7 @@
  * using the same rules the browser form applies.
  */
 import type { DesignerForm, DesignerItem, FormOption } from './form-to-formily';
-import { DEFAULT_RULE_ERROR, requiredMessage } from './form-to-formily';
+import { DEFAULT_RULE_ERROR, requiredMessage, sameAsMessage } from './form-to-formily';
 import { componentOf } from './components/registry';
 import { childLists, columnKey } from './designer-rules';
 
@@ -156,6 +156,12 @@ export function valueSchema(item: DesignerItem, opts: JsonSchemaOptions = {}): S
       return undefined;
   }
   schema.title = title;
+  // Must equal another item (确认新密码): checked against the sibling value (schemas/src/ajv.ts), then
+  // dropped before the handler sees the body (server/crud/request-validation.ts dropConfirmations).
+  if (item.sameAs) {
+    schema['x-sameAs'] = item.sameAs;
+    schema['x-sameAsMessage'] = sameAsMessage(item);
+  }
   if (item.required) {
     schema['x-message'] ??= item.ruleError || DEFAULT_RULE_ERROR;
     // The words the browser shows for an empty required item (form-to-formily `requiredMessage`).

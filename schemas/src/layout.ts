@@ -25,6 +25,9 @@ export interface LayoutField {
   columns?: string[];
   /** select / treeCheck: the option source (enum:<name>, ref:<entity>, region, permissions) */
   options?: string;
+  /** must equal this other field of the layout, else `sameAsMessage` (default «<标题>不一致») */
+  sameAs?: string;
+  sameAsMessage?: string;
 }
 
 export interface LayoutSection {
@@ -64,6 +67,7 @@ function base(compType: string, id: string, f: FieldDef, lf: LayoutField, span: 
     span,
     value: '',
     readonly: Boolean(lf.readOnly || (f.readOnly && !f.editable)),
+    ...(lf.sameAs ? { sameAs: lf.sameAs, ...(lf.sameAsMessage ? { sameAsMessage: lf.sameAsMessage } : {}) } : {}),
   } as unknown as DesignerItem;
 }
 

@@ -8,6 +8,8 @@ import type { Problem } from './validate';
 import { filterSpec, type ResolvedEntity } from '../../schemas/src/entity-schema';
 import type { EntryOptions, ResolvedEntry } from '../../schemas/src/catalogue';
 import { LAYOUT_FIELD, type LayoutDef } from '../../schemas/src/layout';
+import { dataItems } from '../../schemas/src/form-to-json-schema';
+import type { DesignerForm } from '../../schemas/src/form-to-formily';
 import { AUTHENTICATED, PUBLIC, alternatives } from '../../schemas/src/permission';
 import { fillInProblems, formulaProblems } from './fill-ins';
 
@@ -188,6 +190,21 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
         else (lf.columns ?? []).forEach((c) => { if (!(c in items.items!.properties!)) at(l.file, `${pointer}/columns`, `${lf.field} items have no property ${c}`); });
       }
     }));
+  }
+
+  // A field that must equal another (sameAs) names another field of the same form.
+  for (const l of defs.layouts) {
+    const d = l.data as LayoutDef;
+    const names = new Set(d.sections.flatMap((s) => s.fields.map((raw) => LAYOUT_FIELD(raw).field)));
+    d.sections.forEach((s, si) => s.fields.forEach((raw, fi) => {
+      const lf = LAYOUT_FIELD(raw);
+      if (lf.sameAs && (lf.sameAs === lf.field || !names.has(lf.sameAs))) at(l.file, `/sections/${si}/fields/${fi}/sameAs`, `${lf.field}: sameAs names no other field of the layout: ${lf.sameAs}`);
+    }));
+  }
+  for (const f of defs.forms) {
+    const items = dataItems((f.data as DesignerForm).list);
+    const ids = new Set(items.map((i) => i.id));
+    for (const i of items) if (i.sameAs && (i.sameAs === i.id || !ids.has(i.sameAs))) at(f.file, '/list', `${i.id}: sameAs names no other item of the form: ${i.sameAs}`);
   }
 
   const formNames = new Set<string>([...layouts.keys()]);

@@ -21,7 +21,7 @@ const sameValue = (a: unknown, b: unknown) => (isBlank(a) && isBlank(b)) || Stri
  * Fills `values` (column values about to be written) from the references they set: on create
  * every reference given, on update those that changed. A fetched field takes the target's value
  * when it is read-only or the body left it blank (a user may override a fetched value); a
- * fetched reference triggers its own fill-ins. Returns the filled values as the target holds them
+ * fetched reference triggers its own fill-ins; a cleared reference blanks its read-only fill-ins. Returns the filled values as the target holds them
  * (the pipeline shows hooks the body's values merged with these). The target is read in the caller's tenant: a
  * record of another organisation fills nothing (and the reference check refuses it).
  */
@@ -40,14 +40,26 @@ export async function applyFetches(
     done.add(ref);
     const id = Number(values[ref]);
     const target = entities[entity.fields[ref]?.ref ?? ''];
-    if (!target || isBlank(values[ref]) || !Number.isSafeInteger(id)) continue;
     const list = rules.get(ref)!;
+    if (isBlank(values[ref])) {
+      // No record picked (the reference cleared): what only it could bring (read-only fill-ins) is blank.
+      for (const r of list) {
+        if (!r.readOnly) continue;
+        filled[r.field] = null;
+        values[r.field] = null;
+        if (rules.has(r.field) && !done.has(r.field)) pending.push(r.field);
+      }
+      continue;
+    }
+    if (!target || !Number.isSafeInteger(id)) continue;
     const row = (await scoped(db.selectFrom(target.table), target, session)
       .select(list.map((r) => r.source)).where(target.idField, '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!row) continue;
     for (const r of list) {
       const given = r.field in body ? body[r.field] : undefined;
       if (!r.readOnly && !isBlank(given)) continue;
+      // A blank source leaves a field with a declared default as it is (its default on create).
+      if (!r.readOnly && r.fallback !== undefined && isBlank(row[r.source])) continue;
       filled[r.field] = row[r.source] ?? null;
       values[r.field] = toColumn(entity, r.field, filled[r.field]);
       if (rules.has(r.field) && !done.has(r.field)) pending.push(r.field);

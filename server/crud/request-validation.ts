@@ -98,3 +98,13 @@ export function unwrapBody(entry: CatalogueEntry, method: string, body: unknown)
   if (!entry.body && (data === null || typeof data !== 'object' || Array.isArray(data))) throw new HttpError(400, MSG.bodyShape);
   return data;
 }
+
+/**
+ * A confirmation (a property whose schema says `x-sameAs`: 确认新密码) only repeats another value:
+ * once the body passed its checks it is dropped, so no handler is handed a copy it does not want.
+ */
+export function dropConfirmations(schema: JsonSchema | undefined, body: unknown): void {
+  if (!schema || !body || typeof body !== 'object' || Array.isArray(body)) return;
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const [k, p] of Object.entries(props)) if (p && typeof p === 'object' && 'x-sameAs' in p) delete (body as Record<string, unknown>)[k];
+}

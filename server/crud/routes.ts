@@ -11,7 +11,7 @@ import type { Db } from '../db/connect';
 import type { CatalogueEntry, EntityMap } from '../schema/types';
 import type { Session } from '../auth/session-types';
 import { type Handler, REPLIED } from './context';
-import { check, compileEntry, splitQuery, unwrapBody } from './request-validation';
+import { check, compileEntry, dropConfirmations, splitQuery, unwrapBody } from './request-validation';
 
 export interface RouteTableOptions {
   db: Db;
@@ -48,6 +48,7 @@ export async function routeTable(app: FastifyInstance, opts: RouteTableOptions):
         check(validators.query, query);
         const body = unwrapBody(entry, request.method, request.body);
         check(validators.body, body);
+        dropConfirmations(entry.body, body);
         const result = await (handler ?? notImplemented)({
           db: opts.db, session, params, query, body, entry, entity, entities: opts.entities, catalogue: opts.catalogue, request, reply,
         });

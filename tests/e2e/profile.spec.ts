@@ -9,7 +9,7 @@ import { apiToken, fillLogin, loginAs } from './helpers';
 test.describe('个人中心 as definitions', () => {
   // Five screens and a few logins in one walk: more than a single screen's time.
   test.describe.configure({ timeout: 180_000 });
-  test('修改密码: the form refuses a weak password and a wrong old one in Chinese, then changes it', async ({ page, request }) => {
+  test('修改密码: the form refuses a weak password, a confirmation that differs and a wrong old one in Chinese, then changes it', async ({ page, request }) => {
     const other = await apiToken(request, 'suzhou');
     await loginAs(page, 'suzhou');
     try {
@@ -23,6 +23,15 @@ test.describe('个人中心 as definitions', () => {
       await form.getByRole('button', { name: '确认修改' }).click();
       await expect(form.getByText('新密码应为8至64位，且同时包含字母和数字')).toBeVisible();
       await form.getByPlaceholder('8至64位，且同时包含字母和数字').fill('Changed2026');
+      // A confirmation that differs is refused on its field, and nothing is changed.
+      await form.getByPlaceholder('请再次输入新密码').fill('Changed2025');
+      await form.getByRole('button', { name: '确认修改' }).click();
+      await expect(form.getByText('两次输入的密码不一致')).toBeVisible();
+      await expect(page.getByText('密码修改成功')).toHaveCount(0);
+      // check: the session opened elsewhere still stands, so the password did not change
+      expect((await request.get('/api/v1/auth/me', { headers: { 'access-token': other } })).status()).toBe(200);
+      await form.getByPlaceholder('请再次输入新密码').fill('Changed2026');
+      await expect(form.getByText('两次输入的密码不一致')).toHaveCount(0);
       await form.getByRole('button', { name: '确认修改' }).click();
       // The server's refusal stands on the field it is about.
       await expect(form.getByText('原密码不正确')).toBeVisible();
@@ -47,7 +56,7 @@ test.describe('个人中心 as definitions', () => {
       // set-up for the other specs: the documented demo password comes back
       const login = await request.post('/api/v1/auth/login', { data: { data: { username: 'suzhou', password: 'Changed2026' } } }); // set-up or check by API (see above), not a step a person performs
       const token = (await login.json()).data?.token;
-      if (token) await request.post('/api/v1/auth/change-password', { headers: { 'access-token': token }, data: { data: { oldPassword: 'Changed2026', newPassword: 'Suzhou@123' } } }); // set-up or check by API (see above), not a step a person performs
+      if (token) await request.post('/api/v1/auth/change-password', { headers: { 'access-token': token }, data: { data: { oldPassword: 'Changed2026', newPassword: 'Suzhou@123', confirmPassword: 'Suzhou@123' } } }); // set-up or check by API (see above), not a step a person performs
     }
   });
 

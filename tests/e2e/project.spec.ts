@@ -230,7 +230,11 @@ test('an income contract becomes a project; its demands are dispatched, tracked,
   await expect(rowOf(page, contractName)).toContainText('履行中');
   await rowAction(page, rowOf(page, contractName), '创建项目');
   const projectForm = page.locator('.ant-drawer-content');
+  // The action gives only the contract; its name, customer and dates arrive by the project's fill-ins.
   await expect(projectForm.getByPlaceholder('请输入项目名称')).toHaveValue(contractName);
+  await expect(projectForm).toContainText('上海宝钢物流有限公司');
+  await expect(projectForm.getByPlaceholder('请选择开始日期')).toHaveValue(day(-1));
+  await expect(projectForm.getByPlaceholder('请选择结束日期')).toHaveValue(day(200));
   await projectForm.getByPlaceholder('请输入项目名称').fill(projectName);
   await pick(page, projectForm, '请选择业务类型', '大件');
   await pick(page, projectForm, '请选择项目经理', '沈国良');

@@ -165,28 +165,39 @@ describe.each(await backends())('auth on %s', (backend) => {
   it('changes the password, checks the old one and revokes the other sessions', async () => {
     const first = await h.login('business');
     const second = await h.login('business');
-    const wrongOld = await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'bad', newPassword: 'Better123' } });
+    const wrongOld = await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'bad', newPassword: 'Better123', confirmPassword: 'Better123' } });
     expect(wrongOld.body).toMatchObject({ msg: '原密码不正确', data: { field: 'oldPassword' } });
-    const weak = await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@123', newPassword: 'onlyletters' } });
+    const weak = await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@123', newPassword: 'onlyletters', confirmPassword: 'onlyletters' } });
     expect(weak.body.code).toBe(400);
     expect(weak.body.msg).toBe('新密码应为8至64位，且同时包含字母和数字');
-    const okRes = await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@123', newPassword: 'Business@456' } });
+    const okRes = await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@123', newPassword: 'Business@456', confirmPassword: 'Business@456' } });
     expect(okRes.body.code).toBe(0);
     expect((await h.call('GET', '/api/v1/auth/me', { token: first })).status).toBe(200);
     expect((await h.call('GET', '/api/v1/auth/me', { token: second })).status).toBe(401);
     expect((await h.call('POST', LOGIN, { data: { username: 'business', password: 'Business@123' } })).body.code).toBe(400);
     await h.login('business', 'Business@456');
     // restore for the other tests of this file
-    await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@456', newPassword: 'Business@123' } });
+    await h.call('POST', '/api/v1/auth/change-password', { token: first, data: { oldPassword: 'Business@456', newPassword: 'Business@123', confirmPassword: 'Business@123' } });
+  });
+
+  it('refuses a confirmation that differs from the new password, by the form’s own rule, and changes nothing', async () => {
+    const token = await h.login('business');
+    const differs = await h.call('POST', '/api/v1/auth/change-password', { token, data: { oldPassword: 'Business@123', newPassword: 'Business@789', confirmPassword: 'Business@780' } });
+    expect(differs.body).toMatchObject({ code: 400, msg: '两次输入的密码不一致', data: { field: 'confirmPassword' } });
+    const missing = await h.call('POST', '/api/v1/auth/change-password', { token, data: { oldPassword: 'Business@123', newPassword: 'Business@789' } });
+    expect(missing.body).toMatchObject({ code: 400, msg: '请再次输入新密码', data: { field: 'confirmPassword' } });
+    // check: the old password still logs in, the session stands
+    await h.login('business', 'Business@123');
+    expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(200);
   });
 
   it('limits wrong old passwords on a password change', async () => {
     const login = await h.call('POST', '/api/v1/auth/login', { ip: '10.77.0.1', data: { username: 'suzhou', password: 'Suzhou@123' } });
     expect(login.body).toMatchObject({ code: 0 });
     const token = login.body.data.token as string;
-    const wrong = { token, ip: '10.77.0.1', data: { oldPassword: 'Wrong@1234', newPassword: 'Better@2026' } };
+    const wrong = { token, ip: '10.77.0.1', data: { oldPassword: 'Wrong@1234', newPassword: 'Better@2026', confirmPassword: 'Better@2026' } };
     for (let i = 0; i < 5; i++) expect((await h.call('POST', '/api/v1/auth/change-password', wrong)).status).toBe(400);
-    const locked = await h.call('POST', '/api/v1/auth/change-password', { ...wrong, data: { oldPassword: 'Suzhou@123', newPassword: 'Better@2026' } });
+    const locked = await h.call('POST', '/api/v1/auth/change-password', { ...wrong, data: { oldPassword: 'Suzhou@123', newPassword: 'Better@2026', confirmPassword: 'Better@2026' } });
     expect(locked.status).toBe(429);
     expect(locked.body.msg).toMatch(/^原密码错误次数过多，请\d+分钟后再试$/);
     expect((await h.call('GET', '/api/v1/auth/me', { token })).status).toBe(200);

@@ -2,8 +2,8 @@
  * Declared fill-ins and formulas on the server (issue 17): create and update fill fetched fields
  * from the picked record (a value the body gives stays), required fetched fields may be left
  * out, formula fields are recomputed on every write, a won quotation's contract draft takes the
- * quotation's values by declaration, and meta/fetch gives only declared source fields of the
- * caller's own organisation.
+ * quotation's values by declaration, a project takes its income contract's (创建项目), and
+ * meta/fetch gives only declared source fields of the caller's own organisation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './helpers/harness';
@@ -98,6 +98,38 @@ describe('fill-ins and formulas', () => {
     // The server's fill reads the same scope: another organisation's clue brings nothing (and is refused as a reference).
     const r = await call('POST', 'enquiry/save', business, { clueId: foreignId, quoteMode: 4, deadline: future(), supplierIds: [suppliers[0].supplierId] });
     expect(r.status).toBe(400);
+  });
+
+  it('a project from an income contract takes its name, customer, category, dates and amount by declaration; a cleared contract takes its amount away', async () => {
+    const [gm, pm] = await Promise.all([h.login('gm', 'Gm@123'), h.login('pm', 'Pm@123')]);
+    const db = h.database.db;
+    const me = (await ok('GET', '/api/v1/auth/me', pm)) as Row;
+    const staff = async (name: string) => ((await db.selectFrom('staff').select('staffId').where('orgId', '=', me.orgId).where('name', '=', name).executeTakeFirstOrThrow()) as Row).staffId as number;
+    const depId = ((await db.selectFrom('department').select('depId').where('orgId', '=', me.orgId).where('name', '=', '运营调度部').executeTakeFirstOrThrow()) as Row).depId as number;
+    const businessTypeId = ((await db.selectFrom('businessType').select('businessTypeId').orderBy('businessTypeId').executeTakeFirstOrThrow()) as Row).businessTypeId as number;
+    const c = await ok('POST', 'contract/save', bizmgr, {
+      name: `填充收入合同${Math.random().toString(36).slice(2, 7)}`, contractType: 1, customerId, contractKind: 1, serviceCategory: 2, amount: '880000.00', taxRate: 9,
+      signDate: '2026-01-05', startDate: '2026-01-10', endDate: '2027-12-31', ownerStaffId: await staff('杨帆'),
+    });
+    await ok('POST', 'contract/submit', bizmgr, { contractId: c.contractId });
+    await ok('POST', 'contract/audit', gm, { contractId: c.contractId, pass: true, comment: '同意' });
+    // What 创建项目 sends: the contract and what the user adds; the rest is the contract's.
+    const p = await ok('POST', 'project/save', pm, { incomeContractId: c.contractId, businessTypeId, projectManagerStaffId: await staff('沈国良'), depId });
+    expect(p).toMatchObject({ name: c.name, customerId, serviceCategory: 2, startDate: '2026-01-10', endDate: '2027-12-31', contractAmount: '880000.00' });
+    // A typed name stays (the user may override a fetched value); the read-only amount is always the contract's.
+    const named = await ok('POST', 'project/save', pm, { incomeContractId: c.contractId, name: '自定项目名', businessTypeId, projectManagerStaffId: await staff('沈国良'), depId });
+    expect(named).toMatchObject({ name: '自定项目名', contractAmount: '880000.00' });
+    // A contract without a service category leaves the project's declared default (1) in place.
+    const bare = await ok('POST', 'contract/save', bizmgr, {
+      name: `填充收入合同${Math.random().toString(36).slice(2, 7)}`, contractType: 1, customerId, contractKind: 1, amount: '1000.00', taxRate: 9,
+      signDate: '2026-01-05', startDate: '2026-01-10', endDate: '2027-12-31', ownerStaffId: await staff('杨帆'),
+    });
+    await ok('POST', 'contract/submit', bizmgr, { contractId: bare.contractId });
+    await ok('POST', 'contract/audit', gm, { contractId: bare.contractId, pass: true, comment: '同意' });
+    const fallback = await ok('POST', 'project/save', pm, { incomeContractId: bare.contractId, businessTypeId, projectManagerStaffId: await staff('沈国良'), depId });
+    expect(fallback).toMatchObject({ serviceCategory: 1, contractAmount: '1000.00' });
+    const cleared = await ok('PUT', `project/${p.projectId}`, pm, { version: p.version, incomeContractId: null });
+    expect(cleared).toMatchObject({ incomeContractId: null, contractAmount: null, name: c.name, customerId });
   });
 
   it('a schedule’s driver record fills name, phone and ID number; a typed phone stays', async () => {

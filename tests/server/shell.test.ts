@@ -211,7 +211,7 @@ describe.each(await backends())('shell services on %s', (backend) => {
     it('checks the old password, the new rules, and revokes other sessions', async () => {
       const first = await h.login('suzhou');
       const second = await h.login('suzhou');
-      const change = (data: unknown) => h.call('POST', '/api/v1/auth/change-password', { token: first, data });
+      const change = (data: { oldPassword: string; newPassword: string }) => h.call('POST', '/api/v1/auth/change-password', { token: first, data: { ...data, confirmPassword: data.newPassword } });
       expect((await change({ oldPassword: 'wrong', newPassword: 'Abcdefg123' })).status).toBe(400);
       expect((await change({ oldPassword: 'Suzhou@123', newPassword: 'short1' })).status).toBe(400);
       expect((await change({ oldPassword: 'Suzhou@123', newPassword: 'onlyletters' })).status).toBe(400);

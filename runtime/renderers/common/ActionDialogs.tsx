@@ -18,6 +18,7 @@ import { SchemaField } from '../form/components';
 import { RecordContext } from './RefSelect';
 import { compileDefinition, type CompiledForm } from '../form/compiled';
 import { showFieldError } from '../form/FormDrawer';
+import { formEffects } from '../form/fillIns';
 
 export interface TransitionRequest {
   entity: ResolvedEntity;
@@ -100,7 +101,8 @@ export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequ
   useEffect(() => {
     if (!t.form?.length) return;
     const list = t.form.map((f) => fieldItem(req.entity, { field: f, required: !t.optional?.includes(f) || undefined }, 24, 100, (n) => peekEntity(n)));
-    void compileDefinition({ entity: req.entity.name, config: { labelWidth: 100 }, list }).then((c) => setCompiled({ c, form: createForm() }));
+    // The dialog's fields act as in any form of the entity: a picked reference fills the fields it brings.
+    void compileDefinition({ entity: req.entity.name, config: { labelWidth: 100 }, list }).then((c) => setCompiled({ c, form: createForm({ effects: formEffects(req.entity, 'edit') }) }));
   }, [t.name]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const ok = async () => {
@@ -112,7 +114,9 @@ export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequ
       } catch {
         return;
       }
-      values = Object.fromEntries(Object.entries(compiled.form.values as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== ''));
+      // Only the dialog's own fields go: a fill-in may have set others the call does not take.
+      const asked = new Set(t.form ?? []);
+      values = Object.fromEntries(Object.entries(compiled.form.values as Record<string, unknown>).filter(([k, v]) => asked.has(k) && v !== undefined && v !== ''));
     }
     if (t.comment === 'required' && !comment.trim()) return setError('请填写意见');
     setBusy(true);

@@ -14,8 +14,8 @@ import { ApiError } from '../../../api/http';
 import { rememberTitles } from '../../reference/titles';
 import { SchemaField } from './components';
 import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
-import { liveChecks, warnInvalid } from './checks';
-import { fillInEffects } from './fillIns';
+import { warnInvalid } from './checks';
+import { formEffects } from './fillIns';
 
 setValidateLanguage('zh-CN');
 
@@ -81,8 +81,7 @@ export default function FormDrawer({ title, formName, mode, id, rowKey, api, ini
     let alive = true;
     (async () => {
       const compiled = await compileNamedForm(formName, { readOnly: mode === 'view', editing: mode === 'edit' });
-      const fillIns = fillInEffects(compiled.entity, mode);
-      const form = createForm<Values>({ readPretty: mode === 'view', effects: (f) => { liveChecks(); fillIns(f); } });
+      const form = createForm<Values>({ readPretty: mode === 'view', effects: formEffects(compiled.entity, mode) });
       let version: number | undefined;
       if (mode !== 'create' && id !== undefined && api.get) {
         const record = await invoke<Values & { refs?: Record<string, Record<string, string>> }>(api.get, { params: { [rowKey]: id } });

@@ -12,7 +12,8 @@ import type { PageDef } from '../../router/types';
 import { SchemaField } from './components';
 import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
 import { showFieldError } from './FormDrawer';
-import { liveChecks, warnInvalid } from './checks';
+import { warnInvalid } from './checks';
+import { formEffects } from './fillIns';
 
 export default function FormPage({ page }: { page: PageDef }) {
   const def = page.form!;
@@ -26,7 +27,7 @@ export default function FormPage({ page }: { page: PageDef }) {
     (async () => {
       const compiled = await compileNamedForm(def.form, { readOnly: !canSave, editing: true });
       const record = await invoke<Record<string, any>>(def.api.get!);
-      setState({ compiled, form: createForm({ initialValues: record, readPretty: !canSave, effects: liveChecks }), record });
+      setState({ compiled, form: createForm({ initialValues: record, readPretty: !canSave, effects: formEffects(compiled.entity, canSave ? 'edit' : 'view') }), record });
     })().catch((err: Error) => setError(err.message));
   }, [def, tick, canSave]);
   if (error) return <Alert type="error" showIcon message={error} />;

@@ -16,7 +16,8 @@ import type { PageDef } from '../../router/types';
 import { SchemaField } from './components';
 import { bodyOf, compileNamedForm, type CompiledForm } from './compiled';
 import { showFieldError } from './FormDrawer';
-import { liveChecks, warnInvalid } from './checks';
+import { warnInvalid } from './checks';
+import { formEffects } from './fillIns';
 
 export default function SubmitFormPage({ page }: { page: PageDef }) {
   const def = page.form!;
@@ -27,7 +28,7 @@ export default function SubmitFormPage({ page }: { page: PageDef }) {
   const [done, setDone] = useState(false);
   useEffect(() => {
     compileNamedForm(def.form).then(
-      (compiled) => setState({ compiled, form: createForm({ effects: liveChecks }) }),
+      (compiled) => setState({ compiled, form: createForm({ effects: formEffects(compiled.entity, 'create') }) }),
       (err: Error) => setError(err.message),
     );
   }, [def]);

@@ -9,6 +9,7 @@ import { fetchRules, isBlank, type FillInEntity } from '../../../schemas/src/fil
 import { formulaInputs, type FormulaEntity } from '../../../schemas/src/formula';
 import { invoke } from '../../../api/call';
 import { formulaValues } from './formulaValues';
+import { liveChecks } from './checks';
 
 type Values = Record<string, unknown>;
 
@@ -30,6 +31,11 @@ export function fillInEffects(entity: (FillInEntity & FormulaEntity) | undefined
       const id = form.getValuesIn(ref);
       latest.set(ref, id);
       const target = entity.fields[ref]?.ref;
+      if (isBlank(id) && !onlyBlank) {
+        // The reference cleared: what only it could bring (read-only fill-ins) goes too, as on save.
+        for (const r of rules.get(ref) ?? []) if (r.readOnly) form.setValuesIn(r.field, undefined);
+        return;
+      }
       if (!target || isBlank(id) || Array.isArray(id)) return;
       let row: Values;
       try {
@@ -39,8 +45,15 @@ export function fillInEffects(entity: (FillInEntity & FormulaEntity) | undefined
       }
       if (latest.get(ref) !== id) return;
       for (const r of rules.get(ref) ?? []) {
-        if (onlyBlank && !isBlank(form.getValuesIn(r.field))) continue;
+        const now = form.getValuesIn(r.field);
+        // On opening, a value still equal to the field's declared default is no choice of the user's.
+        if (onlyBlank && !isBlank(now) && !(r.fallback !== undefined && String(now) === String(r.fallback))) continue;
         const v = row[r.source];
+        // A blank source leaves a field with a declared default at its default, as the server does.
+        if (isBlank(v) && !r.readOnly && r.fallback !== undefined) {
+          if (isBlank(now)) form.setValuesIn(r.field, r.fallback);
+          continue;
+        }
         form.setValuesIn(r.field, v === null ? undefined : v);
       }
     };
@@ -52,5 +65,20 @@ export function fillInEffects(entity: (FillInEntity & FormulaEntity) | undefined
       if (mode === 'create') for (const ref of rules.keys()) if (!isBlank(form.getValuesIn(ref))) void fill(ref, true);
       if (formulas.length) recompute();
     });
+  };
+}
+
+/**
+ * The effects of every form over an entity, whichever host shows it (the drawer, a kind=form
+ * screen, a submit form, an action's dialog): the rules' live checks, then the declared
+ * fill-ins and formulas. Hosts pass this to createForm instead of wiring pieces themselves.
+ * `mode` is how the form stands to its record: 'create' fills what a given reference brings
+ * when the form opens; 'edit' fills on the user's picks only; 'view' runs nothing.
+ */
+export function formEffects(entity: (FillInEntity & FormulaEntity) | undefined, mode: 'create' | 'edit' | 'view'): (form: Form) => void {
+  const fillIns = fillInEffects(entity, mode);
+  return (form) => {
+    if (mode !== 'view') liveChecks();
+    fillIns(form);
   };
 }

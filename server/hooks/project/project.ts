@@ -1,6 +1,6 @@
 /**
- * Projects (DOMAIN §3.2, §4.2): set up from an approved income contract (customer and amount
- * from it, the contract lists the project), approved (立项, process bizType 14), run through
+ * Projects (DOMAIN §3.2, §4.2): set up from an approved income contract (customer, amount, name,
+ * dates declared as fill-ins from it; the contract lists the project), approved (立项, process bizType 14), run through
  * 0 未开始 … 30 已结算关账; a closed project is read-only and books nothing new.
  */
 import { sql } from 'kysely';
@@ -81,10 +81,8 @@ export const projectHooks = defineHooks('project', {
   },
 
   async beforeSave(ctx, values, prev) {
-    // 合同金额 is the income contract's amount (Σ from the contract).
-    if (!prev || ('incomeContractId' in values && Number(values.incomeContractId || 0) !== Number(prev.incomeContractId || 0))) {
-      values.contractAmount = values.incomeContractId ? (await incomeContract(ctx, values.incomeContractId)).amount : null;
-    }
+    // 合同金额, customer, name, service category and dates come from the income contract by
+    // declaration (fetchFrom on the entity's fields, server/crud/fill-ins.ts).
     // 大件 left out of a new project: its source clue's flag (income contract → quotation → clue).
     if (!prev && (values.isOversize === null || values.isOversize === undefined)) {
       const clueId = await clueOfProject(ctx, { clueId: values.clueId, incomeContractId: values.incomeContractId });

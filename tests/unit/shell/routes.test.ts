@@ -74,7 +74,7 @@ describe('shell screen helpers', () => {
     // The call's body is the passwordChange form's schema: the server answers what the form shows.
     const body = catalogue.find((e) => e.id === 'auth.changePassword')!.body!;
     const check = createAjv().compile(body);
-    const problem = (newPassword: string) => (check({ oldPassword: 'x', newPassword }) ? undefined : formatAjvErrors(check.errors, body));
+    const problem = (newPassword: string) => (check({ oldPassword: 'x', newPassword, confirmPassword: newPassword }) ? undefined : formatAjvErrors(check.errors, body));
     expect(problem('Abc12345')).toBeUndefined();
     for (const bad of ['Abc1234', 'abcdefgh', '12345678', 'a1'.repeat(33)]) expect(problem(bad), bad).toBe('新密码应为8至64位，且同时包含字母和数字');
   });
