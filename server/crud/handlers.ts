@@ -5,7 +5,7 @@ import { inTransaction, type Db } from '../db/connect';
 import { type Handler, type HandlerContext, requireEntity } from './context';
 import { scoped } from './scope';
 import { idParam, present, presentInList } from './values';
-import { COUNT_CAP, cappedCount, filteredQuery, orderBy, selection } from './query';
+import { COUNT_CAP, PAGE_TOTAL, cappedCount, filteredQuery, orderBy, readCappedCount, selection, withCappedCount } from './query';
 import { titlesFor } from './refs';
 import { approvableIds } from './approval';
 import { createRecord, decideApproval, loadChildren, removeRecord, runTransition, updateRecord, type WriteContext } from './write';
@@ -52,10 +52,11 @@ const page: Handler = async (ctx) => {
   if ((pageNo - 1) * pageSize >= COUNT_CAP + max) throw badRequest(`最多查看前${COUNT_CAP}条记录，请缩小查询范围`);
   const query = await listQuery(ctx);
   const base = filteredQuery(ctx.db, entity, options, query, ctx.session);
-  const rows = (await orderBy(selection(base, entity, options), entity, options, query)
+  const rows = (await withCappedCount(orderBy(selection(base, entity, options), entity, options, query), base)
     .limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Record<string, any>[];
-  // A first page that isn't full holds every match: no count needed.
-  const counted = pageNo === 1 && rows.length < pageSize ? { total: rows.length, capped: false } : await cappedCount(base, ctx.db);
+  // Every row carries the count; a page past the end has no row to carry it, so it counts apart.
+  const counted = rows.length ? readCappedCount(rows[0]![PAGE_TOTAL]) : pageNo === 1 ? { total: 0, capped: false } : await cappedCount(base, ctx.db);
+  for (const r of rows) delete r[PAGE_TOTAL];
   const list = rows.map((r) => presentInList(entity, r));
   const [refs, approvable] = await Promise.all([
     titlesFor(ctx.db, ctx.session, ctx.entities, entity, list),

@@ -2,6 +2,7 @@
  * Titles of referenced records, fetched in one query per referenced entity for a whole page
  * (react-admin's getMany), never per row. Tenant-scoped like every other read.
  */
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import type { EntityMap, ResolvedEntity } from '../schema/types';
@@ -36,19 +37,32 @@ export function collectIds(entity: ResolvedEntity, rows: Record<string, unknown>
   return into;
 }
 
+/**
+ * Titles of every referenced entity in one statement (a UNION ALL of one tenant-scoped branch per
+ * entity): a page's, a record's, an export batch's or a report's references cost one round trip
+ * however many entities they name.
+ */
 export async function fetchTitles(db: Db, session: Session | null, entities: EntityMap, wanted: Map<string, Set<number>>): Promise<Refs> {
   const refs: Refs = {};
-  await Promise.all([...wanted].map(async ([name, ids]) => {
+  const branches: SelectQueryBuilder<any, any, any>[] = [];
+  for (const [name, ids] of wanted) {
     const target = entities[name];
-    if (!target?.titleField || !ids.size) return;
-    const rows = (await scoped(db.selectFrom(target.table), target, session)
-      .select([`${target.idField} as id`, `${target.titleField} as title`])
-      .where(target.idField, 'in', [...ids])
-      .execute()) as { id: number; title: unknown }[];
-    const map: Record<string, string> = {};
-    for (const r of rows) map[String(r.id)] = r.title === null || r.title === undefined ? '' : String(r.title);
-    refs[name] = map;
-  }));
+    if (!target?.titleField || !ids.size) continue;
+    // Every entity asked for is named in the answer, even when none of its ids is visible.
+    refs[name] = {};
+    branches.push(scoped(db.selectFrom(target.table), target, session)
+      .select([
+        sql.lit(name).as('refEntity'),
+        sql.ref(`${target.table}.${target.idField}`).as('id'),
+        // text in SQL, as String() made it: dates stay 'YYYY-MM-DD', money keeps its digits.
+        sql<string | null>`${sql.ref(`${target.table}.${target.titleField}`)}::text`.as('title'),
+      ])
+      .where(`${target.table}.${target.idField}`, 'in', [...ids]));
+  }
+  if (!branches.length) return refs;
+  const query = branches.slice(1).reduce((q, b) => q.unionAll(b), branches[0]!);
+  const rows = (await query.execute()) as { refEntity: string; id: number; title: string | null }[];
+  for (const r of rows) refs[r.refEntity]![String(r.id)] = r.title ?? '';
   return refs;
 }
 
