@@ -6,8 +6,8 @@ import { type Handler, type HandlerContext, requireEntity } from './context';
 import { scoped } from './scope';
 import { idParam, present, presentInList } from './values';
 import { COUNT_CAP, PAGE_TOTAL, cappedCount, filteredQuery, orderBy, readCappedCount, selection, withCappedCount } from './query';
-import { titlesFor } from './refs';
-import { approvableIds } from './approval';
+import { collectIds, titlesAndIdSets, titlesFor } from './refs';
+import { approvableQuery } from './approval';
 import { createRecord, decideApproval, loadChildren, removeRecord, runTransition, updateRecord, type WriteContext } from './write';
 import { exportHandler, importHandler, importTemplateHandler } from './excel';
 import { reportHandler } from './report';
@@ -58,10 +58,11 @@ const page: Handler = async (ctx) => {
   const counted = rows.length ? readCappedCount(rows[0]![PAGE_TOTAL]) : pageNo === 1 ? { total: 0, capped: false } : await cappedCount(base, ctx.db);
   for (const r of rows) delete r[PAGE_TOTAL];
   const list = rows.map((r) => presentInList(entity, r));
-  const [refs, approvable] = await Promise.all([
-    titlesFor(ctx.db, ctx.session, ctx.entities, entity, list),
-    approvableIds(ctx.db, ctx.session, entity, list.map((r) => Number(r[entity.idField]))),
-  ]);
+  // Titles of the page's references and the rows awaiting the caller's approval: one statement.
+  const { refs, sets } = await titlesAndIdSets(ctx.db, ctx.session, ctx.entities, collectIds(entity, list, new Map(), ctx.entities), {
+    approvable: approvableQuery(ctx.db, ctx.session, entity, list.map((r) => Number(r[entity.idField]))),
+  });
+  const approvable = sets.approvable ?? [];
   return {
     list, total: counted.total, pageNo, pageSize,
     ...(counted.capped ? { totalCapped: true } : {}),

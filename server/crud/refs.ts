@@ -43,7 +43,18 @@ export function collectIds(entity: ResolvedEntity, rows: Record<string, unknown>
  * however many entities they name.
  */
 export async function fetchTitles(db: Db, session: Session | null, entities: EntityMap, wanted: Map<string, Set<number>>): Promise<Refs> {
+  return (await titlesAndIdSets(db, session, entities, wanted)).refs;
+}
+
+/**
+ * The titles, plus sets of ids other queries select (one column `id`, e.g. the records awaiting
+ * the caller's approval) in the same statement: a page's extras in one round trip.
+ */
+export async function titlesAndIdSets(
+  db: Db, session: Session | null, entities: EntityMap, wanted: Map<string, Set<number>>, idSets: Record<string, SelectQueryBuilder<any, any, { id: number }> | undefined> = {},
+): Promise<{ refs: Refs; sets: Record<string, number[]> }> {
   const refs: Refs = {};
+  const sets: Record<string, number[]> = {};
   const branches: SelectQueryBuilder<any, any, any>[] = [];
   for (const [name, ids] of wanted) {
     const target = entities[name];
@@ -52,6 +63,7 @@ export async function fetchTitles(db: Db, session: Session | null, entities: Ent
     refs[name] = {};
     branches.push(scoped(db.selectFrom(target.table), target, session)
       .select([
+        sql.lit(0).as('part'),
         sql.lit(name).as('refEntity'),
         sql.ref(`${target.table}.${target.idField}`).as('id'),
         // text in SQL, as String() made it: dates stay 'YYYY-MM-DD', money keeps its digits.
@@ -59,11 +71,19 @@ export async function fetchTitles(db: Db, session: Session | null, entities: Ent
       ])
       .where(`${target.table}.${target.idField}`, 'in', [...ids]));
   }
-  if (!branches.length) return refs;
+  for (const [key, q] of Object.entries(idSets)) {
+    if (!q) continue;
+    sets[key] = [];
+    branches.push(db.selectFrom(q.as('s')).select([sql.lit(1).as('part'), sql.lit(key).as('refEntity'), 's.id', sql<string | null>`null::text`.as('title')]));
+  }
+  if (!branches.length) return { refs, sets };
   const query = branches.slice(1).reduce((q, b) => q.unionAll(b), branches[0]!);
-  const rows = (await query.execute()) as { refEntity: string; id: number; title: string | null }[];
-  for (const r of rows) refs[r.refEntity]![String(r.id)] = r.title ?? '';
-  return refs;
+  const rows = (await query.execute()) as { part: number; refEntity: string; id: number; title: string | null }[];
+  for (const r of rows) {
+    if (Number(r.part) === 0) refs[r.refEntity]![String(r.id)] = r.title ?? '';
+    else if (!sets[r.refEntity]!.includes(Number(r.id))) sets[r.refEntity]!.push(Number(r.id));
+  }
+  return { refs, sets };
 }
 
 export async function titlesFor(db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity, rows: Record<string, unknown>[]): Promise<Refs> {
