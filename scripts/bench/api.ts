@@ -2,10 +2,13 @@
  * Bench (a) of issue 2: requests/s of `list-local-customer` (20 rows, with session lookup,
  * permission check and tenant filter) divided by a bare Fastify hello-world measured in the
  * same run, on PGlite and on PostgreSQL. Goal: >= 0.25 on PostgreSQL.
+ * Issue 22's goals, tracked against scripts/bench/baseline.json: the PostgreSQL list >= 0.8 of
+ * bare Fastify + pg serving the same 20-row page, and PGlite >= 0.5 of the PostgreSQL list.
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { login, startHello, startProduct, startRawPg } from './servers';
+import { track } from './guard';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
@@ -35,22 +38,28 @@ export async function runApiBench(): Promise<Record<string, unknown>[]> {
   rows.push({ case: 'bare Fastify hello-world', 'req/s': Math.round(base.rps), 'p99 ms': base.p99, ratio: 1 });
 
   const listPath = '/api/v1/user-base/customer/list-local-customer?pageNo=1&pageSize=20';
-  const pglite = await startProduct(18902);
-  try {
+  let pgliteRps: number | undefined;
+  // BENCH_API_PGLITE=0 leaves PGlite out (its fresh seed takes minutes on a busy machine).
+  const pglite = process.env.BENCH_API_PGLITE === '0' ? undefined : await startProduct(18902);
+  if (pglite) try {
     const token = await login(pglite.url);
     const m = await measure(pglite.url + listPath, { 'access-token': token });
+    pgliteRps = m.rps;
     rows.push({ case: 'list-local-customer, PGlite', 'req/s': Math.round(m.rps), 'p99 ms': m.p99, ratio: +(m.rps / base.rps).toFixed(3), errors: m.errors + m.non2xx });
   } finally {
     await pglite.stop();
   }
+  else rows.push({ case: 'list-local-customer, PGlite', 'req/s': 'skipped: BENCH_API_PGLITE=0' });
 
   const admin = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await pgReachable(admin)) {
+    // BENCH_API_DATABASE_URL: an already seeded database to reuse (kept), instead of a fresh one.
+    const reuse = process.env.BENCH_API_DATABASE_URL;
     const name = `bench_${Date.now()}`;
     const c = new pg.Client({ connectionString: admin });
     await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    const url = admin.replace(/\/[^/]*$/, `/${name}`);
+    if (!reuse) await c.query(`CREATE DATABASE ${name}`);
+    const url = reuse ?? admin.replace(/\/[^/]*$/, `/${name}`);
     try {
       const server = await startProduct(18903, url);
       try {
@@ -66,6 +75,19 @@ export async function runApiBench(): Promise<Record<string, unknown>[]> {
           rows.push({ case: 'ceiling: Fastify + pg, select 1', 'req/s': Math.round(one.rps), 'p99 ms': one.p99, ratio: +(one.rps / base.rps).toFixed(3) });
           rows.push({ case: 'ceiling: Fastify + pg, same 20-row page', 'req/s': Math.round(page.rps), 'p99 ms': page.p99, ratio: +(page.rps / base.rps).toFixed(3) });
           rows.push({ case: 'list-local-customer, PostgreSQL', 'req/s': Math.round(m.rps), 'p99 ms': m.p99, ratio: +(m.rps / base.rps).toFixed(3), goal: '>= 0.25', 'of raw page': +(m.rps / page.rps).toFixed(2), errors: m.errors + m.non2xx });
+          const n = (x: number) => Math.round(x).toLocaleString('en-US');
+          track('api.list.pg-of-raw-page', {
+            label: '`list-local-customer` (20 rows, session, permission, tenant filter) on PostgreSQL ÷ bare Fastify + pg serving the same page',
+            value: m.rps / page.rps, better: 'higher', goal: '≥ 0.8',
+            detail: `${n(m.rps)} ÷ ${n(page.rps)} req/s (Fastify + pg \`select 1\` ${n(one.rps)}; bare Fastify hello-world ${n(base.rps)})`,
+          });
+          if (pgliteRps !== undefined) {
+            track('api.list.pglite-of-pg', {
+              label: 'the same list on embedded PGlite ÷ on PostgreSQL',
+              value: pgliteRps / m.rps, better: 'higher', goal: '≥ 0.5',
+              detail: `${n(pgliteRps)} ÷ ${n(m.rps)} req/s`,
+            });
+          }
         } finally {
           await raw.stop();
         }
@@ -73,7 +95,7 @@ export async function runApiBench(): Promise<Record<string, unknown>[]> {
         await server.stop();
       }
     } finally {
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (!reuse) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     }
   } else {

@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: every benchmark, each compared with a baseline measured in the same run.
  * Prints tables; asserts nothing (timing thresholds don't belong in tests).
- * BENCH_ONLY=api,bundle,stomp,designer,scale,tracking selects sections.
+ * BENCH_ONLY=api,bundle,stomp,designer,scale,tracking selects sections. Ends with the regression
+ * report: each tracked ratio against scripts/bench/baseline.json (BENCH_WRITE_BASELINE=1 rewrites it).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './servers';
+import { printRegressionReport } from './guard';
 
 type Section = { name: string; file: string; fn: string };
 const SECTIONS: Section[] = [
@@ -34,4 +36,6 @@ for (const s of SECTIONS) {
     console.error(`${s.name} bench failed: ${(e as Error).stack ?? e}`);
   }
 }
+// Ratios against the committed baseline (scripts/bench/guard.ts): printed, never a failed run.
+printRegressionReport();
 process.exit(failed ? 1 : 0);

@@ -13,7 +13,7 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -46,10 +46,16 @@ export async function startProduct(port: number, databaseUrl?: string, keepDataD
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/main.ts')], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_SLOW_LIST=1: a deliberately slowed list call, to see the regression report name it.
+  const slow = process.env.BENCH_SLOW_LIST === '1' ? ['--import', join(repoRoot, 'scripts/bench/slow-list.ts')] : [];
+  // BENCH_PRODUCT_DIR: another checkout's server (e.g. main, to compare a branch with it).
+  const productDir = process.env.BENCH_PRODUCT_DIR ?? repoRoot;
+  const child = spawn(process.execPath, ['--import', 'tsx', ...slow, join(productDir, 'server/main.ts')], { cwd: productDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/v1/user-base/organization/allow-anonymous/list`, child);
-  return { url, pid: child.pid, stop: stopper(child, keepDataDir ? undefined : () => rmSync(dataDir, { recursive: true, force: true })) };
+  const stop = stopper(child, keepDataDir ? undefined : () => rmSync(dataDir, { recursive: true, force: true }));
+  // A server that never came up is stopped too, not left seeding on the shared machine.
+  await waitFor(`${url}/api/v1/user-base/organization/allow-anonymous/list`, child).catch(async (e) => { await stop(); throw e; });
+  return { url, pid: child.pid, stop };
 }
 
 /** A bare Fastify hello-world: the ceiling a JSON API on this machine can reach. */

@@ -8,7 +8,7 @@
  * starts, so a template change applies to approvals started after it. A node may also apply only
  * when the record meets a condition (`when`: field, comparison, value or system setting).
  */
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import { hasPermission } from '../../schemas/src/permission';
@@ -147,16 +147,24 @@ export async function pendingApproval(db: Db, session: Session | null, entity: R
     .orderBy('approvalId', 'desc').executeTakeFirst()) as Record<string, any> | undefined;
 }
 
-/** Of these records, those with a pending approval step waiting for the caller. */
-export async function approvableIds(db: Db, session: Session | null, entity: ResolvedEntity, ids: number[]): Promise<number[]> {
-  if (!session || !ids.length || !entity.transitions.some((t) => t.approval)) return [];
-  const rows = (await db.selectFrom('approvalTask as t').innerJoin('approval as a', 'a.approvalId', 't.approvalId')
-    .select('a.subjectId')
+/**
+ * The query of those of these records with a pending approval step waiting for the caller (one
+ * column, `id`), or undefined when none can be: a page sends it with its titles in one statement.
+ */
+export function approvableQuery(db: Db, session: Session | null, entity: ResolvedEntity, ids: number[]): SelectQueryBuilder<any, any, { id: number }> | undefined {
+  if (!session || !ids.length || !entity.transitions.some((t) => t.approval)) return undefined;
+  return db.selectFrom('approvalTask as t').innerJoin('approval as a', 'a.approvalId', 't.approvalId')
+    .select('a.subjectId as id')
     .where('a.orgId', '=', session.orgId).where('a.entity', '=', entity.name).where('a.subjectId', 'in', ids)
     .where('a.status', '=', APPROVAL.pending).where('t.status', '=', TASK.waiting).where('t.staffId', '=', session.staffId)
-    .where(sql.ref('t.seq'), '=', sql.ref('a.currentSeq'))
-    .execute()) as { subjectId: number }[];
-  return [...new Set(rows.map((r) => r.subjectId))];
+    .where(sql.ref('t.seq'), '=', sql.ref('a.currentSeq')) as SelectQueryBuilder<any, any, { id: number }>;
+}
+
+/** Of these records, those with a pending approval step waiting for the caller. */
+export async function approvableIds(db: Db, session: Session | null, entity: ResolvedEntity, ids: number[]): Promise<number[]> {
+  const query = approvableQuery(db, session, entity, ids);
+  if (!query) return [];
+  return [...new Set((await query.execute()).map((r) => Number(r.id)))];
 }
 
 export async function createTasks(db: Db, session: Session, approvalId: number, node: ApprovalNode): Promise<void> {

@@ -5,9 +5,9 @@ import { inTransaction, type Db } from '../db/connect';
 import { type Handler, type HandlerContext, requireEntity } from './context';
 import { scoped } from './scope';
 import { idParam, present, presentInList } from './values';
-import { COUNT_CAP, cappedCount, filteredQuery, orderBy, selection } from './query';
-import { titlesFor } from './refs';
-import { approvableIds } from './approval';
+import { COUNT_CAP, PAGE_TOTAL, cappedCount, filteredQuery, orderBy, readCappedCount, selection, withCappedCount } from './query';
+import { collectIds, titlesAndIdSets, titlesFor } from './refs';
+import { approvableQuery } from './approval';
 import { createRecord, decideApproval, loadChildren, removeRecord, runTransition, updateRecord, type WriteContext } from './write';
 import { exportHandler, importHandler, importTemplateHandler } from './excel';
 import { reportHandler } from './report';
@@ -52,15 +52,17 @@ const page: Handler = async (ctx) => {
   if ((pageNo - 1) * pageSize >= COUNT_CAP + max) throw badRequest(`最多查看前${COUNT_CAP}条记录，请缩小查询范围`);
   const query = await listQuery(ctx);
   const base = filteredQuery(ctx.db, entity, options, query, ctx.session);
-  const rows = (await orderBy(selection(base, entity, options), entity, options, query)
+  const rows = (await withCappedCount(orderBy(selection(base, entity, options), entity, options, query), base)
     .limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Record<string, any>[];
-  // A first page that isn't full holds every match: no count needed.
-  const counted = pageNo === 1 && rows.length < pageSize ? { total: rows.length, capped: false } : await cappedCount(base, ctx.db);
+  // Every row carries the count; a page past the end has no row to carry it, so it counts apart.
+  const counted = rows.length ? readCappedCount(rows[0]![PAGE_TOTAL]) : pageNo === 1 ? { total: 0, capped: false } : await cappedCount(base, ctx.db);
+  for (const r of rows) delete r[PAGE_TOTAL];
   const list = rows.map((r) => presentInList(entity, r));
-  const [refs, approvable] = await Promise.all([
-    titlesFor(ctx.db, ctx.session, ctx.entities, entity, list),
-    approvableIds(ctx.db, ctx.session, entity, list.map((r) => Number(r[entity.idField]))),
-  ]);
+  // Titles of the page's references and the rows awaiting the caller's approval: one statement.
+  const { refs, sets } = await titlesAndIdSets(ctx.db, ctx.session, ctx.entities, collectIds(entity, list, new Map(), ctx.entities), {
+    approvable: approvableQuery(ctx.db, ctx.session, entity, list.map((r) => Number(r[entity.idField]))),
+  });
+  const approvable = sets.approvable ?? [];
   return {
     list, total: counted.total, pageNo, pageSize,
     ...(counted.capped ? { totalCapped: true } : {}),

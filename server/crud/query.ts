@@ -123,3 +123,20 @@ export async function cappedCount(base: SelectQueryBuilder<any, any, any>, db: K
   const n = Number(r.n);
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
+
+/** Column of each page row carrying the capped count of the whole match (dropped before answering). */
+export const PAGE_TOTAL = 'pageMatchCount';
+
+/**
+ * The capped count as a column of the page's own statement: an uncorrelated scalar subquery,
+ * which PostgreSQL runs once (an InitPlan), so a page costs one round trip instead of two.
+ */
+export function withCappedCount(page: SelectQueryBuilder<any, any, any>, base: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, any> {
+  const matching = base.select(sql`1`.as('one')).limit(COUNT_CAP + 1);
+  return page.select(sql<number>`(select count(*)::int from (${matching}) as matching)`.as(PAGE_TOTAL));
+}
+
+export function readCappedCount(n: unknown): { total: number; capped: boolean } {
+  const total = Number(n);
+  return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
+}
