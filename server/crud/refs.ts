@@ -8,6 +8,7 @@ import type { Session } from '../auth/session-types';
 import type { EntityMap, ResolvedEntity } from '../schema/types';
 import { HttpError } from '../http/errors';
 import { scoped } from './scope';
+import { placeholderFields, placeholderOf, resolveFilterBy } from '../../schemas/src/ref-filter';
 
 export type Refs = Record<string, Record<string, string>>;
 
@@ -110,5 +111,63 @@ export async function checkReferences(
     if (ids.some((id) => !Number.isSafeInteger(id))) throw fail();
     const found = (await scoped(db.selectFrom(target.table), target, session).select(target.idField).where(target.idField, 'in', ids).execute()).length;
     if (found !== ids.length) throw fail();
+  }
+}
+
+const idsOf = (type: string, raw: unknown): number[] => {
+  if (raw === undefined || raw === null || raw === '') return [];
+  const parsed = typeof raw === 'string' && type === 'references' ? (JSON.parse(raw) as unknown[]) : raw;
+  return [...new Set((Array.isArray(parsed) ? parsed : [parsed]).map(Number))].filter((n) => Number.isSafeInteger(n));
+};
+
+const sameValue = (a: unknown, b: unknown) => ((a ?? '') === '' && (b ?? '') === '') || String(a) === String(b);
+
+/** A filter value as the target's column compares it (the options call reads "field:value" alike). */
+function typed(target: ResolvedEntity, field: string, v: unknown): unknown {
+  const type = target.fields[field]?.type;
+  if (type === 'string' || type === 'text') return String(v);
+  if (type === 'boolean') return v === true || v === 'true' || v === 1 || v === '1';
+  return Number(v);
+}
+
+/**
+ * A reference's `filterBy` is a rule, not only the picker's narrowing (schemas/src/ref-filter.ts):
+ * a reference set or kept while a field its filter names changes must point at a target that
+ * passes the filter, placeholders resolved from the record as it will be saved (`prev` merged with
+ * `values`; a blank placeholder applies no condition, as in the picker). Checked only when the
+ * reference or one of its placeholder fields changes, so a target that later leaves the filter
+ * (a truck now on the road) does not block editing the record's other fields. Run after
+ * checkReferences (existence and tenant).
+ */
+export async function checkReferenceFilters(
+  db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity,
+  values: Record<string, unknown>, prev: Record<string, unknown> | undefined, at: { label: string; path: string } = { label: '', path: '' },
+): Promise<void> {
+  const record: Record<string, unknown> = { ...(prev ?? {}), ...values };
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if ((f.type !== 'reference' && f.type !== 'references') || !f.ref || !f.filterBy) continue;
+    const target = entities[f.ref];
+    if (!target) continue;
+    const deps = placeholderFields(f.filterBy);
+    const touched = prev ? [name, ...deps].some((k) => k in values && !sameValue(values[k], prev[k])) : name in values;
+    if (!touched) continue;
+    const ids = idsOf(f.type, record[name]);
+    if (!ids.length) continue;
+    const resolved = resolveFilterBy(f.filterBy, record);
+    const constants = Object.fromEntries(Object.entries(f.filterBy).filter(([, v]) => placeholderOf(v) === undefined));
+    const count = async (filter: Record<string, unknown>) => {
+      let q = scoped(db.selectFrom(target.table), target, session).select(target.idField).where(target.idField, 'in', ids);
+      for (const [k, v] of Object.entries(filter)) q = q.where(k, '=', typed(target, k, v) as any);
+      return (await q.execute()).length;
+    };
+    if (Object.keys(constants).length && (await count(constants)) !== ids.length) {
+      throw new HttpError(400, `${at.label}所选${f.title}不符合选用条件`, { field: `${at.path}${name}` });
+    }
+    if (Object.keys(resolved).length > Object.keys(constants).length && (await count(resolved)) !== ids.length) {
+      // Named by the titles of the fields it depends on (the record's own id has none).
+      const by = deps.filter((d) => entity.fields[d] && !(record[d] === undefined || record[d] === null || record[d] === '')).map((d) => entity.fields[d]!.title);
+      const msg = by.length ? `${f.title}与所选${by.join('、')}不符` : `所选${f.title}不符合选用条件`;
+      throw new HttpError(400, `${at.label}${msg}`, { field: `${at.path}${name}` });
+    }
   }
 }

@@ -16,7 +16,7 @@ import { entityHooks } from '../hooks/index';
 import type { EntityHooks, HookContext, TransitionInput } from '../hooks/types';
 import { assertMayChange, assertNoChildren, scoped, scopedQueries, tenantValues } from './scope';
 import { customValue, toColumn, writableValues } from './values';
-import { checkReferences } from './refs';
+import { checkReferenceFilters, checkReferences } from './refs';
 import { diff, OP, titleOf, writeLog, type DiffLine } from './oplog';
 import { nextNumber } from './numbering';
 import {
@@ -102,7 +102,7 @@ function stateDefaults(entity: ResolvedEntity): Record<string, unknown> {
   return out;
 }
 
-async function childLines(ctx: WriteContext, entity: ResolvedEntity, parentId: number, data: Record<string, unknown>, mode: 'create' | 'update'): Promise<DiffLine[]> {
+async function childLines(ctx: WriteContext, entity: ResolvedEntity, parentId: number, data: Record<string, unknown>, mode: 'create' | 'update', system = false): Promise<DiffLine[]> {
   const changes: DiffLine[] = [];
   for (const [name, c] of Object.entries(entity.children)) {
     if (!(name in data)) continue;
@@ -119,6 +119,7 @@ async function childLines(ctx: WriteContext, entity: ResolvedEntity, parentId: n
       delete values[c.key];
       await checkReferences(ctx.db, ctx.session, ctx.entities, child, values, at);
       const lineId = Number(line[child.idField]);
+      if (!system) await checkReferenceFilters(ctx.db, ctx.session, ctx.entities, child, values, byId.get(lineId), at);
       applyFormulas(child, values, byId.get(lineId));
       if (Number.isSafeInteger(lineId) && lineId > 0) {
         if (!byId.has(lineId)) throw badRequest(`${at.label}明细不存在`, { field: `${name}.${i}` });
@@ -173,13 +174,15 @@ export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, bo
     values.custom = custom;
   }
   await checkReferences(ctx.db, ctx.session, ctx.entities, entity, values);
+  // Hooks writing for the system set what the rules derive; a user's pick must pass the reference's filterBy.
+  if (!opts.system) await checkReferenceFilters(ctx.db, ctx.session, ctx.entities, entity, values, undefined);
   if (entity.number && ctx.session && !values[entity.number.field]) values[entity.number.field] = await nextNumber(ctx.db, ctx.session, entity.number.prefix);
   const staffId = ctx.session?.staffId ?? null;
   const row = (await ctx.db.insertInto(entity.table)
     .values({ ...values, ...tenantValues(entity, ctx.session), createdBy: staffId, updatedBy: staffId })
     .returningAll().executeTakeFirstOrThrow()) as Record<string, any>;
   const id = Number(row[entity.idField]);
-  const childChanges = await childLines(ctx, entity, id, data, 'create');
+  const childChanges = await childLines(ctx, entity, id, data, 'create', Boolean(opts.system));
   const content = [...(await diff(ctx.db, ctx.session, ctx.entities, entity, null, row)), ...childChanges];
   await writeLog(ctx.db, ctx.session, ctx.request?.ip, { entity, operationType: OP.create, subjectId: id, subjectName: titleOf(entity, row), action: '新增', content });
   await hooks.afterSave?.(hctx, row, undefined);
@@ -213,6 +216,7 @@ export async function updateRecord(
   for (const [k, v] of Object.entries(changes)) if (entity.fields[k]) values[k] = toColumn(entity, k, v);
   applyFormulas(entity, values, prev);
   await checkReferences(ctx.db, ctx.session, ctx.entities, entity, values);
+  if (!opts.system) await checkReferenceFilters(ctx.db, ctx.session, ctx.entities, entity, values, prev);
   const set: Record<string, unknown> = { ...values, updatedAt: sql`now()`, updatedBy: ctx.session?.staffId ?? null };
   const custom = customValue(entity, data);
   if (custom !== undefined) {
@@ -222,7 +226,7 @@ export async function updateRecord(
   }
   if (entity.versioned) set.version = sql`version + 1`;
   const row = (await scoped(ctx.db.updateTable(entity.table), entity, ctx.session).set(set).where(entity.idField, '=', id).returningAll().executeTakeFirstOrThrow()) as Record<string, any>;
-  const childChanges = await childLines(ctx, entity, id, data, 'update');
+  const childChanges = await childLines(ctx, entity, id, data, 'update', Boolean(opts.system));
   const content = [...(await diff(ctx.db, ctx.session, ctx.entities, entity, prev, row)), ...childChanges];
   if (content.length) await writeLog(ctx.db, ctx.session, ctx.request?.ip, { entity, operationType: OP.update, subjectId: id, subjectName: titleOf(entity, row), action: '修改', content });
   await hooks.afterSave?.(hctx, row, prev);
@@ -301,6 +305,7 @@ export async function transitionRow(
   const columns: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(formValues)) if (entity.fields[k]) columns[k] = toColumn(entity, k, v);
   await checkReferences(ctx.db, ctx.session, ctx.entities, entity, columns);
+  if (!opts.system) await checkReferenceFilters(ctx.db, ctx.session, ctx.entities, entity, columns, row);
 
   const id = Number(row[entity.idField]);
   // Leaving a pending state any other way (withdraw, cancel) ends its approval.

@@ -139,10 +139,12 @@ describe('fill-ins and formulas', () => {
       .orderBy('scheduleId').executeTakeFirst() as Row | undefined;
     expect(s, 'a draft schedule with an outside carrier in the demo data').toBeTruthy();
     const driver = await db.selectFrom('driver').selectAll().where('orgId', '=', me.orgId).orderBy('driverId').executeTakeFirstOrThrow() as Row;
-    const saved = await ok('PUT', `transport-schedule/${s!.scheduleId}`, dispatch, { version: s!.version, driverId: driver.driverId, driverName: null, driverPhone: null, driverIdCard: null });
+    // A driver must belong to the schedule's carrier (filterBy supplierId): the carrier moves with it.
+    const carrier = (d: Row) => ({ supplierId: d.supplierId ?? s!.supplierId, platformTruckId: null, costContractId: null });
+    const saved = await ok('PUT', `transport-schedule/${s!.scheduleId}`, dispatch, { version: s!.version, ...carrier(driver), driverId: driver.driverId, driverName: null, driverPhone: null, driverIdCard: null });
     expect(saved).toMatchObject({ driverId: driver.driverId, driverName: driver.name, driverPhone: driver.mobile, driverIdCard: driver.idCardNo });
     const other = await db.selectFrom('driver').selectAll().where('orgId', '=', me.orgId).where('driverId', '!=', driver.driverId).orderBy('driverId').executeTakeFirstOrThrow() as Row;
-    const typed = await ok('PUT', `transport-schedule/${s!.scheduleId}`, dispatch, { version: saved.version, driverId: other.driverId, driverPhone: '13900001111' });
+    const typed = await ok('PUT', `transport-schedule/${s!.scheduleId}`, dispatch, { version: saved.version, ...carrier(other), driverId: other.driverId, driverPhone: '13900001111' });
     expect(typed).toMatchObject({ driverName: other.name, driverPhone: '13900001111' });
   });
 });

@@ -7,6 +7,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState } from 
 import { Select, Spin, Typography } from 'antd';
 import { connect, mapReadPretty, observer, useForm } from '@formily/react';
 import { ensureTitles, fetchOptions, titleOf, type RefOption } from '../../reference/titles';
+import { resolveFilterBy } from '../../../schemas/src/ref-filter';
 
 type Value = number | number[] | null | undefined;
 
@@ -97,14 +98,7 @@ export const RecordContext = createContext<Record<string, unknown> | undefined>(
 
 /** A field's `filterBy` as the options call's "field:value" filters; placeholders without a value are left out. */
 export function resolveRefFilter(filterBy: Record<string, unknown> | undefined, values: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(filterBy ?? {})) {
-    const m = typeof v === 'string' ? /^\{(\w+)\}$/.exec(v) : null;
-    const value = m ? values[m[1]!] : v;
-    if (value === undefined || value === null || value === '') continue;
-    out.push(`${k}:${String(value)}`);
-  }
-  return out;
+  return Object.entries(resolveFilterBy(filterBy, values)).map(([k, v]) => `${k}:${String(v)}`);
 }
 
 const DependentRefSelect = observer((props: RefSelectProps & { filterBy?: Record<string, unknown> }) => {

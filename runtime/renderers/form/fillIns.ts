@@ -9,6 +9,8 @@ import { fetchRules, isBlank, type FillInEntity } from '../../../schemas/src/fil
 import { formulaInputs, type FormulaEntity } from '../../../schemas/src/formula';
 import { invoke } from '../../../api/call';
 import { formulaValues } from './formulaValues';
+import { fetchOptions } from '../../reference/titles';
+import { filterDependents, matchesFilter, resolveFilterBy, type FilterBy } from '../../../schemas/src/ref-filter';
 import { liveChecks } from './checks';
 
 type Values = Record<string, unknown>;
@@ -68,17 +70,63 @@ export function fillInEffects(entity: (FillInEntity & FormulaEntity) | undefined
   };
 }
 
+type FilterByEntity = { fields: Record<string, { type: string; ref?: string; filterBy?: FilterBy }> };
+
+/**
+ * A reference whose `filterBy` names another field (the driver's "{supplierId}") is cleared when
+ * that field changes and its current target no longer passes the filter, with the fields it
+ * filled (fetchFrom): otherwise the form would save carrier B with carrier A's driver (the server
+ * refuses that, schemas/src/ref-filter.ts). A filter left empty (the field cleared) keeps the value,
+ * as the picker then offers everything. The target's lookup fields come from the options call.
+ */
+export function refFilterEffects(entity: (FillInEntity & FilterByEntity) | undefined, mode: 'create' | 'edit' | 'view'): (form: Form) => void {
+  return (form) => {
+    if (!entity || mode === 'view') return;
+    const dependents = filterDependents(entity);
+    if (!dependents.size) return;
+    const rules = fetchRules(entity);
+    // Only the latest change re-checks a reference: a slow answer for an earlier value is dropped.
+    const generation = new Map<string, number>();
+    const clear = (ref: string) => {
+      form.setValuesIn(ref, undefined);
+      for (const r of rules.get(ref) ?? []) form.setValuesIn(r.field, undefined);
+    };
+    const recheck = async (ref: string) => {
+      const f = entity.fields[ref]!;
+      const value = form.getValuesIn(ref) as unknown;
+      const ids = (Array.isArray(value) ? value : isBlank(value) ? [] : [value]).map(Number);
+      if (!ids.length || !f.ref) return;
+      const filter = resolveFilterBy(f.filterBy, form.values as Values);
+      if (!Object.keys(filter).length) return;
+      const gen = (generation.get(ref) ?? 0) + 1;
+      generation.set(ref, gen);
+      let rows: Values[] = [];
+      try {
+        rows = await fetchOptions(f.ref, { ids });
+      } catch {
+        rows = []; // unreadable target: cleared, the user picks again
+      }
+      if (generation.get(ref) !== gen || form.getValuesIn(ref) !== value) return;
+      const pass = ids.every((id) => rows.some((r) => Number(r.value) === id && matchesFilter(r, filter)));
+      if (!pass) clear(ref);
+    };
+    for (const [field, refs] of dependents) onFieldValueChange(field, () => { for (const ref of refs) void recheck(ref); });
+  };
+}
+
 /**
  * The effects of every form over an entity, whichever host shows it (the drawer, a kind=form
  * screen, a submit form, an action's dialog): the rules' live checks, then the declared
- * fill-ins and formulas. Hosts pass this to createForm instead of wiring pieces themselves.
+ * fill-ins and formulas, and the clearing of references whose filter no longer holds. Hosts pass this to createForm instead of wiring pieces themselves.
  * `mode` is how the form stands to its record: 'create' fills what a given reference brings
  * when the form opens; 'edit' fills on the user's picks only; 'view' runs nothing.
  */
-export function formEffects(entity: (FillInEntity & FormulaEntity) | undefined, mode: 'create' | 'edit' | 'view'): (form: Form) => void {
+export function formEffects(entity: (FillInEntity & FormulaEntity & FilterByEntity) | undefined, mode: 'create' | 'edit' | 'view'): (form: Form) => void {
   const fillIns = fillInEffects(entity, mode);
+  const refFilters = refFilterEffects(entity, mode);
   return (form) => {
     if (mode !== 'view') liveChecks();
     fillIns(form);
+    refFilters(form);
   };
 }
