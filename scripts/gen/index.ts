@@ -2,6 +2,7 @@
  * `npm run gen`: validates every definition in the repo and writes the generated files.
  * `npm run gen -- --check` (CI): fails when a generated file is missing or stale.
  */
+import { emitPageTypes } from './page-types';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +56,7 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
     'api/generated/openapi.json': emitOpenApi(catalogue, pkg.version),
     'runtime/generated/reference-lists.json': JSON.stringify(referenceLists.lists, null, 1) + '\n',
     'runtime/generated/pages.json': JSON.stringify(routeManifest(defs), null, 1) + '\n',
+    'runtime/generated/page-types.ts': await emitPageTypes(JSON.parse(readFileSync(join(repoRoot, 'schemas/meta/page.schema.json'), 'utf8'))),
     ...emitFieldValidators(entities),
     'schemas/generated/ui-catalogue.json': JSON.stringify(uiCatalogue(catalogue), null, 1) + '\n',
     ...Object.fromEntries(Object.values(entities).map((e) => [`schemas/generated/entities/${e.name}.json`, JSON.stringify(e) + '\n'])),
