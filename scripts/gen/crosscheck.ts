@@ -55,6 +55,14 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
           if (m && !has(m[1]!)) at(file, `/fields/${name}/filterBy/${k}`, `unknown field ${m[1]}`);
         }
       }
+      if (f.filterAlso) {
+        const target = f.ref ? entities[f.ref] : undefined;
+        if (!f.filterBy) at(file, `/fields/${name}/filterAlso`, 'filterAlso widens a filterBy: declare filterBy');
+        for (const [k, v] of Object.entries(f.filterAlso)) {
+          if (target && !(k in target.fields)) at(file, `/fields/${name}/filterAlso/${k}`, `${f.ref} has no field ${k}`);
+          if (typeof v === 'string' && /^\{\w+\}$/.test(v)) at(file, `/fields/${name}/filterAlso/${k}`, 'filterAlso takes constants only');
+        }
+      }
       if (f.fetchFrom) fillInProblems(entities, e, name, f).forEach((m) => at(file, `/fields/${name}/fetchFrom`, m));
       if (f.formula) formulaProblems(e, name, f).forEach((m) => at(file, `/fields/${name}/formula`, m));
       if (f.enum && f.default !== undefined && !f.multiple && !(enumValues(f.enum) ?? []).some((v) => String(v) === String(f.default))) {

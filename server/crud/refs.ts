@@ -158,12 +158,18 @@ export async function checkReferenceFilters(
     const count = async (filter: Record<string, unknown>) => {
       let q = scoped(db.selectFrom(target.table), target, session).select(target.idField).where(target.idField, 'in', ids);
       for (const [k, v] of Object.entries(filter)) q = q.where(k, '=', typed(target, k, v) as any);
-      return (await q.execute()).length;
+      return (await q.execute()).map((r) => Number((r as Record<string, unknown>)[target.idField]));
     };
-    if (Object.keys(constants).length && (await count(constants)) !== ids.length) {
+    // A target matching the declared exception (filterAlso) passes the constant part too.
+    const passing = async (filter: Record<string, unknown>) => {
+      const ok = new Set(await count(filter));
+      if (f.filterAlso && ok.size < ids.length) for (const id of await count(f.filterAlso)) ok.add(id);
+      return ok.size;
+    };
+    if (Object.keys(constants).length && (await passing(constants)) !== ids.length) {
       throw new HttpError(400, `${at.label}所选${f.title}不符合选用条件`, { field: `${at.path}${name}` });
     }
-    if (Object.keys(resolved).length > Object.keys(constants).length && (await count(resolved)) !== ids.length) {
+    if (Object.keys(resolved).length > Object.keys(constants).length && (await passing(resolved)) !== ids.length) {
       // Named by the titles of the fields it depends on (the record's own id has none).
       const by = deps.filter((d) => entity.fields[d] && !(record[d] === undefined || record[d] === null || record[d] === '')).map((d) => entity.fields[d]!.title);
       const msg = by.length ? `${f.title}与所选${by.join('、')}不符` : `所选${f.title}不符合选用条件`;

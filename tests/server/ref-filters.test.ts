@@ -37,15 +37,15 @@ function conditions(node: unknown, out: { column: string; op: string; value: unk
   return out;
 }
 
-function worldDb(table: string, rows: Record<number, Row>): Kysely<any> {
+function worldDb(table: string, rows: Record<number, Row>, idField = 'id'): Kysely<any> {
   const connection: DatabaseConnection = {
     async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
       const conds = conditions(q.query).filter((c) => c.column !== 'orgId' && c.column !== 'corpId');
       const ids = (conds.find((c) => c.op === 'in')?.value as number[]) ?? [];
       // Other references of the record (checked alike) find their targets.
-      if (!JSON.stringify(q.query).includes(`"kind":"IdentifierNode","name":"${table}"`)) return { rows: ids.map((id) => ({ id })) as R[] };
+      if (!JSON.stringify(q.query).includes(`"kind":"IdentifierNode","name":"${table}"`)) return { rows: ids.map((id) => ({ [idField]: id })) as R[] };
       const found = ids.filter((id) => rows[id] && conds.filter((c) => c.op === '=').every((c) => String(rows[id]![c.column]) === String(c.value)));
-      return { rows: found.map((id) => ({ id })) as R[] };
+      return { rows: found.map((id) => ({ [idField]: id })) as R[] };
     },
     async *streamQuery() { /* not used */ },
   };
@@ -84,7 +84,9 @@ describe('filterBy is a rule on every write, for every reference that declares o
       badPlaceholders[k] = isPlaceholder ? PLACEHOLDER_VALUE + 1 : v;
     }
     const hasConstants = Object.values(filter).some((v) => placeholderOf(v) === undefined);
-    const db = worldDb(entities[f.ref!]!.table, { 1: good, 2: badConstants, 3: badPlaceholders });
+    // Row 4 fails the constants but matches the declared exception (filterAlso), when there is one.
+    const alsoRow: Row = { ...badConstants, ...(f.filterAlso ?? {}) };
+    const db = worldDb(entities[f.ref!]!.table, { 1: good, 2: badConstants, 3: badPlaceholders, 4: alsoRow }, entities[f.ref!]!.idField);
     const record = (id: number): Row => ({ [name]: refValue(f.type, id), ...Object.fromEntries(deps.map((d) => [d, PLACEHOLDER_VALUE])) });
     const check = (values: Row, prev?: Row) => refusal(checkReferenceFilters(db as any, session, entities, entity, values, prev));
     const title = f.title;
@@ -98,6 +100,11 @@ describe('filterBy is a rule on every write, for every reference that declares o
       expect(e?.status).toBe(400);
       expect(e?.message).toBe(`所选${title}不符合选用条件`);
       expect(JSON.stringify(e)).toContain(name);
+    });
+
+    it.runIf(Boolean(f.filterAlso))('a target the picker doesn\'t offer but the declared exception (filterAlso) names is accepted', async () => {
+      expect(await check(record(4))).toBeUndefined();
+      expect(await check(record(2))).toBeInstanceOf(HttpError);
     });
 
     it.runIf(deps.length > 0)('a target of another placeholder value is refused, naming the fields it depends on; a blank placeholder applies nothing', async () => {

@@ -36,6 +36,8 @@ export interface FieldDef {
    * depends on another (the enquiries of the chosen clue, the quotes of this enquiry)
    */
   filterBy?: Record<string, string | number | boolean>;
+  /** filterBy's rule on save also accepts targets whose fields equal these constants (not offered by the picker) */
+  filterAlso?: Record<string, string | number | boolean>;
   /**
    * "<referenceField>.<fieldOfTarget>": picking the reference fills this field with the target's
    * value (in the form, and on the server when the body leaves it blank or the field is readOnly)
