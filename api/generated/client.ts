@@ -16035,6 +16035,42 @@ export function trackTruckDashboard(query: TrackTruckDashboardQuery = {}, option
   return request<unknown>({ method: 'GET', url: '/api/v1/project-base/stat/truck-dashboard', query: { ...query }, ...options });
 }
 
+export interface UserPreferenceAllResponse {
+[k: string]: {
+
+}
+}
+
+/** 我的全部偏好设置(列表的列设置与密度),按设置项返回 — GET /api/v1/user-base/user-preference/all (@authenticated) */
+export function userPreferenceAll(options: CallOptions = {}): Promise<UserPreferenceAllResponse> {
+  return request<UserPreferenceAllResponse>({ method: 'GET', url: '/api/v1/user-base/user-preference/all', ...options });
+}
+
+export interface UserPreferenceSaveBody {
+prefKey: string
+value: {
+[k: string]: string | boolean | number | string[]
+}
+}
+
+export type UserPreferenceSaveResponse = null
+
+/** 保存一项偏好设置(覆盖原值) — PUT /api/v1/user-base/user-preference/save (@authenticated) */
+export function userPreferenceSave(data: UserPreferenceSaveBody, options: CallOptions = {}): Promise<UserPreferenceSaveResponse> {
+  return request<UserPreferenceSaveResponse>({ method: 'PUT', url: '/api/v1/user-base/user-preference/save', data, ...options });
+}
+
+export interface UserPreferenceRemoveQuery {
+prefKey: string
+}
+
+export type UserPreferenceRemoveResponse = null
+
+/** 恢复某项设置的默认值 — DELETE /api/v1/user-base/user-preference/remove (@authenticated) */
+export function userPreferenceRemove(query: UserPreferenceRemoveQuery, options: CallOptions = {}): Promise<UserPreferenceRemoveResponse> {
+  return request<UserPreferenceRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/user-preference/remove', query: { ...query }, ...options });
+}
+
 export interface WechatBotMessagePreviewWechatBotInsuranceMessageBody {
 templateId?: number
 projectName?: string
@@ -16757,6 +16793,9 @@ export const catalogue = {
   'track.trackList': { method: 'GET', path: '/api/v1/project-base/track/list', permission: '调度|在途车辆|在途车辆:行程轨迹' },
   'track.scheduleTrack': { method: 'GET', path: '/api/v1/project-base/track/schedule/{scheduleId}', permission: '调度|在途车辆|在途车辆:行程轨迹' },
   'track.truckDashboard': { method: 'GET', path: '/api/v1/project-base/stat/truck-dashboard', permission: '在途车辆:车辆看板|调度' },
+  'userPreference.all': { method: 'GET', path: '/api/v1/user-base/user-preference/all', permission: '@authenticated' },
+  'userPreference.save': { method: 'PUT', path: '/api/v1/user-base/user-preference/save', permission: '@authenticated' },
+  'userPreference.remove': { method: 'DELETE', path: '/api/v1/user-base/user-preference/remove', permission: '@authenticated' },
   'wechatBotMessage.previewWechatBotInsuranceMessage': { method: 'POST', path: '/api/v1/message-base/wechat-bot-message/preview-wechat-bot-insurance-message', permission: '项目管理:微信群消息|项目管理:保险询价' },
   'wechatBotMessage.list': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message/list', permission: '项目管理:微信群消息' },
   'wechatBotTemplateRule.listByTemplate': { method: 'GET', path: '/api/v1/message-base/wechat-bot-message-template-rule/{templateId}/list', permission: '项目管理:微信群消息' },

@@ -13,7 +13,8 @@ import { routes } from '../router/pages';
 import { SideMenu } from './SideMenu';
 import { RealtimeHeader } from '../realtime/RealtimeHeader';
 import ThemeRoot from '../shell/ThemeRoot';
-import { SIDEBAR_WIDTH, loadSettingsFor, useSettings } from '../shell/settings';
+import { SIDEBAR_WIDTH, useSettings } from '../shell/settings';
+import { loadPreferencesFor } from '../shell/preferences';
 import { Navbar } from '../shell/Navbar';
 import { TagsView } from '../shell/TagsView';
 import { PageStack } from '../shell/PageStack';
@@ -52,7 +53,7 @@ function Shell({ children }: { children: ReactNode }) {
   const profile = session.profile;
 
   useLayoutEffect(() => {
-    if (profile?.username) loadSettingsFor(profile.username);
+    if (profile?.username) void loadPreferencesFor(profile.username);
   }, [profile?.username]);
 
   // The switcher's organisations are read once per session (seed 000 §4 preloads them on layout load).

@@ -2,6 +2,7 @@
 import * as auth from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { clearReferenceCaches } from '../reference/lists';
+import { flushPreferences } from '../shell/preferences';
 import { setToken } from '../../api/token';
 import { getSession, patchSession, resetSession, storeToken } from './store';
 
@@ -53,6 +54,7 @@ export function loginPath(redirect: string): string {
 
 export async function logout(): Promise<void> {
   if (getSession().token) {
+    await flushPreferences();
     try {
       await auth.logout();
     } catch {

@@ -1,9 +1,11 @@
 /**
  * Settings of seed 000 §3.5 and §9: theme colour (presets, default #1890ff), tags view (on),
- * fixed header (off), sidebar logo (on), global size (default medium). Persisted per user in
- * localStorage, so two people sharing a browser keep their own choices.
+ * fixed header (off), sidebar logo (on), global size (default medium). Kept per person with the
+ * other screen settings (preferences.ts): on the server, so they follow the person to another
+ * browser, and two people sharing a browser keep their own choices.
  */
 import { useSyncExternalStore } from 'react';
+import { getPreference, onPreferencesChange, setPreference } from './preferences';
 
 /** Seed 000 §9: sidebar width and the width below which the device counts as mobile (antd's lg). */
 export const SIDEBAR_WIDTH = 235;
@@ -34,39 +36,29 @@ export function antdSize(size: SizeName): 'large' | 'middle' | 'small' {
   return size === 'default' ? 'large' : size === 'medium' ? 'middle' : 'small';
 }
 
-const keyOf = (user: string) => `shell-settings:${user}`;
+const PREFERENCE = 'shell-settings';
 
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
+/** Saved settings read defensively: unknown sizes and colours fall back to the defaults. */
+export function normalizeSettings(saved: Partial<ShellSettings> | undefined): ShellSettings {
+  const merged = { ...DEFAULT_SETTINGS, ...(saved ?? {}) };
+  if (!SIZES.some((s) => s.value === merged.size)) merged.size = DEFAULT_SETTINGS.size;
+  if (typeof merged.theme !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(merged.theme)) merged.theme = DEFAULT_THEME;
+  for (const k of ['tagsView', 'fixedHeader', 'sidebarLogo'] as const) if (typeof merged[k] !== 'boolean') merged[k] = DEFAULT_SETTINGS[k];
+  return merged;
 }
 
-export function readSettings(user: string, storage: Pick<Storage, 'getItem'> | undefined = browserStorage()): ShellSettings {
-  try {
-    const saved = JSON.parse(storage?.getItem(keyOf(user)) ?? '{}') as Partial<ShellSettings>;
-    const merged = { ...DEFAULT_SETTINGS, ...saved };
-    if (!SIZES.some((s) => s.value === merged.size)) merged.size = DEFAULT_SETTINGS.size;
-    if (typeof merged.theme !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(merged.theme)) merged.theme = DEFAULT_THEME;
-    return merged;
-  } catch {
-    return { ...DEFAULT_SETTINGS };
-  }
-}
-
-let user = '';
-let state: ShellSettings = { ...DEFAULT_SETTINGS };
+let state: ShellSettings = normalizeSettings(undefined);
+let savedRef: unknown;
 const listeners = new Set<() => void>();
 
-/** Switches the store to a user's saved settings (called when the profile is known). */
-export function loadSettingsFor(username: string): void {
-  if (username === user) return;
-  user = username;
-  state = readSettings(username);
+// The person's saved settings arrive with their preferences (and change when another person signs in).
+onPreferencesChange(() => {
+  const saved = getPreference(PREFERENCE);
+  if (saved === savedRef) return;
+  savedRef = saved;
+  state = normalizeSettings(saved as Partial<ShellSettings> | undefined);
   listeners.forEach((l) => l());
-}
+});
 
 export function getSettings(): ShellSettings {
   return state;
@@ -74,14 +66,8 @@ export function getSettings(): ShellSettings {
 
 export function changeSetting<K extends keyof ShellSettings>(key: K, value: ShellSettings[K]): void {
   state = { ...state, [key]: value };
-  if (user) {
-    try {
-      browserStorage()?.setItem(keyOf(user), JSON.stringify(state));
-    } catch {
-      // Private mode or a full store: the choice still applies for this visit.
-    }
-  }
   listeners.forEach((l) => l());
+  setPreference(PREFERENCE, { ...state });
 }
 
 export function useSettings(): ShellSettings {

@@ -38,6 +38,7 @@ import { wholeProcessHandlers } from '../project/project';
 import { referenceHandlers } from '../reference/reference';
 import { resourceHandlers } from '../resources/resources';
 import { shellHandlers } from '../shell/shell';
+import { userPreferenceHandlers } from '../shell/user-preference';
 import { ssoHandlers } from '../sso/sso';
 import { trackingHandlers } from '../tracking/tracking';
 
@@ -48,7 +49,7 @@ const files: Record<string, Handler>[] = [
   dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, chatHandlers,
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
-  shellHandlers, ssoHandlers, trackingHandlers,
+  shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers,
 ];
 
 export const namedHandlers: Record<string, Handler> = {};

@@ -103,3 +103,41 @@ test.describe.serial('客户', () => {
     await expect(secondDrawer.getByPlaceholder('请输入客户简称')).toHaveValue('后保存');
   });
 });
+
+test('a person\'s column settings and density follow them to another browser', async ({ page, browser }) => {
+  const header = (p: Page) => p.locator('.ant-table-thead');
+  await loginAs(page, 'gm');
+  await page.goto(LIST);
+  await page.getByRole('button', { name: '列设置' }).click();
+  // from the definition's own columns, whatever an earlier run left
+  await page.getByTestId('column-settings').getByRole('button', { name: '恢复默认' }).click();
+  await expect(header(page).getByText('简称', { exact: true })).toBeVisible();
+  await page.getByTestId('column-settings').getByRole('checkbox', { name: '简称' }).uncheck();
+  await expect(header(page).getByText('简称', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: '列设置' }).click();
+  await expect(page.getByTestId('column-settings')).toBeHidden();
+  await page.getByRole('button', { name: '密度' }).hover();
+  // the settings reach the server after a short pause; this save carries both changes
+  const saved = page.waitForResponse((r) => r.url().includes('/user-preference/save') && r.ok() && /"density":"small"/.test(r.request().postData() ?? ''));
+  await page.getByRole('menuitem', { name: '紧凑' }).click();
+  await expect(page.locator('.ant-table.ant-table-small')).toBeVisible();
+  expect((await saved).request().postDataJSON().data.value.hidden).toContain('shortName');
+
+  // Another device: a new browser with nothing stored, the same person.
+  const other = await browser.newContext();
+  const there = await other.newPage();
+  await loginAs(there, 'gm');
+  await there.goto(LIST);
+  await expect(there.locator('.ant-table.ant-table-small')).toBeVisible();
+  await expect(header(there).getByText('客户名称', { exact: true }).first()).toBeVisible();
+  await expect(header(there).getByText('简称', { exact: true })).toHaveCount(0);
+  // 恢复默认 there brings the column back everywhere
+  await there.getByRole('button', { name: '列设置' }).click();
+  const restored = there.waitForResponse((r) => r.url().includes('/user-preference/save') && r.ok());
+  await there.getByTestId('column-settings').getByRole('button', { name: '恢复默认' }).click();
+  await expect(header(there).getByText('简称', { exact: true })).toBeVisible();
+  await restored;
+  await other.close();
+  await page.reload();
+  await expect(header(page).getByText('简称', { exact: true })).toBeVisible();
+});

@@ -221,4 +221,40 @@ describe.each(await backends())('shell services on %s', (backend) => {
       await h.login('suzhou', 'Newpass2026');
     });
   });
+
+  describe('personal screen settings (userPreference)', () => {
+    const base = '/api/v1/user-base/user-preference';
+    const save = (token: string, prefKey: string, value: unknown) => h.call('PUT', `${base}/save`, { token, data: { prefKey, value } });
+    const all = async (token: string) => (await h.call('GET', `${base}/all`, { token })).body.data;
+
+    it('keeps a list\'s columns for the person who set them, and follows them into another organisation', async () => {
+      const key = 'list:/business/clue/customer-list';
+      expect((await save(admin, key, { hidden: ['phone'], order: ['name', 'phone'], density: 'small' })).status).toBe(200);
+      expect((await all(admin))[key]).toEqual({ hidden: ['phone'], order: ['name', 'phone'], density: 'small' });
+      // saving again replaces, it doesn't merge
+      await save(admin, key, { hidden: [], order: [] });
+      expect((await all(admin))[key]).toEqual({ hidden: [], order: [] });
+      // another person sees none of it
+      expect((await all(business))[key]).toBeUndefined();
+      // the same person in another organisation of the group (admin switches to 苏州) keeps it
+      const session = await h.login('admin');
+      const orgs = (await h.call('GET', '/api/v1/auth/orgs', { token: session })).body.data as { orgId: number; disabled?: boolean }[];
+      const me = (await h.call('GET', '/api/v1/auth/me', { token: session })).body.data;
+      const other = orgs.find((o) => o.orgId !== me.orgId && !o.disabled)!;
+      const switched = (await h.call('POST', '/api/v1/auth/switch-org', { token: session, data: { orgId: other.orgId } })).body.data.token;
+      expect((await all(switched))[key]).toEqual({ hidden: [], order: [] });
+      expect((await h.call('DELETE', `${base}/remove?prefKey=${encodeURIComponent(key)}`, { token: switched })).status).toBe(200);
+      expect((await all(switched))[key]).toBeUndefined();
+    });
+
+    it('refuses malformed settings with a Chinese message and needs a session', async () => {
+      for (const [prefKey, value] of [['a b', {}], ['x', { hidden: { nested: 1 } }], ['x', { hidden: Array(301).fill('f') }], ['', {}], ['x', []]] as const) {
+        const r = await save(business, prefKey, value);
+        expect(r.status).toBe(400);
+        expect(r.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+      }
+      expect((await h.call('GET', `${base}/all`)).status).toBe(401);
+      expect((await h.call('PUT', `${base}/save`, { data: { prefKey: 'x', value: {} } })).status).toBe(401);
+    });
+  });
 });

@@ -1,10 +1,11 @@
 /**
- * A list's column settings (which columns show, in what order) and density, kept per user and
- * page in the browser's storage: they survive a reload, and another user signing in on the same
- * browser starts from the definition's own columns instead of inheriting them.
+ * A list's column settings (which columns show, in what order) and density, kept per person and
+ * page on the server (runtime/shell/preferences.ts): they survive a reload, follow the person to
+ * another browser, and another person signing in on the same browser starts from the definition's
+ * own columns instead of inheriting them.
  */
-import { useEffect, useState } from 'react';
-import { useSession } from '../../session/store';
+import { useMemo } from 'react';
+import { getPreference, preferenceKey, setPreference, usePreference, type PreferenceValue } from '../../shell/preferences';
 
 export type Density = 'large' | 'middle' | 'small';
 
@@ -17,47 +18,36 @@ export interface ListPrefs {
   density?: Density;
 }
 
-/** The storage key of one user's settings of one list; none without a signed-in user (nothing is kept). */
-export function prefsKey(user: string | number | undefined | null, page: string): string | null {
-  return user === undefined || user === null || user === '' ? null : `list-settings:${user}:${page}`;
+/** The preference key of one list's settings. */
+export function prefsKey(page: string): string {
+  return preferenceKey('list', page);
 }
 
-function read(key: string | null, defaults: ListPrefs): ListPrefs {
-  if (!key) return defaults;
-  try {
-    const saved = localStorage.getItem(key);
-    if (!saved) return defaults;
-    const p = JSON.parse(saved) as Partial<ListPrefs>;
-    return {
-      hidden: Array.isArray(p.hidden) ? p.hidden.map(String) : defaults.hidden,
-      order: Array.isArray(p.order) ? p.order.map(String) : [],
-      density: p.density === 'large' || p.density === 'middle' || p.density === 'small' ? p.density : undefined,
-    };
-  } catch {
-    return defaults; // storage refused (private mode) or a damaged entry
-  }
-}
-
-/** The settings of list `page` for the signed-in user, and a setter that keeps what it is given. */
-export function useListPrefs(page: string, defaultHidden: string[]): [ListPrefs, (patch: Partial<ListPrefs>) => void] {
-  const { profile } = useSession();
-  const key = prefsKey(profile?.staffId ?? profile?.username, page);
-  const defaults = (): ListPrefs => ({ hidden: defaultHidden, order: [] });
-  const [state, setState] = useState<{ key: string | null; prefs: ListPrefs }>(() => ({ key, prefs: read(key, defaults()) }));
-  // Another user signed in while the page stayed open: that user's settings, not the last one's.
-  useEffect(() => {
-    if (state.key !== key) setState({ key, prefs: read(key, defaults()) });
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  const update = (patch: Partial<ListPrefs>) => {
-    setState((s) => {
-      const prefs = { ...s.prefs, ...patch };
-      if (s.key) {
-        try { localStorage.setItem(s.key, JSON.stringify(prefs)); } catch { /* storage refused: kept for this visit only */ }
-      }
-      return { ...s, prefs };
-    });
+/** A saved value read defensively: an old or damaged entry falls back to the definition's choice. */
+export function parsePrefs(saved: PreferenceValue | undefined, defaultHidden: string[]): ListPrefs {
+  if (!saved) return { hidden: defaultHidden, order: [] };
+  return {
+    hidden: Array.isArray(saved.hidden) ? saved.hidden.map(String) : defaultHidden,
+    order: Array.isArray(saved.order) ? saved.order.map(String) : [],
+    density: saved.density === 'large' || saved.density === 'middle' || saved.density === 'small' ? saved.density : undefined,
   };
-  return [state.key === key ? state.prefs : read(key, defaults()), update];
+}
+
+function toValue(p: ListPrefs): PreferenceValue {
+  return p.density ? { hidden: p.hidden, order: p.order, density: p.density } : { hidden: p.hidden, order: p.order };
+}
+
+/** The settings of list `page` for the signed-in person, and a setter that keeps what it is given. */
+export function useListPrefs(page: string, defaultHidden: string[]): [ListPrefs, (patch: Partial<ListPrefs>) => void] {
+  const key = prefsKey(page);
+  const saved = usePreference(key);
+  const prefs = useMemo(() => parsePrefs(saved, defaultHidden), [saved, defaultHidden]);
+  const update = (patch: Partial<ListPrefs>) => {
+    // Read the latest, not this render's: two changes in one event both count.
+    const next = { ...parsePrefs(getPreference(key), defaultHidden), ...patch };
+    setPreference(key, toValue(next));
+  };
+  return [prefs, update];
 }
 
 /** The columns in the user's order: the ones named first, then the rest as the definition has them. */

@@ -2,15 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 
 // The made-up calls below are not in the catalogue: each is taken as the user's to make.
 vi.mock('../../../api/call', async (original) => ({ ...(await original<typeof import('../../../api/call')>()), mayCall: () => true }));
-import { ordered, prefsKey } from '../../../runtime/renderers/list/listPrefs';
+import { ordered, parsePrefs, prefsKey } from '../../../runtime/renderers/list/listPrefs';
 import { actionShownOn } from '../../../runtime/renderers/common/actions';
 
 describe('a list\'s column settings', () => {
-  it('are kept under the signed-in user and the page; nothing is kept without a user', () => {
-    expect(prefsKey(12, '/business/clue/customer-list')).toBe('list-settings:12:/business/clue/customer-list');
-    expect(prefsKey(13, '/business/clue/customer-list')).not.toBe(prefsKey(12, '/business/clue/customer-list'));
-    expect(prefsKey(undefined, '/x')).toBeNull();
-    expect(prefsKey('', '/x')).toBeNull();
+  it('are kept per page (the person is the server\'s session), and a damaged entry falls back to the definition', () => {
+    expect(prefsKey('/business/clue/customer-list')).toBe('list:/business/clue/customer-list');
+    expect(prefsKey('/a')).not.toBe(prefsKey('/b'));
+    expect(parsePrefs(undefined, ['memo'])).toEqual({ hidden: ['memo'], order: [] });
+    expect(parsePrefs({ hidden: 'phone', order: ['a'], density: 'huge' }, ['memo'])).toEqual({ hidden: ['memo'], order: ['a'], density: undefined });
+    expect(parsePrefs({ hidden: [], order: [], density: 'small' }, ['memo'])).toEqual({ hidden: [], order: [], density: 'small' });
   });
   it('put the columns the user ordered first, the rest (new ones too) after them as defined', () => {
     const cols = ['a', 'b', 'c', 'd'].map((field) => ({ field }));

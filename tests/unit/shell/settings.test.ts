@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, MOBILE_BREAKPOINT, SIDEBAR_WIDTH, SIZES, THEME_PRESETS, antdSize, readSettings } from '../../../runtime/shell/settings';
+import { DEFAULT_SETTINGS, MOBILE_BREAKPOINT, SIDEBAR_WIDTH, SIZES, THEME_PRESETS, antdSize, normalizeSettings } from '../../../runtime/shell/settings';
 import { PANEL_BUTTON_TOP } from '../../../runtime/shell/RightPanel';
 import { adminLink } from '../../../runtime/shell/external';
 import { FULLSCREEN_UNSUPPORTED } from '../../../runtime/shell/ScreenfullButton';
 import { SIZE_SUCCESS } from '../../../runtime/shell/SizeSelect';
-
-const store = (data: Record<string, string>) => ({ getItem: (k: string) => data[k] ?? null });
 
 describe('settings (seed 000 §3.5, §9)', () => {
   it('has the seed defaults and presets', () => {
@@ -16,12 +14,10 @@ describe('settings (seed 000 §3.5, §9)', () => {
     expect(SIDEBAR_WIDTH).toBe(235);
     expect(MOBILE_BREAKPOINT).toBe(992);
   });
-  it('reads each user its own saved settings, repairing bad values', () => {
-    const saved = store({ 'shell-settings:admin': JSON.stringify({ theme: '#f5222d', tagsView: false, size: 'mini' }), 'shell-settings:bad': JSON.stringify({ theme: 'red', size: 'huge' }) });
-    expect(readSettings('admin', saved)).toMatchObject({ theme: '#f5222d', tagsView: false, size: 'mini', sidebarLogo: true });
-    expect(readSettings('business', saved)).toEqual(DEFAULT_SETTINGS);
-    expect(readSettings('bad', saved)).toMatchObject({ theme: '#1890ff', size: 'medium' });
-    expect(readSettings('x', store({ 'shell-settings:x': '{broken' }))).toEqual(DEFAULT_SETTINGS);
+  it('reads saved settings, repairing bad values', () => {
+    expect(normalizeSettings({ theme: '#f5222d', tagsView: false, size: 'mini' })).toMatchObject({ theme: '#f5222d', tagsView: false, size: 'mini', sidebarLogo: true });
+    expect(normalizeSettings(undefined)).toEqual(DEFAULT_SETTINGS);
+    expect(normalizeSettings({ theme: 'red', size: 'huge' as never, fixedHeader: 'yes' as never })).toEqual(DEFAULT_SETTINGS);
   });
   it('maps the four sizes onto antd sizes', () => {
     expect(['default', 'medium', 'small', 'mini'].map((s) => antdSize(s as never))).toEqual(['large', 'middle', 'small', 'small']);
