@@ -1902,6 +1902,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -1984,6 +1987,9 @@ serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | number | null)
 length?: (string | number | null)
 width?: (string | number | null)
@@ -2043,6 +2049,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2107,6 +2116,9 @@ serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | number | null)
 length?: (string | number | null)
 width?: (string | number | null)
@@ -2168,6 +2180,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2265,6 +2280,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2353,6 +2371,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2440,6 +2461,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2531,6 +2555,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2618,6 +2645,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
