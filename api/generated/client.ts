@@ -1232,6 +1232,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 关闭线索(进行中的询价一并取消) — POST /api/v1/project-base/clue/close (商务:线索列表:编辑) */
@@ -1739,6 +1740,7 @@ confirmedAt?: (string | null)
 disputeReason?: (string | null)
 reviewId?: (number | null)
 }[]
+message?: string
 }
 
 /** 提出异议(异议原因必填) — POST /api/v1/finance-base/driver-income/dispute (@authenticated) */
@@ -2329,6 +2331,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 发布：向受邀供应商发出第1轮报价邀请 — POST /api/v1/project-base/enquiry/publish (商务:询价:编辑) */
@@ -2420,6 +2423,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 发起下一轮(新截止时间) — POST /api/v1/project-base/enquiry/next-round (商务:询价:编辑) */
@@ -2510,6 +2514,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 截止报价(未报价视为弃权) — POST /api/v1/project-base/enquiry/close (商务:询价:编辑) */
@@ -2604,6 +2609,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 定标(quoteIds：中选的本轮报价) — POST /api/v1/project-base/enquiry/award (商务:询价:编辑) */
@@ -2694,6 +2700,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 取消询价 — POST /api/v1/project-base/enquiry/cancel (商务:询价:编辑) */
@@ -2883,6 +2890,7 @@ recordedByStaffId?: (number | null)
 diffFromPrev?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 代录供应商报价(本轮，询价中) — POST /api/v1/project-base/enquiry-quote/save (商务:询价:编辑) */
@@ -3324,6 +3332,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交审核 — POST /api/v1/project-base/quotation/submit (商务:询价报价) */
@@ -3391,6 +3400,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤回审核申请 — POST /api/v1/project-base/quotation/withdraw (商务:询价报价) */
@@ -3478,6 +3488,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 标记中标(已审核) — POST /api/v1/project-base/quotation/win (商务:询价报价) */
@@ -3546,6 +3557,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 标记未中标(已审核) — POST /api/v1/project-base/quotation/lose (商务:询价报价) */
@@ -3614,6 +3626,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 标记客户放弃(已审核) — POST /api/v1/project-base/quotation/abandon (商务:询价报价) */
@@ -4291,6 +4304,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交投标(需已审核的对客报价) — POST /api/v1/project-base/technical-plan/bid (商务:技术方案:编辑) */
@@ -4621,6 +4635,7 @@ verifyRemark?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 提交审核 — POST /api/v1/user-base/customer/submit (商务:客户列表:编辑) */
@@ -4691,6 +4706,7 @@ verifyRemark?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 撤回审核申请 — POST /api/v1/user-base/customer/withdraw (商务:客户列表:编辑) */
@@ -4782,6 +4798,7 @@ verifyRemark?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 申请注销(经审核后注销) — POST /api/v1/user-base/customer/apply-cancel (商务:客户列表:编辑) */
@@ -4853,6 +4870,7 @@ verifyRemark?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 绑定平台单位(发出邀请) — POST /api/v1/user-base/customer/bind-org (商务:客户列表:编辑) */
@@ -5315,6 +5333,7 @@ expressNo?: (string | null)
 originalReceivedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 上传回单 — POST /api/v1/project-base/receipt/{receiptId}/upload (调度:编辑) */
@@ -5377,6 +5396,7 @@ expressNo?: (string | null)
 originalReceivedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 审核通过回单(可批量) — POST /api/v1/project-base/receipt/audit-pass (调度:编辑) */
@@ -5438,6 +5458,7 @@ expressNo?: (string | null)
 originalReceivedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 驳回回单 — POST /api/v1/project-base/receipt/{receiptId}/reject (调度:编辑) */
@@ -5500,6 +5521,7 @@ expressNo?: (string | null)
 originalReceivedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 登记原件寄回 — POST /api/v1/project-base/receipt/{receiptId}/original-returned (调度:编辑) */
@@ -5684,6 +5706,7 @@ reviewId?: (number | null)
 paidAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 申请付款(可批量) — POST /api/v1/project-base/schedule-payment/apply (项目管理:项目:运费支付) */
@@ -5730,6 +5753,7 @@ reviewId?: (number | null)
 paidAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 撤回付款申请 — POST /api/v1/project-base/schedule-payment/{paymentId}/withdraw (项目管理:项目:运费支付|财务:资金事项:审核) */
@@ -5777,6 +5801,7 @@ reviewId?: (number | null)
 paidAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 登记已付 — POST /api/v1/project-base/schedule-payment/{paymentId}/pay (项目管理:项目:运费支付|财务:资金事项:执行) */
@@ -5991,6 +6016,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交运输需求(可批量) — POST /api/v1/project-base/transport-demand/submit (项目管理:运输需求|仓库:运输需求) */
@@ -6073,6 +6099,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤销运输需求(提交人) — POST /api/v1/project-base/transport-demand/{demandId}/revoke (项目管理:运输需求|仓库:运输需求) */
@@ -6155,6 +6182,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 终止运输需求 — POST /api/v1/project-base/transport-demand/{demandId}/terminate (调度:额外操作) */
@@ -6451,6 +6479,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 装车 — POST /api/v1/project-base/transport-schedule/{scheduleId}/load (调度:编辑) */
@@ -6549,6 +6578,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 发车 — POST /api/v1/project-base/transport-schedule/{scheduleId}/depart (调度:编辑) */
@@ -6647,6 +6677,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 上报异常 — POST /api/v1/project-base/transport-schedule/{scheduleId}/exception (调度:编辑) */
@@ -6744,6 +6775,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 处理异常 — POST /api/v1/project-base/transport-schedule/{scheduleId}/exception-handled (调度:编辑) */
@@ -6842,6 +6874,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 到达 — POST /api/v1/project-base/transport-schedule/{scheduleId}/arrive (调度:编辑) */
@@ -6941,6 +6974,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 签收 — POST /api/v1/project-base/transport-schedule/{scheduleId}/sign (调度:编辑) */
@@ -7036,6 +7070,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 结算 — POST /api/v1/project-base/transport-schedule/{scheduleId}/settle (项目管理:项目:成本结算) */
@@ -7132,6 +7167,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 取消调度单 — POST /api/v1/project-base/transport-schedule/{scheduleId}/cancel (调度:额外操作) */
@@ -7613,6 +7649,7 @@ financeAt?: (string | null)
 financeNote?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 到港 — POST /api/v1/inventory-base/transship-in/{transshipId}/arrive (仓库:转运入库) */
@@ -7683,6 +7720,7 @@ financeAt?: (string | null)
 financeNote?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 入库(开始计堆存) — POST /api/v1/inventory-base/transship-in/{transshipId}/store (仓库:转运入库) */
@@ -7753,6 +7791,7 @@ financeAt?: (string | null)
 financeNote?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 转出(计堆存天数) — POST /api/v1/inventory-base/transship-in/{transshipId}/transfer-out (仓库:转运入库) */
@@ -7823,6 +7862,7 @@ financeAt?: (string | null)
 financeNote?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 作废 — POST /api/v1/inventory-base/transship-in/{transshipId}/void (仓库:转运入库) */
@@ -8645,6 +8685,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交合同审核 — POST /api/v1/project-base/contract/submit (合同:收入合同:编辑|合同:成本合同:编辑) */
@@ -8726,6 +8767,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤回合同审核 — POST /api/v1/project-base/contract/withdraw (合同:收入合同:编辑|合同:成本合同:编辑) */
@@ -8828,6 +8870,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 终止合同 — POST /api/v1/project-base/contract/terminate (合同:收入合同:审核|合同:成本合同:审核) */
@@ -8909,6 +8952,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 合同归档 — POST /api/v1/project-base/contract/archive (合同:收入合同:编辑|合同:成本合同:编辑) */
@@ -9134,6 +9178,7 @@ itemStatus?: (10 | 15 | 20 | null)
 voidReason?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 作废成本明细 — POST /api/v1/project-base/cost-item/void (项目管理:项目:成本结算) */
@@ -9366,6 +9411,7 @@ itemStatus?: (10 | 15 | 20 | null)
 voidReason?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 作废收入明细 — POST /api/v1/project-base/income-item/void (项目管理:项目:编辑) */
@@ -9550,6 +9596,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 发送询价到项目微信群 — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/send (项目管理:保险询价) */
@@ -9636,6 +9683,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 录入保险公司报价 — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/quote (项目管理:保险询价) */
@@ -9712,6 +9760,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 确认投保(生成保险费成本) — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/confirm (项目管理:保险询价) */
@@ -9786,6 +9835,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 取消保险询价 — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/cancel (项目管理:保险询价) */
@@ -10132,6 +10182,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 提交立项 — POST /api/v1/project-base/project/submit (项目管理:项目:编辑) */
@@ -10202,6 +10253,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 撤回立项申请 — POST /api/v1/project-base/project/withdraw (项目管理:项目:编辑) */
@@ -10292,6 +10344,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 开始项目 — POST /api/v1/project-base/project/run-state/start (项目管理:项目:编辑) */
@@ -10362,6 +10415,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 暂停项目 — POST /api/v1/project-base/project/run-state/pause (项目管理:项目:编辑) */
@@ -10432,6 +10486,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 恢复项目 — POST /api/v1/project-base/project/run-state/resume (项目管理:项目:编辑) */
@@ -10503,6 +10558,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 终止项目 — POST /api/v1/project-base/project/run-state/terminate (项目管理:项目:审核) */
@@ -10573,6 +10629,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 作业完成 — POST /api/v1/project-base/project/run-state/work-done (项目管理:项目:编辑) */
@@ -10643,6 +10700,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 项目完成 — POST /api/v1/project-base/project/run-state/complete (项目管理:项目:编辑) */
@@ -10713,6 +10771,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 结算关账 — POST /api/v1/project-base/project/close (项目管理:项目:关账) */
@@ -11489,6 +11548,7 @@ applicantStaffId?: (number | null)
 reviewedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 提交结算申请 — POST /api/v1/project-base/transport-bulk-cost-settle/apply/submit (项目管理:项目:成本结算) */
@@ -11536,6 +11596,7 @@ applicantStaffId?: (number | null)
 reviewedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 撤回结算申请 — POST /api/v1/project-base/transport-bulk-cost-settle/apply/withdraw (项目管理:项目:成本结算) */
@@ -12559,6 +12620,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 维修保养 — POST /api/v1/project-base/company-truck/repair (运力资源:自有车辆) */
@@ -12639,6 +12701,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 恢复 — POST /api/v1/project-base/company-truck/recover (运力资源:自有车辆) */
@@ -12719,6 +12782,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 停用 — POST /api/v1/project-base/company-truck/disable (运力资源:自有车辆) */
@@ -12799,6 +12863,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 启用 — POST /api/v1/project-base/company-truck/enable (运力资源:自有车辆) */
@@ -12879,6 +12944,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 报废 — POST /api/v1/project-base/company-truck/scrap (运力资源:自有车辆) */
@@ -13413,6 +13479,7 @@ reviewerStaffId?: (number | null)
 reviewedAt?: (string | null)
 rejectReason?: (string | null)
 }[]
+message?: string
 }
 
 /** 审核通过(批量) — POST /api/v1/project-base/manual-review/pass (运力资源:人工审核) */
@@ -13467,6 +13534,7 @@ reviewerStaffId?: (number | null)
 reviewedAt?: (string | null)
 rejectReason?: (string | null)
 }[]
+message?: string
 }
 
 /** 驳回 — POST /api/v1/project-base/manual-review/reject (运力资源:人工审核) */
@@ -13969,6 +14037,7 @@ rating?: (string | null)
 registeredAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 拉黑 — POST /api/v1/project-base/platform-truck/blacklist (运力资源:平台车辆) */
@@ -14042,6 +14111,7 @@ rating?: (string | null)
 registeredAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 解除拉黑 — POST /api/v1/project-base/platform-truck/unblacklist (运力资源:平台车辆) */
@@ -14540,6 +14610,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交审核 — POST /api/v1/user-base/supplier/submit (运力资源:供应商:编辑) */
@@ -14618,6 +14689,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤回审核 — POST /api/v1/user-base/supplier/withdraw (运力资源:供应商:编辑) */
@@ -14717,6 +14789,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 申请注销 — POST /api/v1/user-base/supplier/apply-cancel (运力资源:供应商:编辑) */
@@ -14795,6 +14868,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤回注销申请 — POST /api/v1/user-base/supplier/withdraw-cancel (运力资源:供应商:编辑) */
@@ -14873,6 +14947,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 停用 — POST /api/v1/user-base/supplier/disable (运力资源:供应商:编辑) */
@@ -14951,6 +15026,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 启用 — POST /api/v1/user-base/supplier/enable (运力资源:供应商:编辑) */
@@ -15029,6 +15105,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 邀请注册(发送短信) — POST /api/v1/user-base/supplier/invite-register (运力资源:供应商:编辑) */

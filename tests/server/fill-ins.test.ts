@@ -77,10 +77,15 @@ describe('fill-ins and formulas', () => {
 
     await ok('POST', 'quotation/submit', business, { quotationId: back.quotationId });
     await ok('POST', 'quotation/audit', bizmgr, { quotationId: back.quotationId, pass: true });
-    await ok('POST', 'quotation/win', business, { quotationId: back.quotationId });
+    const marked = await ok('POST', 'quotation/win', business, { quotationId: back.quotationId });
     const won = await ok('GET', `quotation/${back.quotationId}`, business);
     const contract = await h.database.db.selectFrom('contract').selectAll().where('contractId', '=', Number(won.contractId)).executeTakeFirstOrThrow() as Row;
     expect(contract).toMatchObject({ quotationId: back.quotationId, customerId, clueId: clue.clueId, amount: '136250.00', taxRate: 9, quoteMode: 4, serviceCategory: 1 });
+    // The answer tells the salesperson what else happened (ctx.say): the draft's number.
+    expect(marked.message).toBe(`已生成收入合同草稿 ${contract.contractNo}，请到收入合同完善后提交审核`);
+    // A transition whose hooks say nothing answers no message.
+    const submitted = await ok('POST', 'quotation/submit', business, { quotationId: (await ok('POST', 'quotation/save', business, { clueId: clue.clueId, enquiryId: e.enquiryId, amountInclTax: '120000' })).quotationId });
+    expect(submitted).not.toHaveProperty('message');
   });
 
   it('meta/fetch gives a picked record’s declared source fields only, and refuses another organisation’s record', async () => {
