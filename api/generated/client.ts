@@ -16074,6 +16074,138 @@ export function statHomeCosts(query: StatHomeCostsQuery = {}, options: CallOptio
   return request<StatHomeCostsResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/costs', query: { ...query }, ...options });
 }
 
+export interface StatHomeCluesQuery {
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+clueStatus?: (0 | 5 | 10 | 15)[]
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("clueStatus" | "month" | "serviceCategory")[]
+export?: boolean
+}
+
+export interface StatHomeCluesResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 线索按状态/创建月份:线索数、跟进中、预计金额(mine=true 只看我负责的) — GET /api/v1/user-base/stat/home/clues (商务:线索列表) */
+export function statHomeClues(query: StatHomeCluesQuery = {}, options: CallOptions = {}): Promise<StatHomeCluesResponse> {
+  return request<StatHomeCluesResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/clues', query: { ...query }, ...options });
+}
+
+export interface StatHomeEnquiriesQuery {
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20)[]
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("status" | "month" | "serviceCategory")[]
+export?: boolean
+}
+
+export interface StatHomeEnquiriesResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 询价按状态/创建月份:询价数、待报价(询价中)、比价中、已定标(mine=true 只看我发起的) — GET /api/v1/user-base/stat/home/enquiries (商务:询价) */
+export function statHomeEnquiries(query: StatHomeEnquiriesQuery = {}, options: CallOptions = {}): Promise<StatHomeEnquiriesResponse> {
+  return request<StatHomeEnquiriesResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/enquiries', query: { ...query }, ...options });
+}
+
+export interface StatHomeQuotationsQuery {
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+quoteResult?: (0 | 1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 3
+ */
+dims?: ("quoteResult" | "month")[]
+export?: boolean
+}
+
+export interface StatHomeQuotationsResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 对客报价按结果/创建月份:报价数、中标数、中标率、报价金额(mine=true 只看我报的) — GET /api/v1/user-base/stat/home/quotations (商务:询价报价) */
+export function statHomeQuotations(query: StatHomeQuotationsQuery = {}, options: CallOptions = {}): Promise<StatHomeQuotationsResponse> {
+  return request<StatHomeQuotationsResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/quotations', query: { ...query }, ...options });
+}
+
 export interface TrackIngestBody {
 source?: (1 | 2 | 3)
 /**
@@ -16859,6 +16991,9 @@ export const catalogue = {
   'statHome.schedules': { method: 'GET', path: '/api/v1/user-base/stat/home/schedules', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
   'statHome.payments': { method: 'GET', path: '/api/v1/user-base/stat/home/payments', permission: '项目管理:项目:运费支付|财务:资金事项' },
   'statHome.costs': { method: 'GET', path: '/api/v1/user-base/stat/home/costs', permission: '项目管理:项目:项目报表|财务:报表' },
+  'statHome.clues': { method: 'GET', path: '/api/v1/user-base/stat/home/clues', permission: '商务:线索列表' },
+  'statHome.enquiries': { method: 'GET', path: '/api/v1/user-base/stat/home/enquiries', permission: '商务:询价' },
+  'statHome.quotations': { method: 'GET', path: '/api/v1/user-base/stat/home/quotations', permission: '商务:询价报价' },
   'track.ingest': { method: 'POST', path: '/api/v1/project-base/track/ingest', permission: '@public' },
   'track.locationList': { method: 'GET', path: '/api/v1/project-base/truck-location/list', permission: '调度|在途车辆' },
   'track.trackList': { method: 'GET', path: '/api/v1/project-base/track/list', permission: '调度|在途车辆|在途车辆:行程轨迹' },

@@ -130,7 +130,7 @@ export function entrySchemas(
         },
       };
     case 'crud.report': {
-      const query = pageQuerySchema(e, { filters: o.filters }, enums, false);
+      const query = pageQuerySchema(e, { filters: o.filters, mine: o.mine }, enums, false);
       const props = query.properties as Record<string, JSONSchema>;
       delete props.sortField;
       delete props.sortOrder;
