@@ -1232,6 +1232,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 关闭线索(进行中的询价一并取消) — POST /api/v1/project-base/clue/close (商务:线索列表:编辑) */
@@ -1739,6 +1740,7 @@ confirmedAt?: (string | null)
 disputeReason?: (string | null)
 reviewId?: (number | null)
 }[]
+message?: string
 }
 
 /** 提出异议(异议原因必填) — POST /api/v1/finance-base/driver-income/dispute (@authenticated) */
@@ -1902,6 +1904,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -1984,6 +1989,9 @@ serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | number | null)
 length?: (string | number | null)
 width?: (string | number | null)
@@ -2043,6 +2051,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2107,6 +2118,9 @@ serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode?: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | number | null)
 length?: (string | number | null)
 width?: (string | number | null)
@@ -2168,6 +2182,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2265,6 +2282,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2311,6 +2331,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 发布：向受邀供应商发出第1轮报价邀请 — POST /api/v1/project-base/enquiry/publish (商务:询价:编辑) */
@@ -2353,6 +2374,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2399,6 +2423,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 发起下一轮(新截止时间) — POST /api/v1/project-base/enquiry/next-round (商务:询价:编辑) */
@@ -2440,6 +2465,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2486,6 +2514,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 截止报价(未报价视为弃权) — POST /api/v1/project-base/enquiry/close (商务:询价:编辑) */
@@ -2531,6 +2560,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2577,6 +2609,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 定标(quoteIds：中选的本轮报价) — POST /api/v1/project-base/enquiry/award (商务:询价:编辑) */
@@ -2618,6 +2651,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -2664,6 +2700,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 取消询价 — POST /api/v1/project-base/enquiry/cancel (商务:询价:编辑) */
@@ -2853,6 +2890,7 @@ recordedByStaffId?: (number | null)
 diffFromPrev?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 代录供应商报价(本轮，询价中) — POST /api/v1/project-base/enquiry-quote/save (商务:询价:编辑) */
@@ -3294,6 +3332,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交审核 — POST /api/v1/project-base/quotation/submit (商务:询价报价) */
@@ -3361,6 +3400,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤回审核申请 — POST /api/v1/project-base/quotation/withdraw (商务:询价报价) */
@@ -3448,6 +3488,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 标记中标(已审核) — POST /api/v1/project-base/quotation/win (商务:询价报价) */
@@ -3516,6 +3557,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 标记未中标(已审核) — POST /api/v1/project-base/quotation/lose (商务:询价报价) */
@@ -3584,6 +3626,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 标记客户放弃(已审核) — POST /api/v1/project-base/quotation/abandon (商务:询价报价) */
@@ -4261,6 +4304,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交投标(需已审核的对客报价) — POST /api/v1/project-base/technical-plan/bid (商务:技术方案:编辑) */
@@ -4591,6 +4635,7 @@ verifyRemark?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 提交审核 — POST /api/v1/user-base/customer/submit (商务:客户列表:编辑) */
@@ -4661,6 +4706,7 @@ verifyRemark?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 撤回审核申请 — POST /api/v1/user-base/customer/withdraw (商务:客户列表:编辑) */
@@ -4752,6 +4798,7 @@ verifyRemark?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 申请注销(经审核后注销) — POST /api/v1/user-base/customer/apply-cancel (商务:客户列表:编辑) */
@@ -4823,6 +4870,7 @@ verifyRemark?: (string | null)
 creditDays?: (number | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 绑定平台单位(发出邀请) — POST /api/v1/user-base/customer/bind-org (商务:客户列表:编辑) */
@@ -5285,6 +5333,7 @@ expressNo?: (string | null)
 originalReceivedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 上传回单 — POST /api/v1/project-base/receipt/{receiptId}/upload (调度:编辑) */
@@ -5347,6 +5396,7 @@ expressNo?: (string | null)
 originalReceivedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 审核通过回单(可批量) — POST /api/v1/project-base/receipt/audit-pass (调度:编辑) */
@@ -5408,6 +5458,7 @@ expressNo?: (string | null)
 originalReceivedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 驳回回单 — POST /api/v1/project-base/receipt/{receiptId}/reject (调度:编辑) */
@@ -5470,6 +5521,7 @@ expressNo?: (string | null)
 originalReceivedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 登记原件寄回 — POST /api/v1/project-base/receipt/{receiptId}/original-returned (调度:编辑) */
@@ -5654,6 +5706,7 @@ reviewId?: (number | null)
 paidAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 申请付款(可批量) — POST /api/v1/project-base/schedule-payment/apply (项目管理:项目:运费支付) */
@@ -5700,6 +5753,7 @@ reviewId?: (number | null)
 paidAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 撤回付款申请 — POST /api/v1/project-base/schedule-payment/{paymentId}/withdraw (项目管理:项目:运费支付|财务:资金事项:审核) */
@@ -5747,6 +5801,7 @@ reviewId?: (number | null)
 paidAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 登记已付 — POST /api/v1/project-base/schedule-payment/{paymentId}/pay (项目管理:项目:运费支付|财务:资金事项:执行) */
@@ -5961,6 +6016,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交运输需求(可批量) — POST /api/v1/project-base/transport-demand/submit (项目管理:运输需求|仓库:运输需求) */
@@ -6043,6 +6099,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤销运输需求(提交人) — POST /api/v1/project-base/transport-demand/{demandId}/revoke (项目管理:运输需求|仓库:运输需求) */
@@ -6125,6 +6182,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 终止运输需求 — POST /api/v1/project-base/transport-demand/{demandId}/terminate (调度:额外操作) */
@@ -6421,6 +6479,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 装车 — POST /api/v1/project-base/transport-schedule/{scheduleId}/load (调度:编辑) */
@@ -6519,6 +6578,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 发车 — POST /api/v1/project-base/transport-schedule/{scheduleId}/depart (调度:编辑) */
@@ -6617,6 +6677,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 上报异常 — POST /api/v1/project-base/transport-schedule/{scheduleId}/exception (调度:编辑) */
@@ -6714,6 +6775,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 处理异常 — POST /api/v1/project-base/transport-schedule/{scheduleId}/exception-handled (调度:编辑) */
@@ -6812,6 +6874,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 到达 — POST /api/v1/project-base/transport-schedule/{scheduleId}/arrive (调度:编辑) */
@@ -6911,6 +6974,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 签收 — POST /api/v1/project-base/transport-schedule/{scheduleId}/sign (调度:编辑) */
@@ -7006,6 +7070,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 结算 — POST /api/v1/project-base/transport-schedule/{scheduleId}/settle (项目管理:项目:成本结算) */
@@ -7102,6 +7167,7 @@ nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 取消调度单 — POST /api/v1/project-base/transport-schedule/{scheduleId}/cancel (调度:额外操作) */
@@ -7583,6 +7649,7 @@ financeAt?: (string | null)
 financeNote?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 到港 — POST /api/v1/inventory-base/transship-in/{transshipId}/arrive (仓库:转运入库) */
@@ -7653,6 +7720,7 @@ financeAt?: (string | null)
 financeNote?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 入库(开始计堆存) — POST /api/v1/inventory-base/transship-in/{transshipId}/store (仓库:转运入库) */
@@ -7723,6 +7791,7 @@ financeAt?: (string | null)
 financeNote?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 转出(计堆存天数) — POST /api/v1/inventory-base/transship-in/{transshipId}/transfer-out (仓库:转运入库) */
@@ -7793,6 +7862,7 @@ financeAt?: (string | null)
 financeNote?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 作废 — POST /api/v1/inventory-base/transship-in/{transshipId}/void (仓库:转运入库) */
@@ -8615,6 +8685,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交合同审核 — POST /api/v1/project-base/contract/submit (合同:收入合同:编辑|合同:成本合同:编辑) */
@@ -8696,6 +8767,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤回合同审核 — POST /api/v1/project-base/contract/withdraw (合同:收入合同:编辑|合同:成本合同:编辑) */
@@ -8798,6 +8870,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 终止合同 — POST /api/v1/project-base/contract/terminate (合同:收入合同:审核|合同:成本合同:审核) */
@@ -8879,6 +8952,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 合同归档 — POST /api/v1/project-base/contract/archive (合同:收入合同:编辑|合同:成本合同:编辑) */
@@ -9104,6 +9178,7 @@ itemStatus?: (10 | 15 | 20 | null)
 voidReason?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 作废成本明细 — POST /api/v1/project-base/cost-item/void (项目管理:项目:成本结算) */
@@ -9336,6 +9411,7 @@ itemStatus?: (10 | 15 | 20 | null)
 voidReason?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 作废收入明细 — POST /api/v1/project-base/income-item/void (项目管理:项目:编辑) */
@@ -9520,6 +9596,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 发送询价到项目微信群 — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/send (项目管理:保险询价) */
@@ -9606,6 +9683,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 录入保险公司报价 — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/quote (项目管理:保险询价) */
@@ -9682,6 +9760,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 确认投保(生成保险费成本) — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/confirm (项目管理:保险询价) */
@@ -9756,6 +9835,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 取消保险询价 — POST /api/v1/project-base/insurance-enquiry/{insuranceEnquiryId}/cancel (项目管理:保险询价) */
@@ -10102,6 +10182,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 提交立项 — POST /api/v1/project-base/project/submit (项目管理:项目:编辑) */
@@ -10172,6 +10253,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 撤回立项申请 — POST /api/v1/project-base/project/withdraw (项目管理:项目:编辑) */
@@ -10262,6 +10344,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 开始项目 — POST /api/v1/project-base/project/run-state/start (项目管理:项目:编辑) */
@@ -10332,6 +10415,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 暂停项目 — POST /api/v1/project-base/project/run-state/pause (项目管理:项目:编辑) */
@@ -10402,6 +10486,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 恢复项目 — POST /api/v1/project-base/project/run-state/resume (项目管理:项目:编辑) */
@@ -10473,6 +10558,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 终止项目 — POST /api/v1/project-base/project/run-state/terminate (项目管理:项目:审核) */
@@ -10543,6 +10629,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 作业完成 — POST /api/v1/project-base/project/run-state/work-done (项目管理:项目:编辑) */
@@ -10613,6 +10700,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 项目完成 — POST /api/v1/project-base/project/run-state/complete (项目管理:项目:编辑) */
@@ -10683,6 +10771,7 @@ receivableBalance?: (string | null)
 payableBalance?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 结算关账 — POST /api/v1/project-base/project/close (项目管理:项目:关账) */
@@ -11459,6 +11548,7 @@ applicantStaffId?: (number | null)
 reviewedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 提交结算申请 — POST /api/v1/project-base/transport-bulk-cost-settle/apply/submit (项目管理:项目:成本结算) */
@@ -11506,6 +11596,7 @@ applicantStaffId?: (number | null)
 reviewedAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 撤回结算申请 — POST /api/v1/project-base/transport-bulk-cost-settle/apply/withdraw (项目管理:项目:成本结算) */
@@ -12529,6 +12620,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 维修保养 — POST /api/v1/project-base/company-truck/repair (运力资源:自有车辆) */
@@ -12609,6 +12701,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 恢复 — POST /api/v1/project-base/company-truck/recover (运力资源:自有车辆) */
@@ -12689,6 +12782,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 停用 — POST /api/v1/project-base/company-truck/disable (运力资源:自有车辆) */
@@ -12769,6 +12863,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 启用 — POST /api/v1/project-base/company-truck/enable (运力资源:自有车辆) */
@@ -12849,6 +12944,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 报废 — POST /api/v1/project-base/company-truck/scrap (运力资源:自有车辆) */
@@ -13383,6 +13479,7 @@ reviewerStaffId?: (number | null)
 reviewedAt?: (string | null)
 rejectReason?: (string | null)
 }[]
+message?: string
 }
 
 /** 审核通过(批量) — POST /api/v1/project-base/manual-review/pass (运力资源:人工审核) */
@@ -13437,6 +13534,7 @@ reviewerStaffId?: (number | null)
 reviewedAt?: (string | null)
 rejectReason?: (string | null)
 }[]
+message?: string
 }
 
 /** 驳回 — POST /api/v1/project-base/manual-review/reject (运力资源:人工审核) */
@@ -13939,6 +14037,7 @@ rating?: (string | null)
 registeredAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 拉黑 — POST /api/v1/project-base/platform-truck/blacklist (运力资源:平台车辆) */
@@ -14012,6 +14111,7 @@ rating?: (string | null)
 registeredAt?: (string | null)
 remark?: (string | null)
 }[]
+message?: string
 }
 
 /** 解除拉黑 — POST /api/v1/project-base/platform-truck/unblacklist (运力资源:平台车辆) */
@@ -14510,6 +14610,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 提交审核 — POST /api/v1/user-base/supplier/submit (运力资源:供应商:编辑) */
@@ -14588,6 +14689,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤回审核 — POST /api/v1/user-base/supplier/withdraw (运力资源:供应商:编辑) */
@@ -14687,6 +14789,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 申请注销 — POST /api/v1/user-base/supplier/apply-cancel (运力资源:供应商:编辑) */
@@ -14765,6 +14868,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 撤回注销申请 — POST /api/v1/user-base/supplier/withdraw-cancel (运力资源:供应商:编辑) */
@@ -14843,6 +14947,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 停用 — POST /api/v1/user-base/supplier/disable (运力资源:供应商:编辑) */
@@ -14921,6 +15026,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 启用 — POST /api/v1/user-base/supplier/enable (运力资源:供应商:编辑) */
@@ -14999,6 +15105,7 @@ size?: number
 type?: string
 }[] | null)
 }[]
+message?: string
 }
 
 /** 邀请注册(发送短信) — POST /api/v1/user-base/supplier/invite-register (运力资源:供应商:编辑) */
@@ -15967,6 +16074,138 @@ export function statHomeCosts(query: StatHomeCostsQuery = {}, options: CallOptio
   return request<StatHomeCostsResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/costs', query: { ...query }, ...options });
 }
 
+export interface StatHomeCluesQuery {
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+clueStatus?: (0 | 5 | 10 | 15)[]
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("clueStatus" | "month" | "serviceCategory")[]
+export?: boolean
+}
+
+export interface StatHomeCluesResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 线索按状态/创建月份:线索数、跟进中、预计金额(mine=true 只看我负责的) — GET /api/v1/user-base/stat/home/clues (商务:线索列表) */
+export function statHomeClues(query: StatHomeCluesQuery = {}, options: CallOptions = {}): Promise<StatHomeCluesResponse> {
+  return request<StatHomeCluesResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/clues', query: { ...query }, ...options });
+}
+
+export interface StatHomeEnquiriesQuery {
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20)[]
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("status" | "month" | "serviceCategory")[]
+export?: boolean
+}
+
+export interface StatHomeEnquiriesResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 询价按状态/创建月份:询价数、待报价(询价中)、比价中、已定标(mine=true 只看我发起的) — GET /api/v1/user-base/stat/home/enquiries (商务:询价) */
+export function statHomeEnquiries(query: StatHomeEnquiriesQuery = {}, options: CallOptions = {}): Promise<StatHomeEnquiriesResponse> {
+  return request<StatHomeEnquiriesResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/enquiries', query: { ...query }, ...options });
+}
+
+export interface StatHomeQuotationsQuery {
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+quoteResult?: (0 | 1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 3
+ */
+dims?: ("quoteResult" | "month")[]
+export?: boolean
+}
+
+export interface StatHomeQuotationsResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 对客报价按结果/创建月份:报价数、中标数、中标率、报价金额(mine=true 只看我报的) — GET /api/v1/user-base/stat/home/quotations (商务:询价报价) */
+export function statHomeQuotations(query: StatHomeQuotationsQuery = {}, options: CallOptions = {}): Promise<StatHomeQuotationsResponse> {
+  return request<StatHomeQuotationsResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/quotations', query: { ...query }, ...options });
+}
+
 export interface TrackIngestBody {
 source?: (1 | 2 | 3)
 /**
@@ -16788,6 +17027,9 @@ export const catalogue = {
   'statHome.schedules': { method: 'GET', path: '/api/v1/user-base/stat/home/schedules', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
   'statHome.payments': { method: 'GET', path: '/api/v1/user-base/stat/home/payments', permission: '项目管理:项目:运费支付|财务:资金事项' },
   'statHome.costs': { method: 'GET', path: '/api/v1/user-base/stat/home/costs', permission: '项目管理:项目:项目报表|财务:报表' },
+  'statHome.clues': { method: 'GET', path: '/api/v1/user-base/stat/home/clues', permission: '商务:线索列表' },
+  'statHome.enquiries': { method: 'GET', path: '/api/v1/user-base/stat/home/enquiries', permission: '商务:询价' },
+  'statHome.quotations': { method: 'GET', path: '/api/v1/user-base/stat/home/quotations', permission: '商务:询价报价' },
   'track.ingest': { method: 'POST', path: '/api/v1/project-base/track/ingest', permission: '@public' },
   'track.locationList': { method: 'GET', path: '/api/v1/project-base/truck-location/list', permission: '调度|在途车辆' },
   'track.trackList': { method: 'GET', path: '/api/v1/project-base/track/list', permission: '调度|在途车辆|在途车辆:行程轨迹' },

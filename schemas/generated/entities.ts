@@ -1197,6 +1197,9 @@ serviceCategory: (1 | 2 | 3 | 4 | 5)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | null)
 length?: (string | null)
 width?: (string | null)
@@ -1252,6 +1255,9 @@ serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
 quoteMode: (1 | 2 | 3 | 4 | 5)
 cargoName?: (string | null)
 pieces?: (number | null)
+/**
+ * the heaviest piece: what a carrier quotes a 大件 move by (the clue's 最重件)
+ */
 weight?: (string | number | null)
 length?: (string | number | null)
 width?: (string | number | null)

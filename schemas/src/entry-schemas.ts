@@ -91,7 +91,11 @@ export function entrySchemas(
     case 'crud.transition':
       return {
         body: transitionBody(e, o.transition ?? '', enums, idInPath),
-        response: { type: 'object', properties: { count: { type: 'integer' }, list: { type: 'array', items: recordSchema(e, enums) } }, required: ['count', 'list'], additionalProperties: false },
+        response: { type: 'object', properties: {
+          count: { type: 'integer' }, list: { type: 'array', items: recordSchema(e, enums) },
+          // what the transition also did, told by its hooks (ctx.say): shown in place of 「<标题>成功」
+          message: { type: 'string', title: '提示' },
+        }, required: ['count', 'list'], additionalProperties: false },
       };
     case 'crud.audit': {
       const properties: Record<string, JSONSchema> = {};
@@ -126,7 +130,7 @@ export function entrySchemas(
         },
       };
     case 'crud.report': {
-      const query = pageQuerySchema(e, { filters: o.filters }, enums, false);
+      const query = pageQuerySchema(e, { filters: o.filters, mine: o.mine }, enums, false);
       const props = query.properties as Record<string, JSONSchema>;
       delete props.sortField;
       delete props.sortOrder;

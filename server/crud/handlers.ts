@@ -150,12 +150,14 @@ const transition: Handler = async (ctx) => {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   const { ids: _ids, comment, version, ...values } = body;
   const ids = targetIds(ctx);
+  // What the hooks tell the caller (a drafted contract, …) goes back with the answer.
+  const said: string[] = [];
   const done = await inTransaction(ctx.db, async (trx) => {
     const out: Record<string, any>[] = [];
     // Batches are all-or-nothing: one refused record refuses the batch, naming it.
     for (const id of ids) {
       try {
-        out.push(await runTransition(writeContext(ctx, trx), entity, id, name, { values, comment: (comment as string) ?? null }, { version: ids.length === 1 ? (version as number | undefined) : undefined }));
+        out.push(await runTransition({ ...writeContext(ctx, trx), said }, entity, id, name, { values, comment: (comment as string) ?? null }, { version: ids.length === 1 ? (version as number | undefined) : undefined }));
       } catch (err) {
         if (ids.length > 1 && err instanceof HttpError) throw new HttpError(err.status, `编号 ${id}：${err.message}`, err.data);
         throw err;
@@ -163,7 +165,7 @@ const transition: Handler = async (ctx) => {
     }
     return out;
   });
-  return { count: done.length, list: done.map((r) => present(entity, r)) };
+  return { count: done.length, list: done.map((r) => present(entity, r)), ...(said.length ? { message: said.join('；') } : {}) };
 };
 
 const audit: Handler = async (ctx) => {

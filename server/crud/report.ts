@@ -66,7 +66,8 @@ function num(v: unknown): number | null {
 async function groupRows(
   ctx: Parameters<Handler>[0], entity: ResolvedEntity, dimensions: ReportDimension[], measures: ReportMeasure[],
 ): Promise<Record<string, unknown>[]> {
-  let qb = filteredQuery(ctx.db, entity, { filters: ctx.entry.options?.filters, fixed: ctx.entry.options?.fixed }, ctx.query, ctx.session) as any;
+  const { filters, fixed, mine } = ctx.entry.options ?? {};
+  let qb = filteredQuery(ctx.db, entity, { filters, fixed, mine }, ctx.query, ctx.session) as any;
   for (const d of dimensions) qb = qb.select(dimensionExpr(entity, d.field, d.granularity).as(d.name ?? d.field));
   for (const m of measures) qb = qb.select(measureExpr(entity, m).as(m.name));
   if (dimensions.length) {

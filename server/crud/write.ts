@@ -30,6 +30,11 @@ export interface WriteContext {
   session: Session | null;
   entities: EntityMap;
   request?: FastifyRequest;
+  /**
+   * what hooks told the caller (`ctx.say`) during this request: a handler that collects them
+   * answers them as `message`; without a sink (jobs, the seeder) nobody is told
+   */
+  said?: string[];
 }
 
 export const STATE_REFUSED = '当前状态不允许该操作';
@@ -51,6 +56,9 @@ export function hookContext(ctx: WriteContext, entity: ResolvedEntity, system = 
     entities: ctx.entities,
     q: scopedQueries(ctx.db, ctx.entities, ctx.session),
     request: ctx.request,
+    say(text) {
+      if (ctx.said && text && !ctx.said.includes(text)) ctx.said.push(text);
+    },
     async notify(input) {
       if (!ctx.session) return;
       await emitNotice(ctx.db, { orgId: ctx.session.orgId, corpId: ctx.session.corpId, senderStaffId: ctx.session.staffId, ...input });

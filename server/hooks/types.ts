@@ -39,6 +39,12 @@ export interface HookContext {
   entities: EntityMap;
   q: ScopedQueries;
   request?: FastifyRequest;
+  /**
+   * a sentence for the person making the request (what their action also did: 「已生成收入合同草稿…」):
+   * a transition's answer carries what was said as `message`, which the screen shows in place of
+   * 「<标题>成功」; said twice, told once
+   */
+  say(text: string): void;
   /** a notice (and optionally a daily matter) to staff of the session's organisation */
   notify(input: NotifyInput): Promise<void>;
   /** performs another record's transition as the system (no permission check); skip when not allowed from its state */

@@ -38,7 +38,7 @@ test('询价 → 对客报价 → 中标 → 合同: each fill-in arrives by its
   const customer = customers.find((c) => c.name.startsWith('上海电气集团')) ?? customers[0]!;
   // Set-up: the clue a salesperson entered earlier (entering clues is not under test here).
   await api(page, 'POST', `${PB}/clue/save`, { // set-up or check by API (see above), not a step a person performs
-    name: clueName, customerId: customer.customerId, serviceCategory: 1, cargoName: '220kV主变压器', pieces: 1,
+    name: clueName, customerId: customer.customerId, serviceCategory: 1, cargoName: '220kV主变压器', pieces: 1, maxPieceWeight: '218.5',
     fromRegionCode: '310115', fromAddress: '临港重装备产业区', toRegionCode: '310115', toAddress: '洋山港四期',
   });
 
@@ -49,6 +49,8 @@ test('询价 → 对客报价 → 中标 → 合同: each fill-in arrives by its
   const enquiryForm = page.locator('.ant-drawer-content').last();
   await expect(enquiryForm.getByPlaceholder('请输入询价标题')).toHaveValue(clueName, { timeout: 30_000 });
   await expect(enquiryForm.getByPlaceholder('请输入货物名称')).toHaveValue('220kV主变压器');
+  // 重量 is the clue's 最重件
+  await expect(enquiryForm.getByPlaceholder('请输入重量(吨)')).toHaveValue(/^218\.5(00)?$/);
   await expect(enquiryForm.getByPlaceholder('请输入起运地址')).toHaveValue('临港重装备产业区');
   await expect(enquiryForm.getByPlaceholder('请输入目的地址')).toHaveValue('洋山港四期');
   await expect(enquiryForm).toContainText(customer.name);
@@ -105,6 +107,8 @@ test('询价 → 对客报价 → 中标 → 合同: each fill-in arrives by its
   await rowAction(page, row, '标记中标');
   await page.locator('.ant-modal-content:visible').last().getByRole('button', { name: /确\s*定/ }).click();
   await expect(row).toContainText('中标');
+  // the salesperson is told the contract draft the server made
+  await expect(page.locator('.ant-message')).toContainText(/已生成收入合同草稿 HTS\d{10}，请到收入合同完善后提交审核/);
 
   // The contract's owner side (商务 alone does not see contracts): the draft waits there, filled.
   await switchTo(page, 'admin');

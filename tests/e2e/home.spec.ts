@@ -6,7 +6,7 @@ import { fillLogin, USERS } from './helpers';
  * each demo role logs in through the login page and sees the figures it runs on, with a chart
  * drawn from the demo data, and not the other roles' cards.
  */
-async function loginHome(page: Page, user: 'gm' | 'dispatch' | 'finance') {
+async function loginHome(page: Page, user: 'gm' | 'dispatch' | 'finance' | 'business') {
   await fillLogin(page, USERS[user].username, USERS[user].password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('dashboard')).toBeVisible();
@@ -56,4 +56,30 @@ test('财务经理 sees income and cost by month, receivables and payables, cost
   await expect(figure(page, 'receivable')).toHaveText(/^-?[\d,]+\.\d{2}$/);
   await expect(figure(page, 'payable')).toHaveText(/^-?[\d,]+\.\d{2}$/);
   for (const name of ['projects-by-state', 'schedules-by-status', 'dispatched-today', 'income-margin']) await expect(card(page, name)).toHaveCount(0);
+});
+
+test('商务专员 sees their open clues, enquiries awaiting quotes, this month\'s quotations, the win rate and their enquiries by month', async ({ page }) => {
+  await loginHome(page, 'business');
+  await expectChart(page, 'enquiries-by-month');
+  for (const name of ['my-clues-open', 'clues-new-month', 'enquiries-quoting', 'quotations-month']) await expect(figure(page, name)).toHaveText(/^\d+$/);
+  await expect(card(page, 'my-clues-open')).toContainText('条');
+  // a rate, or - while no quotation of the year has an answer from the customer
+  await expect(figure(page, 'quote-win-rate')).toHaveText(/^(\d+(\.\d+)?%|-)$/);
+  // the latest enquiries they started, each leading to its record
+  const latest = card(page, 'my-enquiries');
+  await expect(latest.locator('a[href*="enquiryId="]').first()).toBeVisible();
+  for (const name of ['my-clues-open', 'clues-new-month', 'enquiries-quoting', 'quotations-month', 'quote-win-rate', 'enquiries-by-month', 'my-enquiries']) {
+    await expect(card(page, name).getByTestId('card-error')).toHaveCount(0);
+  }
+  // no project, dispatch or finance figures for a salesperson
+  for (const name of ['projects-by-state', 'schedules-by-status', 'dispatched-today', 'income-cost', 'payable']) await expect(card(page, name)).toHaveCount(0);
+  // the open clues lead to their own clues in the list
+  await card(page, 'my-clues-open').getByRole('link', { name: '查看' }).click();
+  await expect(page).toHaveURL(/\/business\/clue\/clue-list\?mine=true/);
+});
+
+test('调度主管 sees none of the salesperson\'s cards', async ({ page }) => {
+  await loginHome(page, 'dispatch');
+  await expect(card(page, 'in-transit')).toBeVisible();
+  for (const name of ['my-clues-open', 'enquiries-quoting', 'quote-win-rate', 'enquiries-by-month', 'my-enquiries']) await expect(card(page, name)).toHaveCount(0);
 });

@@ -34,6 +34,12 @@ test('on a 390 px phone the customer list is cards, and a card opens its custome
   const box = await first.boundingBox();
   expect(box!.width).toBeLessThanOrEqual(390);
   expect(box!.width).toBeGreaterThan(250);
+  // the query bar's keyword box lies inside the list's card, not sticking out of it
+  const listCard = (await page.locator('.ant-card').filter({ has: page.getByTestId('query-bar') }).first().boundingBox())!;
+  const keyword = (await page.getByTestId('query-bar').getByTestId('query-keyword').boundingBox())!;
+  expect(keyword.width).toBeGreaterThan(100);
+  expect(keyword.x).toBeGreaterThanOrEqual(listCard.x);
+  expect(keyword.x + keyword.width).toBeLessThanOrEqual(listCard.x + listCard.width);
 
   await title.click();
   const detail = page.getByTestId('detail');

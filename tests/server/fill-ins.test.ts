@@ -34,20 +34,23 @@ describe('fill-ins and formulas', () => {
     return r.body.data;
   };
   const newClue = (over: Row = {}) => ok('POST', 'clue/save', business, {
-    name: `填充线索${Math.random().toString(36).slice(2, 7)}`, customerId, serviceCategory: 1, cargoName: '主变压器', pieces: 2, length: '11.20', width: '3.60', height: '4.30',
+    name: `填充线索${Math.random().toString(36).slice(2, 7)}`, customerId, serviceCategory: 1, cargoName: '主变压器', pieces: 2, maxPieceWeight: '218.500', length: '11.20', width: '3.60', height: '4.30',
     fromRegionCode: '320585', fromAddress: '太仓港', toRegionCode: '310115', toAddress: '外高桥', expectedStartDate: '2027-03-01', ...over,
   });
 
-  it('an enquiry from a clue takes its title, customer, cargo and route; what the body gives stays; a new clue refills on update', async () => {
+  it('an enquiry from a clue takes its title, customer, cargo (its 重量 the clue\'s 最重件) and route; what the body gives stays; a new clue refills on update', async () => {
     const clue = await newClue();
     const e = await ok('POST', 'enquiry/save', business, { clueId: clue.clueId, quoteMode: 4, quantity: '1', deadline: future(), supplierIds: [suppliers[0].supplierId], cargoName: '变压器本体' });
     expect(e).toMatchObject({
-      title: clue.name, customerId, serviceCategory: 1, cargoName: '变压器本体', pieces: 2, length: '11.20', width: '3.60', height: '4.30',
+      title: clue.name, customerId, serviceCategory: 1, cargoName: '变压器本体', pieces: 2, weight: '218.500', length: '11.20', width: '3.60', height: '4.30',
       fromRegionCode: '320585', fromAddress: '太仓港', toRegionCode: '310115', toAddress: '外高桥', loadDate: '2027-03-01',
     });
-    const other = await newClue({ cargoName: '发电机定子', pieces: 1, toAddress: '洋山港' });
-    const moved = await ok('PUT', `enquiry/${e.enquiryId}`, business, { version: e.version, clueId: other.clueId, cargoName: null, title: '改过的标题' });
-    expect(moved).toMatchObject({ title: '改过的标题', cargoName: '发电机定子', pieces: 1, toAddress: '洋山港' });
+    const other = await newClue({ cargoName: '发电机定子', pieces: 1, maxPieceWeight: '96', toAddress: '洋山港' });
+    const moved = await ok('PUT', `enquiry/${e.enquiryId}`, business, { version: e.version, clueId: other.clueId, cargoName: null, weight: null, title: '改过的标题' });
+    expect(moved).toMatchObject({ title: '改过的标题', cargoName: '发电机定子', pieces: 1, weight: '96.000', toAddress: '洋山港' });
+    // A weight the user typed stays: the heaviest piece is only the starting value.
+    const typed = await ok('POST', 'enquiry/save', business, { clueId: clue.clueId, quoteMode: 4, quantity: '1', deadline: future(), supplierIds: [suppliers[0].supplierId], weight: '230' });
+    expect(typed.weight).toBe('230.000');
     // Without a clue, the required title must be given.
     const bare = await call('POST', 'enquiry/save', business, { serviceCategory: 1, quoteMode: 4, deadline: future(), supplierIds: [suppliers[0].supplierId] });
     expect(bare.body).toMatchObject({ code: 400, msg: '缺少必填字段：询价标题', data: { field: 'title' } });
@@ -74,10 +77,15 @@ describe('fill-ins and formulas', () => {
 
     await ok('POST', 'quotation/submit', business, { quotationId: back.quotationId });
     await ok('POST', 'quotation/audit', bizmgr, { quotationId: back.quotationId, pass: true });
-    await ok('POST', 'quotation/win', business, { quotationId: back.quotationId });
+    const marked = await ok('POST', 'quotation/win', business, { quotationId: back.quotationId });
     const won = await ok('GET', `quotation/${back.quotationId}`, business);
     const contract = await h.database.db.selectFrom('contract').selectAll().where('contractId', '=', Number(won.contractId)).executeTakeFirstOrThrow() as Row;
     expect(contract).toMatchObject({ quotationId: back.quotationId, customerId, clueId: clue.clueId, amount: '136250.00', taxRate: 9, quoteMode: 4, serviceCategory: 1 });
+    // The answer tells the salesperson what else happened (ctx.say): the draft's number.
+    expect(marked.message).toBe(`已生成收入合同草稿 ${contract.contractNo}，请到收入合同完善后提交审核`);
+    // A transition whose hooks say nothing answers no message.
+    const submitted = await ok('POST', 'quotation/submit', business, { quotationId: (await ok('POST', 'quotation/save', business, { clueId: clue.clueId, enquiryId: e.enquiryId, amountInclTax: '120000' })).quotationId });
+    expect(submitted).not.toHaveProperty('message');
   });
 
   it('meta/fetch gives a picked record’s declared source fields only, and refuses another organisation’s record', async () => {

@@ -82,16 +82,22 @@ async function call(req: TransitionRequest, body: Record<string, unknown>) {
 }
 
 /**
- * Runs a transition that needs no input (after the caller's confirm); answers what to tell the
- * user: the text the call answers when it did something else (submitted for approval), else 「<title>成功」.
+ * What to tell the user once an action's call succeeded: the text the call answers when it did
+ * something else too (a drafted contract, submitted for approval), else 「<title>成功」. Every way
+ * of acting (a plain confirm, a transition's dialog, a call) says it alike.
  */
-export async function runTransition(req: TransitionRequest): Promise<string> {
-  const result = await call(req, {});
+export function doneText(result: unknown, title: string): string {
   const said = result && typeof result === 'object' ? (result as { message?: unknown }).message : undefined;
-  return typeof said === 'string' && said ? said : `${req.title}成功`;
+  return typeof said === 'string' && said ? said : `${title}成功`;
 }
 
-export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequest; onClose: () => void; onDone: () => void }) {
+/** Runs a transition that needs no input (after the caller's confirm); answers what to tell the user (doneText). */
+export async function runTransition(req: TransitionRequest): Promise<string> {
+  return doneText(await call(req, {}), req.title);
+}
+
+/** A transition or call asking for input; `onDone` gets what to tell the user (doneText). */
+export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequest; onClose: () => void; onDone: (said: string) => void }) {
   const t = req.transition;
   const [compiled, setCompiled] = useState<{ c: CompiledForm; form: Form } | null>(null);
   const [comment, setComment] = useState('');
@@ -121,8 +127,7 @@ export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequ
     if (t.comment === 'required' && !comment.trim()) return setError('请填写意见');
     setBusy(true);
     try {
-      await call(req, { ...values, ...(comment.trim() ? { comment: comment.trim() } : {}) });
-      onDone();
+      onDone(doneText(await call(req, { ...values, ...(comment.trim() ? { comment: comment.trim() } : {}) }), req.title));
     } catch (err) {
       if (err instanceof ApiError && compiled && showFieldError(compiled.form, err)) return;
       if (!(err instanceof ApiError)) console.error(err);

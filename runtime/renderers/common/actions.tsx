@@ -13,7 +13,7 @@ import { mayCall } from '../../../api/call';
 import type { ApiError } from '../../../api/http';
 import type { ImportCalls, ListApi, PageAction } from '../../router/types';
 import { fillValues } from '../list/fixed';
-import { ApproveDialog, callRequest, checkRequest, needsDialog, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from './ActionDialogs';
+import { ApproveDialog, callRequest, checkRequest, doneText, needsDialog, reportActionError, runTransition, TransitionDialog, type TransitionRequest } from './ActionDialogs';
 import { entityScope, planAction, sendPlanned } from './rowCall';
 import type { PlannedCall } from './actionRequest';
 import { useEventLink } from '../../realtime/useEventLink';
@@ -212,8 +212,8 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
         return modal.confirm({
           title: a.confirm ?? `确定${title(a)}？`, okText: '确定', cancelText: '取消',
           onOk: async () => {
-            const [result] = await sendPlanned<{ message?: string } | null>(a.api!, calls);
-            void message.success(result && typeof result === 'object' && typeof result.message === 'string' ? result.message : `${title(a)}成功`);
+            const [result] = await sendPlanned(a.api!, calls);
+            void message.success(doneText(result, title(a)));
             host.onChanged();
           },
         });
@@ -278,7 +278,7 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
             onClose={() => setImporting(null)} onImported={host.onChanged} />
         )}
       </Suspense>
-      {transition && <TransitionDialog req={transition} onClose={() => setTransition(null)} onDone={() => { setTransition(null); void message.success(`${transition.title}成功`); host.onChanged(); }} />}
+      {transition && <TransitionDialog req={transition} onClose={() => setTransition(null)} onDone={(said) => { setTransition(null); void message.success(said); host.onChanged(); }} />}
       {approve && <ApproveDialog api={approve.api} entity={entity} records={approve.rows} context={context} idField={rowKey} onClose={() => setApprove(null)} onDone={() => { setApprove(null); void message.success('审核已提交'); host.onChanged(); }} />}
     </>
   );

@@ -54,7 +54,8 @@ function fromFormValue(item: QueryItem, value: unknown, out: QueryParams) {
 /** Form.Item hands value and onChange to its direct child: every widget takes them through. */
 function Control({ item, ...bind }: { item: QueryItem; value?: any; onChange?: (v: any) => void }) {
   const { op, def, placeholder } = item;
-  if (op === 'keyword' || op === 'like') return <Input {...bind} allowClear style={{ width: placeholder && placeholder.length > 10 ? 280 : 180 }} placeholder={placeholder ?? '请输入'} />;
+  // maxWidth: on a phone the box gives way to the card's width instead of sticking out of it.
+  if (op === 'keyword' || op === 'like') return <Input {...bind} allowClear style={{ width: placeholder && placeholder.length > 10 ? 280 : 180, maxWidth: '100%' }} placeholder={placeholder ?? '请输入'} data-testid={`query-${item.field}`} />;
   if (!def || op === 'mine') return <Input {...bind} allowClear style={{ width: 180 }} />;
   return <FilterWidget def={def} op={op} placeholder={placeholder} {...bind} />;
 }
@@ -80,7 +81,8 @@ export function QueryBar({ items, params, onSearch }: { items: QueryItem[]; para
   return (
     <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 12, marginBottom: 16 }} data-testid="query-bar">
       {shown.map((item) => (
-        <Form.Item key={item.field} name={item.field} label={item.op === 'mine' ? undefined : item.label} valuePropName={item.op === 'mine' ? 'checked' : 'value'}>
+        <Form.Item key={item.field} name={item.field} label={item.op === 'mine' ? undefined : item.label} valuePropName={item.op === 'mine' ? 'checked' : 'value'}
+          style={{ maxWidth: '100%' }} wrapperCol={{ style: { minWidth: 0, flex: '0 1 auto' } }}>
           {item.op === 'mine' ? <Checkbox>只看我的</Checkbox> : <Control item={item} />}
         </Form.Item>
       ))}

@@ -24,7 +24,8 @@ function yearFrom(day: string): string {
  * 标记中标 (DOMAIN §4.1 quoteResult 0 → 1, §5.1 step 6): the income contract's draft (contractType 1,
  * auditState 0) linked to the quotation, whose customer, clue, amount, tax rate, service category and
  * quote mode the contract's declared fill-ins (fetchFrom quotationId.*) bring; the rate line is built here, for the contract owner to complete (dates, paper number) and submit.
- * Dates start as today and a year (choice). The quotation keeps the contract's id.
+ * Dates start as today and a year (choice). The quotation keeps the contract's id, and the
+ * salesperson is told the draft's number (the answer's message).
  */
 async function draftIncomeContract(ctx: HookContext, q: Row): Promise<void> {
   if (q.contractId) return;
@@ -43,6 +44,7 @@ async function draftIncomeContract(ctx: HookContext, q: Row): Promise<void> {
     ownerStaffId: q.quoterStaffId ?? ctx.session?.staffId ?? null, remark: `由对客报价${q.quotationNo}中标生成`,
   });
   await ctx.update('quotation', Number(q.quotationId), { contractId: contract.contractId });
+  ctx.say(`已生成收入合同草稿 ${contract.contractNo}，请到收入合同完善后提交审核`);
 }
 
 export const quotationHooks = defineHooks('quotation', {
