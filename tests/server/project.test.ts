@@ -227,6 +227,26 @@ describe.each(await backends())('contracts, projects and the ledger on %s', (bac
       expect(r2.body.msg).toBe('项目客户与收入合同的客户不一致');
     });
 
+    it('an income contract gets one project, also when ten people click 创建项目 at once; a terminated one frees it', async () => {
+      const contract = await approvedIncomeContract();
+      const tries = await Promise.all(Array.from({ length: 10 }, () => h.call('POST', `${P}/save`, { token: t.pm, data: projectBody(contract) })));
+      const made = tries.filter((r) => r.status === 200);
+      expect(made).toHaveLength(1);
+      const projectNo = made[0]!.body.data.projectNo;
+      for (const r of tries.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(r.body.msg).toBe(`该收入合同已创建项目${projectNo}，不能重复创建`);
+      }
+      expect(ok(await h.call('GET', `${C}/${contract.contractId}`, { token: t.bizmgr })).projectIds).toEqual([made[0]!.body.data.projectId]);
+      // saving the one project again is not a second project
+      const id = made[0]!.body.data.projectId;
+      const again = await h.call('PUT', `${P}/${id}`, { token: t.pm, data: projectBody(contract, { name: '改名后的项目', version: made[0]!.body.data.version }) });
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ projectId: id, name: '改名后的项目' });
+      await force(h, 'project', 'projectId', id, { runState: 15 });
+      ok(await h.call('POST', `${P}/save`, { token: t.pm, data: projectBody(contract) }));
+    });
+
     it('is approved by someone other than the applicant, then started', async () => {
       const contract = await approvedIncomeContract();
       const p = ok(await h.call('POST', `${P}/save`, { token: t.pm, data: projectBody(contract) }));

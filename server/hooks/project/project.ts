@@ -43,6 +43,8 @@ async function openItems(ctx: HookContext, entity: 'incomeItem' | 'costItem', pr
 
 /** project.runState 10 进行中 */
 const RUNNING = 10;
+/** project.runState 15 已终止: its contract may get a new project */
+const PROJECT_TERMINATED = 15;
 
 /**
  * 作业完成 by itself (DOMAIN §4.2 project.runState 10 → 20 "auto"): once the last of a running
@@ -77,6 +79,15 @@ export const projectHooks = defineHooks('project', {
         throw badRequest('收入合同尚未审核通过或已终止、到期，不能创建项目', { field: 'incomeContractId' });
       }
       if (Number(c.customerId) !== Number(record.customerId)) throw badRequest('项目客户与收入合同的客户不一致', { field: 'customerId' });
+      // An income contract has one project (DOMAIN §3.2 contract.projectIds), unless that one
+      // was terminated. The contract is locked first, so two people clicking 创建项目 at once
+      // can't both pass the check.
+      await lockParent(ctx, 'contract', record.incomeContractId);
+      let others = ctx.q.select('project').select(['projectNo'])
+        .where('incomeContractId', '=', Number(record.incomeContractId)).where('runState', '<>', PROJECT_TERMINATED);
+      if (prev) others = others.where('projectId', '<>', Number(prev.projectId));
+      const existing = (await others.executeTakeFirst()) as { projectNo?: string } | undefined;
+      if (existing) throw conflict(`该收入合同已创建项目${existing.projectNo ?? ''}，不能重复创建`);
     }
   },
 
