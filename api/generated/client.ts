@@ -5888,7 +5888,7 @@ submitterStaffId?: number[]
 /**
  * @maxItems 200
  */
-columns?: ("demandNo" | "source" | "projectId" | "deliveryId" | "customerId" | "cargoName" | "pieces" | "weight" | "volume" | "maxLength" | "maxWidth" | "maxHeight" | "distanceKm" | "cargoValue" | "isOversize" | "loadRegionCode" | "loadAddress" | "loadContact" | "loadPhone" | "unloadRegionCode" | "unloadAddress" | "unloadContact" | "unloadPhone" | "planLoadTime" | "requiredArriveTime" | "vehicleRequirement" | "truckCount" | "quoteMode" | "customerUnitPrice" | "estimatedIncome" | "needInsurance" | "status" | "dispatchedCount" | "terminateReason" | "submitterStaffId" | "submittedAt" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
+columns?: ("demandNo" | "source" | "projectId" | "deliveryId" | "customerId" | "cargoName" | "pieces" | "weight" | "volume" | "maxLength" | "maxWidth" | "maxHeight" | "distanceKm" | "cargoValue" | "isOversize" | "loadRegionCode" | "loadAddress" | "loadContact" | "loadPhone" | "unloadRegionCode" | "unloadAddress" | "unloadContact" | "unloadPhone" | "planLoadTime" | "requiredArriveTime" | "vehicleRequirement" | "truckCount" | "quoteMode" | "customerUnitPrice" | "estimatedIncome" | "needInsurance" | "status" | "dispatchedCount" | "heldCount" | "slotsFull" | "slotSummary" | "terminateReason" | "submitterStaffId" | "submittedAt" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
 }
 
 /** 运输需求 — GET /api/v1/project-base/transport-demand/export-excel (项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作), a file */
@@ -6001,6 +6001,18 @@ estimatedIncome?: (string | null)
 needInsurance?: (boolean | null)
 status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | null)
 dispatchedCount?: (number | null)
+/**
+ * schedules not cancelled, drafts included: what the 派车 rule compares with truckCount (docs/decisions.md, drafts hold a slot); recounted with the schedules
+ */
+heldCount?: (number | null)
+/**
+ * heldCount >= truckCount: 派车 is no longer offered (its action's when), and saving another schedule is refused
+ */
+slotsFull?: (boolean | null)
+/**
+ * heldCount/truckCount as the list shows it, e.g. 2/3 (drafts count as dispatched: they hold a truck)
+ */
+slotSummary?: (string | null)
 terminateReason?: (string | null)
 submitterStaffId?: (number | null)
 submittedAt?: (string | null)
@@ -6084,6 +6096,18 @@ estimatedIncome?: (string | null)
 needInsurance?: (boolean | null)
 status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | null)
 dispatchedCount?: (number | null)
+/**
+ * schedules not cancelled, drafts included: what the 派车 rule compares with truckCount (docs/decisions.md, drafts hold a slot); recounted with the schedules
+ */
+heldCount?: (number | null)
+/**
+ * heldCount >= truckCount: 派车 is no longer offered (its action's when), and saving another schedule is refused
+ */
+slotsFull?: (boolean | null)
+/**
+ * heldCount/truckCount as the list shows it, e.g. 2/3 (drafts count as dispatched: they hold a truck)
+ */
+slotSummary?: (string | null)
 terminateReason?: (string | null)
 submitterStaffId?: (number | null)
 submittedAt?: (string | null)
@@ -6167,6 +6191,18 @@ estimatedIncome?: (string | null)
 needInsurance?: (boolean | null)
 status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | null)
 dispatchedCount?: (number | null)
+/**
+ * schedules not cancelled, drafts included: what the 派车 rule compares with truckCount (docs/decisions.md, drafts hold a slot); recounted with the schedules
+ */
+heldCount?: (number | null)
+/**
+ * heldCount >= truckCount: 派车 is no longer offered (its action's when), and saving another schedule is refused
+ */
+slotsFull?: (boolean | null)
+/**
+ * heldCount/truckCount as the list shows it, e.g. 2/3 (drafts count as dispatched: they hold a truck)
+ */
+slotSummary?: (string | null)
 terminateReason?: (string | null)
 submitterStaffId?: (number | null)
 submittedAt?: (string | null)

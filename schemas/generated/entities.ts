@@ -3281,6 +3281,18 @@ estimatedIncome?: (string | null)
 needInsurance?: (boolean | null)
 status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | null)
 dispatchedCount?: (number | null)
+/**
+ * schedules not cancelled, drafts included: what the 派车 rule compares with truckCount (docs/decisions.md, drafts hold a slot); recounted with the schedules
+ */
+heldCount?: (number | null)
+/**
+ * heldCount >= truckCount: 派车 is no longer offered (its action's when), and saving another schedule is refused
+ */
+slotsFull?: (boolean | null)
+/**
+ * heldCount/truckCount as the list shows it, e.g. 2/3 (drafts count as dispatched: they hold a truck)
+ */
+slotSummary?: (string | null)
 terminateReason?: (string | null)
 submitterStaffId?: (number | null)
 submittedAt?: (string | null)

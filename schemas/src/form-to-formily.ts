@@ -45,6 +45,8 @@ export interface DesignerItem {
   sameAs?: string;
   /** the whole sentence when it does not (两次输入的密码不一致) */
   sameAsMessage?: string;
+  /** shown only while the items with these ids have these values (arrays: any of); see `visibleWhenHolds` */
+  visibleWhen?: Record<string, unknown>;
   span?: number;
   value?: unknown;
   disabled?: boolean;
@@ -195,6 +197,34 @@ const blankValue = (v: unknown) => v === undefined || v === null || v === '';
 export function sameAsHolds(value: unknown, other: unknown): boolean {
   if (blankValue(value)) return true;
   return value === (blankValue(other) ? undefined : other);
+}
+
+/**
+ * Whether a `visibleWhen` holds over the form's values: every named field equals its value (an
+ * array: any of them), compared as text like an action's `when` (enum codes arrive as numbers
+ * or strings). An item without one is always shown.
+ */
+export function visibleWhenHolds(when: Record<string, unknown> | undefined, values: Record<string, unknown>): boolean {
+  return Object.entries(when ?? {}).every(([k, v]) => {
+    const actual = values?.[k];
+    if (actual === undefined || actual === null || actual === '') return false;
+    return (Array.isArray(v) ? v : [v]).some((x) => String(x) === String(actual));
+  });
+}
+
+type VisibleTarget = { visible: boolean; form: { values: Record<string, unknown> } };
+
+/**
+ * The reaction of an item with `visibleWhen`, on the item and on the column holding it (so a
+ * hidden field leaves no gap in the grid). A function, never a `{{ }}` expression; Formily runs it
+ * as an autorun, so it follows the fields it reads. A field Formily hides (display "none") is not
+ * validated and its value leaves the form's values (kept aside and given back if it is shown
+ * again), so a hidden field is neither required nor sent: an edit sends it blank (bodyOf).
+ */
+export function visibleWhenReaction(when: Record<string, unknown>) {
+  return (field: VisibleTarget) => {
+    field.visible = visibleWhenHolds(when, field.form.values);
+  };
 }
 
 function validators(item: DesignerItem): Record<string, unknown>[] {
@@ -470,12 +500,19 @@ export function compileForm(form: DesignerForm, ctx: CompileContext = {}): ISche
         if (!compiler) throw new UnknownCompTypeError(`不支持的组件类型: ${item.compType}`);
         const compiled = compiler(item, api);
         if (!compiled) return;
+        const when = item.visibleWhen && typeof item.visibleWhen === 'object' && Object.keys(item.visibleWhen).length ? item.visibleWhen : undefined;
+        if (when) {
+          const prior = compiled.schema['x-reactions'];
+          const mine = visibleWhenReaction(when) as never;
+          compiled.schema['x-reactions'] = (prior ? [...(Array.isArray(prior) ? prior : [prior]), mine] : mine) as never;
+        }
         // Each item sits in a column of its span so the designer's grid (1-24) carries over.
         properties[`${item.id}__col`] = {
           type: 'void',
           'x-index': index,
           'x-component': 'FormCol',
           'x-component-props': { span: item.compType === 'row' ? 24 : (item.span ?? 24) },
+          ...(when ? { 'x-reactions': visibleWhenReaction(when) as never } : {}),
           properties: { [compiled.key]: compiled.schema },
         };
       });

@@ -28,6 +28,8 @@ export interface LayoutField {
   /** must equal this other field of the layout, else `sameAsMessage` (default «<标题>不一致») */
   sameAs?: string;
   sameAsMessage?: string;
+  /** shown only while these other fields have these values (arrays: any of); hidden, it is neither checked nor sent */
+  visibleWhen?: Record<string, unknown>;
 }
 
 export interface LayoutSection {
@@ -68,6 +70,7 @@ function base(compType: string, id: string, f: FieldDef, lf: LayoutField, span: 
     value: '',
     readonly: Boolean(lf.readOnly || (f.readOnly && !f.editable)),
     ...(lf.sameAs ? { sameAs: lf.sameAs, ...(lf.sameAsMessage ? { sameAsMessage: lf.sameAsMessage } : {}) } : {}),
+    ...(lf.visibleWhen ? { visibleWhen: lf.visibleWhen } : {}),
   } as unknown as DesignerItem;
 }
 

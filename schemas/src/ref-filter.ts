@@ -2,14 +2,26 @@
  * A reference's `filterBy` (`{"supplierId": "{supplierId}", "status": 1}`): which targets it may
  * point at. Constants always apply; a "{field}" placeholder takes the value of that field of the
  * record being edited and is left out while that field is blank (nothing chosen yet narrows
- * nothing). The picker (options call filters), the form's clearing effect and the server's write
- * check all resolve a filter here, so they agree on what a blank placeholder means.
+ * nothing). A mapped placeholder (`{"field": "carrierType", "map": {"2": 1, "3": 2}}`) takes the
+ * value its map gives for that field's value, and is left out like a blank one when the map has
+ * none (a code of the record naming the target's code under another number). The picker (options
+ * call filters), the form's clearing effect and the server's write check all resolve a filter
+ * here, so they agree on what a blank placeholder means.
  */
 
 export type FilterBy = Record<string, unknown>;
 
-/** The record field a "{field}" placeholder names, or undefined for a constant. */
+/** A mapped placeholder: the target's value is `map[String(<record's field>)]`. */
+export interface MappedPlaceholder { field: string; map: Record<string, string | number | boolean> }
+
+export function isMappedPlaceholder(v: unknown): v is MappedPlaceholder {
+  return Boolean(v) && typeof v === 'object' && !Array.isArray(v) && typeof (v as MappedPlaceholder).field === 'string'
+    && Boolean((v as MappedPlaceholder).map) && typeof (v as MappedPlaceholder).map === 'object';
+}
+
+/** The record field a "{field}" placeholder (or a mapped one) names, or undefined for a constant. */
 export function placeholderOf(v: unknown): string | undefined {
+  if (isMappedPlaceholder(v)) return v.field;
   const m = typeof v === 'string' ? /^\{(\w+)\}$/.exec(v) : null;
   return m ? m[1] : undefined;
 }
@@ -26,7 +38,8 @@ export function resolveFilterBy(filterBy: FilterBy | undefined, values: Record<s
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(filterBy ?? {})) {
     const p = placeholderOf(v);
-    const value = p ? values[p] : v;
+    let value = p ? values[p] : v;
+    if (isMappedPlaceholder(v) && !isBlankValue(value)) value = v.map[String(value)];
     if (isBlankValue(value)) continue;
     out[k] = value;
   }

@@ -8,6 +8,7 @@ import type { Problem } from './validate';
 import { filterSpec, type ResolvedEntity } from '../../schemas/src/entity-schema';
 import type { EntryOptions, ResolvedEntry } from '../../schemas/src/catalogue';
 import { LAYOUT_FIELD, type LayoutDef } from '../../schemas/src/layout';
+import { placeholderOf } from '../../schemas/src/ref-filter';
 import { dataItems } from '../../schemas/src/form-to-json-schema';
 import type { DesignerForm } from '../../schemas/src/form-to-formily';
 import { AUTHENTICATED, PUBLIC, alternatives } from '../../schemas/src/permission';
@@ -51,8 +52,8 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
         if (f.type !== 'reference' && f.type !== 'references') at(file, `/fields/${name}/filterBy`, 'filterBy applies to references only');
         for (const [k, v] of Object.entries(f.filterBy)) {
           if (target && !(target.lookup?.fields ?? []).includes(k)) at(file, `/fields/${name}/filterBy/${k}`, `${f.ref} has no lookup field ${k} (add it to its lookup.fields)`);
-          const m = typeof v === 'string' ? /^\{(\w+)\}$/.exec(v) : null;
-          if (m && !has(m[1]!)) at(file, `/fields/${name}/filterBy/${k}`, `unknown field ${m[1]}`);
+          const dep = placeholderOf(v);
+          if (dep && !has(dep)) at(file, `/fields/${name}/filterBy/${k}`, `unknown field ${dep}`);
         }
       }
       if (f.filterAlso) {
@@ -207,6 +208,9 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
     d.sections.forEach((s, si) => s.fields.forEach((raw, fi) => {
       const lf = LAYOUT_FIELD(raw);
       if (lf.sameAs && (lf.sameAs === lf.field || !names.has(lf.sameAs))) at(l.file, `/sections/${si}/fields/${fi}/sameAs`, `${lf.field}: sameAs names no other field of the layout: ${lf.sameAs}`);
+      for (const k of Object.keys(lf.visibleWhen ?? {})) {
+        if (k === lf.field || !names.has(k)) at(l.file, `/sections/${si}/fields/${fi}/visibleWhen/${k}`, `${lf.field}: visibleWhen names no other field of the layout: ${k}`);
+      }
     }));
   }
   for (const f of defs.forms) {

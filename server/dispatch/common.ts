@@ -13,6 +13,11 @@ import { PROJECT_CLOSED, PROJECT_CLOSED_MESSAGE } from '../project/common';
 
 /** Schedule states that do not count as a dispatched truck: 0 草稿, 5 已取消. */
 export const SCHEDULE_NOT_LIVE = [0, 5];
+/**
+ * Schedule states that free the demand's truck slot: only 5 已取消. A draft holds its slot
+ * (docs/decisions.md, "Drafts hold a slot"): saving a schedule counts every other one not in these.
+ */
+export const SCHEDULE_SLOT_FREE = [5];
 /** Demand states a truck may still be dispatched to: 10 待请车, 15 待装车, 25 运输中, 30 运输异常. */
 export const DEMAND_DISPATCHABLE = [10, 15, 25, 30];
 
@@ -52,6 +57,26 @@ export async function countSchedules(ctx: HookContext, demandId: number, opts: {
 }
 
 /**
+ * The demand's held slots (heldCount: schedules not cancelled, drafts included — counted as the
+ * save rule counts them), whether they are all taken (slotsFull, which hides 派车) and the list's
+ * 已派/需派 text. Recounted from the rows under the demand's lock, never incremented.
+ */
+export async function syncSlots(ctx: HookContext, demandId: unknown): Promise<void> {
+  if (demandId === null || demandId === undefined) return;
+  const id = Number(demandId);
+  const demand = await lockParent(ctx, 'transportDemand', id);
+  if (!demand) return;
+  const held = Number(await recountInto(ctx, { parent: 'transportDemand', id, field: 'heldCount', from: { entity: 'transportSchedule', key: 'demandId', where: { scheduleStatus: { not: SCHEDULE_SLOT_FREE } } } }) ?? 0);
+  await ctx.q.update('transportDemand').set(slotFields(held, demand.truckCount)).where('demandId', '=', id).execute();
+}
+
+/** slotsFull and slotSummary of a demand holding `held` of its `truckCount` trucks. */
+export function slotFields(held: number, truckCount: unknown): { slotsFull: boolean; slotSummary: string } {
+  const need = Number(truckCount ?? 0);
+  return { slotsFull: held >= need, slotSummary: `${held}/${need}` };
+}
+
+/**
  * The demand follows its schedules (DOMAIN §4.2): 10 → 15 on the first dispatched truck, back to
  * 10 when all are cancelled, 15 → 25 on the first departure, 25 ↔ 30 while one is in exception,
  * 25 → 35 once every live schedule's receipt is back. Also refreshes 已派车.
@@ -62,6 +87,7 @@ export async function syncDemand(ctx: HookContext, demandId: unknown): Promise<v
   // Locked first: two schedules of one demand changing at once would otherwise each count
   // without the other's change and the last to write would win.
   if (!(await lockParent(ctx, 'transportDemand', id))) return;
+  await syncSlots(ctx, id);
   await recountInto(ctx, { parent: 'transportDemand', id, field: 'dispatchedCount', from: { entity: 'transportSchedule', key: 'demandId', where: { scheduleStatus: { not: SCHEDULE_NOT_LIVE } } } });
   const live = (await ctx.q.select('transportSchedule').select('scheduleStatus').where('demandId', '=', id)
     .where('scheduleStatus', 'not in', SCHEDULE_NOT_LIVE).execute()).map((r: any) => Number(r.scheduleStatus));

@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, dismissNotices, pick, pickByLabel, rowAction, rowOf, switchTo } from './helpers';
 
 // Transport dispatch by clicks alone (DOMAIN §5.1 steps 9–14): 沈国良 (项目经理) submits a demand
-// of the demo's approved 中远海运 project; 何俊 (调度主管) 派车 (the schedule form), 派车确认, 装车,
+// of the demo's approved 中远海运 project; 何俊 (调度主管) 派车 (the schedule form, showing only the
+// fields of the chosen 承运类型; a full demand offers no more 派车), 派车确认, 装车,
 // 发车, 到达, 签收, 上传回单 and 回单审核 from the row menus; 沈国良 settles (结算). Every step a
 // person performs is a click or typing; API calls only set up the demand and read results back.
 const PROJECT = '中远海运岸桥配件运输';
@@ -49,14 +50,43 @@ test('a demand from 提交 through 派车, the nodes, the receipt and 结算, by
   await dismissNotices(page);
   await page.getByPlaceholder('需求编号/货物/地址').fill(stamp);
   await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(rowOf(page, cargo)).toContainText('0/1'); // 已派/需派
   await rowAction(page, rowOf(page, cargo), '派车');
   const form = page.locator('.ant-drawer-content');
+  // The form shows only what the chosen 承运类型 uses: a carrier's supplier and freight by default…
+  const selectShown = (placeholder: string) => form.locator('.ant-select-selection-placeholder', { hasText: placeholder });
+  await expect(selectShown('请选择承运商')).toBeVisible();
+  await expect(form.getByPlaceholder('请输入应付运费(含税)')).toBeVisible();
+  await expect(selectShown('请选择自有车辆')).toHaveCount(0);
+  await expect(form.getByPlaceholder('请输入网货平台运单号')).toHaveCount(0);
+  // …an own truck and its driver once 自有车辆 is chosen, without supplier, platform or freight
   await pickByLabel(page, form, '承运类型', '自有', '自有车辆');
+  await expect(selectShown('请选择自有车辆')).toBeVisible();
+  await expect(selectShown('请选择承运商')).toHaveCount(0);
+  await expect(selectShown('请选择平台车辆')).toHaveCount(0);
+  await expect(form.getByPlaceholder('请输入应付运费(含税)')).toHaveCount(0);
+  await expect(form.getByPlaceholder('请输入应收运费(本车)')).toBeVisible();
   await pick(page, form, '请选择自有车辆', '沪');
   await form.getByPlaceholder('请输入司机', { exact: true }).fill('高志刚');
   await form.getByPlaceholder('请输入司机电话').fill('13916201234');
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('保存成功').first()).toBeVisible();
+
+  // The draft holds the demand's only truck: 1/1, and 派车 is no longer offered on its row.
+  const full = rowOf(page, cargo);
+  await expect(full).toContainText('1/1');
+  await expect(full.getByRole('button', { name: '派车', exact: true })).toHaveCount(0);
+  const more = full.getByRole('button', { name: /更多/ });
+  if (await more.count()) {
+    await dismissNotices(page);
+    await page.mouse.move(0, 0);
+    await more.hover();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await expect(menu).toBeVisible();
+    await expect(menu.locator('.ant-dropdown-menu-item')).not.toHaveCount(0);
+    await expect(menu.locator('.ant-dropdown-menu-item').filter({ hasText: /^派车$/ })).toHaveCount(0);
+    await page.mouse.move(0, 0);
+  }
 
   // Read back (not a step): the schedule the form made, to find its row.
   const schedule = (await api(page, 'GET', `/api/v1/project-base/transport-schedule/page?demandId=${demand.demandId}`)).list[0];

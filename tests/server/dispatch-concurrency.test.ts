@@ -75,6 +75,9 @@ describe.each(await backends())('需车数 under parallel requests on %s', (back
       expect(refused.map((r) => r.status)).toEqual(Array(PARALLEL - truckCount).fill(409));
       for (const r of refused) expect(r.body.msg).toBe(`运输需求需车${truckCount}辆，已派${truckCount}辆，不能超派`);
       expect((await counts(demandId)).held).toBe(truckCount);
+      // the demand's held-slot figures agree with the rows: full, so 派车 is no longer offered
+      const demand = await h.database.db.selectFrom('transportDemand').select(['heldCount', 'slotsFull', 'slotSummary']).where('demandId', '=', demandId).executeTakeFirstOrThrow() as { heldCount: number; slotsFull: boolean; slotSummary: string };
+      expect({ ...demand, heldCount: Number(demand.heldCount) }).toEqual({ heldCount: truckCount, slotsFull: true, slotSummary: `${truckCount}/${truckCount}` });
     });
 
     it(`${PARALLEL} parallel 派车确认 on a ${truckCount}-truck demand dispatch exactly ${truckCount}, and 已派车 equals the rows`, async () => {

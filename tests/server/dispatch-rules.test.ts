@@ -8,6 +8,7 @@ import { startHarness, type Harness } from './helpers/harness';
 import { approvedProject, force, login, shanghaiDemo, today, userWith, type ShanghaiDemo } from './project-helpers';
 import { remindOverdueReceipts } from '../../server/dispatch/jobs';
 import { loadEntities } from '../../server/schema/load';
+import demandListPage from '../../pages/project/transport-demand-list.json';
 
 const D = '/api/v1/project-base/transport-demand';
 const S = '/api/v1/project-base/transport-schedule';
@@ -61,6 +62,60 @@ describe.each(await backends())('调度规则 on %s', (backend) => {
     projectId = await newProject('调度规则测试项目');
   });
   afterAll(async () => h?.close());
+
+  describe('需车数: a draft holds a slot (docs/decisions.md)', () => {
+    /** Whether the demand list shows 派车 on this row: its declared `when`, as the action module matches it. */
+    const dispatchShown = (row: Record<string, unknown>) => {
+      const action = (demandListPage.list.rowActions as { title?: string; when?: Record<string, unknown> }[]).find((a) => a.title === '派车')!;
+      return Object.entries(action.when ?? {}).every(([k, v]) => (Array.isArray(v) ? v.some((x) => String(x) === String(row[k])) : String(v) === String(row[k])));
+    };
+
+    it('drafts fill the demand: slotsFull set, 已派/需派 shown, 派车 hidden, and one more schedule refused', async () => {
+      const demandId = await newDemand({ truckCount: 2 });
+      const fresh = await get(`${D}/${demandId}`);
+      expect(fresh).toMatchObject({ heldCount: 0, slotsFull: false, slotSummary: '0/2' });
+      expect(dispatchShown(fresh)).toBe(true);
+      const drafts = [await newSchedule(demandId), await newSchedule(demandId)];
+      expect(drafts.map((d) => d.scheduleStatus)).toEqual([0, 0]);
+      const full = await get(`${D}/${demandId}`);
+      expect(full).toMatchObject({ heldCount: 2, slotsFull: true, slotSummary: '2/2', dispatchedCount: 0 });
+      expect(dispatchShown(full)).toBe(false);
+      // the list answers the same row the action is matched on
+      const page = ok(await h.call('GET', `${D}/page?pageSize=50&projectId=${projectId}`, { token: t.dispatch }));
+      expect(dispatchShown(page.list.find((r: any) => r.demandId === demandId))).toBe(false);
+      const third = await h.call('POST', `${S}/save`, { token: t.dispatch, data: carrierBody(demandId) });
+      expect(third.status).toBe(409);
+      expect(third.body.msg).toBe('运输需求需车2辆，已派2辆，不能超派');
+      // a deleted draft frees its slot, a cancelled schedule too
+      ok(await h.call('DELETE', `${S}/${drafts[0]!.scheduleId}`, { token: t.dispatch }));
+      expect(await get(`${D}/${demandId}`)).toMatchObject({ heldCount: 1, slotsFull: false, slotSummary: '1/2' });
+      const again = await newSchedule(demandId);
+      expect((await get(`${D}/${demandId}`)).slotsFull).toBe(true);
+      ok(await h.call('POST', `${S}/${again.scheduleId}/cancel`, { token: t.dispatch, data: { cancelReason: '客户改期' } }));
+      const freed = await get(`${D}/${demandId}`);
+      expect(freed).toMatchObject({ heldCount: 1, slotsFull: false, slotSummary: '1/2' });
+      expect(dispatchShown(freed)).toBe(true);
+    });
+
+    it('the carrier picker follows 承运类型 (承运商 → suppliers of the carrier kind), and the save holds the same rule', async () => {
+      const demandId = await newDemand({ truckCount: 3 });
+      const r = await h.call('POST', `${S}/save`, { token: t.dispatch, data: carrierBody(demandId, { carrierType: 3, platformTruckId: null, truckLicensePlate: '皖A8K339' }) });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.msg).toBe('承运商与所选承运类型不符');
+      const carriers = ok(await h.call('GET', '/api/v1/meta/options/supplier?filter=supplierType:1', { token: t.dispatch })) as { value: number; supplierType: number }[];
+      expect(carriers.map((c) => c.value)).toContain(carrierId);
+      expect(carriers.every((c) => Number(c.supplierType) === 1)).toBe(true);
+    });
+
+    it('fields of another 承运类型 are not kept: the save clears them', async () => {
+      const demandId = await newDemand({ truckCount: 3 });
+      const s = await newSchedule(demandId, { companyTruckId: ownTruckId, platformWaybillNo: 'LG20260101001' });
+      expect(s).toMatchObject({ carrierType: 2, companyTruckId: null, platformWaybillNo: null, supplierId: carrierId });
+      // switched to an own truck, the carrier, its truck and freight go
+      const own = ok(await h.call('PUT', `${S}/${s.scheduleId}`, { token: t.dispatch, data: { carrierType: 1, companyTruckId: ownTruckId, freight: '0.00', version: s.version } }));
+      expect(own).toMatchObject({ carrierType: 1, companyTruckId: ownTruckId, supplierId: null, platformTruckId: null, guidePrice: null, freight: '0.00' });
+    });
+  });
 
   describe('改派', () => {
     it('cancels the schedule and drafts its replacement with the new truck on the same demand, within the truck count', async () => {

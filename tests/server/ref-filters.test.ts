@@ -14,7 +14,7 @@ import {
 import { loadEntities } from '../../server/schema/load';
 import { checkReferenceFilters } from '../../server/crud/refs';
 import { HttpError } from '../../server/http/errors';
-import { placeholderFields, placeholderOf } from '../../schemas/src/ref-filter';
+import { isMappedPlaceholder, placeholderFields, placeholderOf } from '../../schemas/src/ref-filter';
 import type { Session } from '../../server/auth/session-types';
 
 type Row = Record<string, unknown>;
@@ -74,20 +74,32 @@ describe('filterBy is a rule on every write, for every reference that declares o
 
   describe.each(cases.map((c) => [`${c.entity.name}.${c.name}`, c] as const))('%s', (_label, { entity, name, f, deps }) => {
     const filter = f.filterBy!;
+    // A mapped placeholder ({field, map}) reads its field's value through the map: the record
+    // carries the map's first key (the target then needs the value it maps to), and "another
+    // value" is the map's second key (mapping to another target value).
+    const mapped = Object.values(filter).filter(isMappedPlaceholder);
+    const keyOf = (k: string | undefined) => (k === undefined ? undefined : Number.isNaN(Number(k)) ? k : Number(k));
+    const depValue = (d: string, other = false): unknown => {
+      const m = mapped.find((x) => x.field === d);
+      if (!m) return other ? PLACEHOLDER_VALUE + 1 : PLACEHOLDER_VALUE;
+      const keys = Object.keys(m.map);
+      return keyOf(other ? keys.find((k) => String(m.map[k]) !== String(m.map[keys[0]!])) : keys[0]);
+    };
     const good: Row = {};
     const badConstants: Row = {};
     const badPlaceholders: Row = {};
     for (const [k, v] of Object.entries(filter)) {
       const isPlaceholder = placeholderOf(v) !== undefined;
-      good[k] = isPlaceholder ? PLACEHOLDER_VALUE : v;
-      badConstants[k] = isPlaceholder ? PLACEHOLDER_VALUE : 'other';
+      const target = isMappedPlaceholder(v) ? v.map[String(depValue(v.field))] : PLACEHOLDER_VALUE;
+      good[k] = isPlaceholder ? target : v;
+      badConstants[k] = isPlaceholder ? target : 'other';
       badPlaceholders[k] = isPlaceholder ? PLACEHOLDER_VALUE + 1 : v;
     }
     const hasConstants = Object.values(filter).some((v) => placeholderOf(v) === undefined);
     // Row 4 fails the constants but matches the declared exception (filterAlso), when there is one.
     const alsoRow: Row = { ...badConstants, ...(f.filterAlso ?? {}) };
     const db = worldDb(entities[f.ref!]!.table, { 1: good, 2: badConstants, 3: badPlaceholders, 4: alsoRow }, entities[f.ref!]!.idField);
-    const record = (id: number): Row => ({ [name]: refValue(f.type, id), ...Object.fromEntries(deps.map((d) => [d, PLACEHOLDER_VALUE])) });
+    const record = (id: number): Row => ({ [name]: refValue(f.type, id), ...Object.fromEntries(deps.map((d) => [d, depValue(d)])) });
     const check = (values: Row, prev?: Row) => refusal(checkReferenceFilters(db as any, session, entities, entity, values, prev));
     const title = f.title;
 
@@ -116,8 +128,8 @@ describe('filterBy is a rule on every write, for every reference that declares o
 
     it.runIf(deps.length > 0)('on update: changing a field the filter names re-checks the kept reference (merged with the stored row)', async () => {
       const prev = record(1);
-      expect(await check({ [deps[0]!]: PLACEHOLDER_VALUE + 1 }, prev)).toBeInstanceOf(HttpError);
-      expect(await check({ [deps[0]!]: PLACEHOLDER_VALUE }, prev)).toBeUndefined();
+      expect(await check({ [deps[0]!]: depValue(deps[0]!, true) }, prev)).toBeInstanceOf(HttpError);
+      expect(await check({ [deps[0]!]: depValue(deps[0]!) }, prev)).toBeUndefined();
     });
 
     it('on update: an untouched reference is not re-checked (its target may have left the filter since)', async () => {
@@ -125,5 +137,17 @@ describe('filterBy is a rule on every write, for every reference that declares o
       expect(await check({ remark: 'x' }, record(outside))).toBeUndefined();
       expect(await check({ [name]: refValue(f.type, outside) }, record(1))).toBeInstanceOf(HttpError);
     });
+  });
+});
+
+describe('a mapped placeholder ({field, map}) translates the record\'s code into the target\'s', () => {
+  const filter = { supplierType: { field: 'carrierType', map: { 2: 1, 3: 2, 4: 3 } }, status: 1 };
+  it('resolves through the map, and a value the map lacks (or a blank one) adds no condition', async () => {
+    const { resolveFilterBy } = await import('../../schemas/src/ref-filter');
+    expect(resolveFilterBy(filter, { carrierType: 3 })).toEqual({ supplierType: 2, status: 1 });
+    expect(resolveFilterBy(filter, { carrierType: '4' })).toEqual({ supplierType: 3, status: 1 });
+    expect(resolveFilterBy(filter, { carrierType: 1 })).toEqual({ status: 1 });
+    expect(resolveFilterBy(filter, { carrierType: null })).toEqual({ status: 1 });
+    expect(placeholderFields(filter)).toEqual(['carrierType']);
   });
 });

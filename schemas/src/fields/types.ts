@@ -33,9 +33,10 @@ export interface FieldDef {
   /**
    * reference, references: the picker lists only targets whose lookup fields equal these values;
    * a "{field}" value takes this record's (or the open form's) value of that field, so one picker
-   * depends on another (the enquiries of the chosen clue, the quotes of this enquiry)
+   * depends on another (the enquiries of the chosen clue, the quotes of this enquiry);
+   * `{ field, map }` takes the value `map` gives for that field's value (承运类型 2 → 供应商类型 1)
    */
-  filterBy?: Record<string, string | number | boolean>;
+  filterBy?: Record<string, string | number | boolean | { field: string; map: Record<string, string | number | boolean> }>;
   /** filterBy's rule on save also accepts targets whose fields equal these constants (not offered by the picker) */
   filterAlso?: Record<string, string | number | boolean>;
   /**

@@ -9,7 +9,7 @@ import { defineHooks } from '../types';
 import { HttpError, badRequest, conflict } from '../../http/errors';
 import { permissionHolders } from '../../crud/approval';
 import { assertProjectOpen } from '../../project/common';
-import { assertProjectRunning, blank, oversizeOfProject } from '../../dispatch/common';
+import { assertProjectRunning, blank, oversizeOfProject, slotFields, syncSlots } from '../../dispatch/common';
 import { workDoneWhenDemandsFinished } from '../project/project';
 
 export const transportDemandHooks = defineHooks('transportDemand', {
@@ -23,6 +23,8 @@ export const transportDemandHooks = defineHooks('transportDemand', {
   },
 
   async beforeSave(ctx, values, prev) {
+    // 已派/需派 follows 需车数 (only a draft's is edited, and a draft demand has no schedules yet).
+    if (!prev || 'truckCount' in values) Object.assign(values, slotFields(Number(prev?.heldCount ?? 0), values.truckCount ?? prev?.truckCount ?? 1));
     const projectId = values.projectId ?? prev?.projectId;
     if (!prev || (values.projectId !== undefined && Number(values.projectId) !== Number(prev.projectId))) {
       const project = await ctx.q.get('project', Number(projectId));
@@ -69,6 +71,7 @@ export const transportDemandHooks = defineHooks('transportDemand', {
     async revoke(ctx, row) {
       // Draft schedules of a revoked demand go with it.
       await ctx.q.delete('transportSchedule').where('demandId', '=', Number(row.demandId)).where('scheduleStatus', '=', 0).execute();
+      await syncSlots(ctx, row.demandId);
       await workDoneWhenDemandsFinished(ctx, row.projectId);
     },
     // The last demand's receipts back: the project's work is done (DOMAIN §4.2 作业完成, auto).

@@ -15,7 +15,7 @@ import { enumLabel } from '../../schema/load';
 import { postToProjectGroup } from '../project/group';
 import { assertProjectOpen, chinaToday, refreshProjectTotals } from '../../project/common';
 import { costContractRefusal, estimateGuidePrice } from '../../dispatch/guide-price';
-import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, assertProjectRunning, blank, countSchedules, freightAboveTolerance, lockDemand, nowIso, syncDemand } from '../../dispatch/common';
+import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, SCHEDULE_SLOT_FREE, assertProjectRunning, blank, countSchedules, freightAboveTolerance, lockDemand, nowIso, syncDemand, syncSlots } from '../../dispatch/common';
 import { total } from '../../crud/quantity';
 
 type Row = Record<string, any>;
@@ -24,6 +24,24 @@ const OWN = 1;
 const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
 const yuan = (c: number) => (c / 100).toFixed(2);
 const PAY_FIELDS: [string, number][] = [['prepayAmount', 1], ['oilCardAmount', 2], ['arrivalPayAmount', 3], ['receiptPayAmount', 4]];
+
+/**
+ * The fields only some 承运类型 use (DOMAIN §3.2 "by carrierType"): an own truck (1) is a company
+ * truck with a staff driver and carries no freight; a carrier (2), an owner-driver on a platform
+ * (3) or a subcontractor (4) is a supplier with its truck, driver and freight; only platform
+ * drivers have a waybill of the 网络货运 platform, and cost contracts are signed with carriers and
+ * subcontractors. The 派车 form shows only these (schemas/layouts/transportSchedule.json
+ * visibleWhen), and a hidden field leaves the form's values; the save clears them here all the
+ * same, because a form is not the only writer (an API client, an old form of a customised layout,
+ * a partial update keeping the stored values of the previous type), and a schedule carrying a
+ * carrier, truck or waybill of another type would pay or track the wrong party.
+ */
+const ONLY_FOR_TYPES: Record<string, number[]> = {
+  companyTruckId: [1], driverStaffId: [1],
+  supplierId: [2, 3, 4], driverId: [2, 3, 4], platformTruckId: [2, 3], costContractId: [2, 4],
+  quoteMode: [2, 3, 4], unitPrice: [2, 3, 4], guidePrice: [2, 3, 4],
+  platformWaybillNo: [3], billPlatformId: [3],
+};
 
 /** The node each transition records (enum scheduleNode). */
 const NODE_OF: Record<string, number> = {
@@ -185,12 +203,13 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
     if (prev && !ctx.system && Number(prev.scheduleStatus) !== 0) throw conflict('只有草稿状态的调度单可以修改');
     if (prev && !ctx.system && Number(prev.auditState) === 5) throw conflict('调度审批中的调度单不能修改，请等待审批结果');
     const moved = !prev || Number(prev.demandId) !== Number(record.demandId);
-    // A new schedule (or one moved to another demand) holds a truck of it, drafts included.
+    // A new schedule (or one moved to another demand) holds a truck of it, drafts included
+    // (docs/decisions.md, "Drafts hold a slot"; the demand's heldCount/slotsFull count alike).
     const demand = moved ? await lockDemand(ctx, record.demandId) : await demandOf(ctx, record.demandId);
     if (moved) {
       if (!DEMAND_DISPATCHABLE.includes(Number(demand.status))) throw conflict('运输需求未提交或已撤销、终止、完成，不能派车');
       await assertProjectRunning(ctx, demand.projectId, '派车');
-      await assertQuota(ctx, record.demandId, prev ? Number(prev.scheduleId) : undefined, [5]);
+      await assertQuota(ctx, record.demandId, prev ? Number(prev.scheduleId) : undefined, SCHEDULE_SLOT_FREE);
     }
     const type = Number(record.carrierType);
     if (type === OWN) {
@@ -208,6 +227,10 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
   },
 
   async beforeSave(ctx, values, prev) {
+    const type = Number(values.carrierType ?? prev?.carrierType);
+    for (const [field, types] of Object.entries(ONLY_FOR_TYPES)) {
+      if (!types.includes(type) && !blank(field in values ? values[field] : prev?.[field])) values[field] = null;
+    }
     const r = { ...(prev ?? {}), ...values };
     const demand = await demandOf(ctx, r.demandId);
     values.projectId = demand.projectId;
@@ -268,6 +291,14 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
         const kind = values.vehicleKind ?? r.vehicleKind;
         values.guidePrice = (await estimateGuidePrice(ctx.q, demand, { supplierId: values.supplierId ?? r.supplierId, costContractId: r.costContractId, vehicleKind: kind })).guidePrice;
       }
+    }
+  },
+
+  // A saved schedule holds a slot of its demand (and frees one of the demand it left).
+  async afterSave(ctx, row, prev) {
+    if (!prev || Number(prev.demandId) !== Number(row.demandId)) {
+      if (prev) await syncSlots(ctx, prev.demandId);
+      await syncSlots(ctx, row.demandId);
     }
   },
 

@@ -153,7 +153,9 @@ async function seed(ctx: SeedContext): Promise<void> {
         const pool = t.kind === 3 && ownerDrivers.length ? ownerDrivers : carriers;
         if (!pool.length) continue;
         const dr = pool[(t.kind === 3 ? ownerNext++ : carrierNext++) % pool.length]!;
-        values = { carrierType: t.kind === 1 ? 2 : t.kind, supplierId: dr.supplierId, platformTruckId: dr.platformTruckId, driverId: dr.driverId, freight: String(d.freight) };
+        // The carrier type follows the supplier's kind (承运商 2, 个体司机 3): the supplier picker is
+        // filtered by it and the save refuses a mismatch, so an owner-driver truck without owner-drivers goes to a carrier.
+        values = { carrierType: Number(dr.supplierType) === 2 ? 3 : 2, supplierId: dr.supplierId, platformTruckId: dr.platformTruckId, driverId: dr.driverId, freight: String(d.freight) };
         if (Number(d.freight) > 10000) Object.assign(values, { prepayAmount: String(Math.round(d.freight * 0.3)), oilCardAmount: String(Math.round(d.freight * 0.1)), arrivalPayAmount: '0', receiptPayAmount: String(d.freight - Math.round(d.freight * 0.3) - Math.round(d.freight * 0.1)) });
       }
       values.customerFreight = String(t.kind === 1 && d.freight === 0 ? d.price : Math.round(d.price * (d.freight ? 1 : 1)));
