@@ -216,10 +216,18 @@ export interface PageAction {
     [k: string]: unknown;
   };
   /**
-   * shown only on rows whose fields have these values (arrays: any of)
+   * shown only on rows whose fields have these values (arrays: any of; {"empty": true|false}: null, "" and [] are empty)
    */
   when?: {
-    [k: string]: unknown;
+    [k: string]:
+      | string
+      | number
+      | boolean
+      | null
+      | (string | number | boolean | null)[]
+      | {
+          empty: boolean;
+        };
   };
   import?: ImportCalls;
 }

@@ -2,6 +2,7 @@
  * Dispatch rules beyond the schedule's steps (DOMAIN §4.2): 改派, the 调度审批 of a freight above
  * the guide price's tolerance, and a terminated project ending its open demands.
  */
+import { matchesWhen } from '../../schemas/src/when';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
@@ -67,7 +68,7 @@ describe.each(await backends())('调度规则 on %s', (backend) => {
     /** Whether the demand list shows 派车 on this row: its declared `when`, as the action module matches it. */
     const dispatchShown = (row: Record<string, unknown>) => {
       const action = (demandListPage.list.rowActions as { title?: string; when?: Record<string, unknown> }[]).find((a) => a.title === '派车')!;
-      return Object.entries(action.when ?? {}).every(([k, v]) => (Array.isArray(v) ? v.some((x) => String(x) === String(row[k])) : String(v) === String(row[k])));
+      return matchesWhen(row, action.when);
     };
 
     it('drafts fill the demand: slotsFull set, 已派/需派 shown, 派车 hidden, and one more schedule refused', async () => {

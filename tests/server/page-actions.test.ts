@@ -9,6 +9,7 @@
  * anything but 404 (route or record not found) or a 400 naming a missing id. Business refusals
  * (409 state, 400 validation of a form's fields, 403) are fine: the request got where it goes.
  */
+import { matchesWhen } from '../../schemas/src/when';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +33,6 @@ type Row = Record<string, any>;
 /** Destructive calls go last, so the records other actions read are still there. */
 const destructive = (s: ActionSite) => byId.get(s.api)!.method === 'DELETE' || /disable|remove|void|terminate/i.test(s.api);
 const ordered = [...sites].sort((a, b) => Number(destructive(a)) - Number(destructive(b)));
-
-function matchesWhen(row: Row, when: Record<string, unknown> | undefined): boolean {
-  return Object.entries(when ?? {}).every(([k, v]) => (Array.isArray(v) ? v.some((x) => String(x) === String(row[k])) : String(v) === String(row[k])));
-}
 
 /** Whether the action would be offered on the row (its when, its transition's from states). */
 function offered(s: ActionSite, row: Row): boolean {

@@ -4,6 +4,7 @@
  * their dialogs (forms, confirmations, transitions, approvals). One rule for both places, so a
  * button a row offers is the button its detail offers, and both act alike.
  */
+import { matchesWhen } from '../../../schemas/src/when';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
@@ -49,9 +50,7 @@ export function createInitialValues(action: PageAction, createValues: Record<str
   return action.api ? filled : { ...(createValues ?? {}), ...filled };
 }
 
-export function matchesWhen(row: Row, when: Record<string, unknown> | undefined): boolean {
-  return Object.entries(when ?? {}).every(([k, v]) => (Array.isArray(v) ? v.some((x) => String(x) === String(row[k])) : String(v) === String(row[k])));
-}
+export { matchesWhen };
 
 /** The action's own permission, and its call's: a button the server would refuse with 403 is not shown. */
 export function actionPermitted(a: PageAction, held: readonly string[]): boolean {

@@ -30,6 +30,13 @@ describe('which actions a record shows (the rule the list and the detail share)'
     expect(actionShownOn({ type: 'edit', when: { status: [0, 5] } }, { status: 5 }, rule)).toBe(true);
     expect(actionShownOn({ type: 'edit', when: { status: [0, 5] } }, { status: 10 }, rule)).toBe(false);
   });
+  it('when can ask for an empty field (创建项目 only on a contract without a project)', () => {
+    const create = { type: 'create', api: 'project.save', when: { projectIds: { empty: true } } } as never;
+    for (const none of [[], null, undefined, '']) expect(actionShownOn(create, { projectIds: none }, rule)).toBe(true);
+    expect(actionShownOn(create, { projectIds: [7] }, rule)).toBe(false);
+    expect(actionShownOn({ type: 'edit', when: { memo: { empty: false } } } as never, { memo: '有' }, rule)).toBe(true);
+    expect(actionShownOn({ type: 'edit', when: { memo: { empty: false } } } as never, { memo: '' }, rule)).toBe(false);
+  });
   it('a detail offers neither 查看 nor list-wide actions, and a create only with its own api', () => {
     const detail = { ...rule, place: 'detail' as const };
     expect(actionShownOn({ type: 'view' }, {}, detail)).toBe(false);
