@@ -96,22 +96,32 @@ const mine = (db: Db, s: { orgId: number; staffId: number }) =>
   db.selectFrom('notice').where('orgId', '=', s.orgId).where('recipientStaffId', '=', s.staffId);
 
 /** The newest 200 unread (the box shows the latest; a user with more sees the rest on 日常事项). */
+/** A notice row as the box shows it. */
+function shape(row: any) {
+  const { noticeId, messageDate, ...rest } = row;
+  return { id: noticeId, ...rest, name: rest.name ?? '', messageDate: messageDate instanceof Date ? messageDate.toISOString() : messageDate };
+}
+const NOTICE_COLUMNS = ['noticeId', 'type', 'name', 'message', 'messageDate', 'eventType', 'eventSubjectId', 'status'] as const;
+
+/**
+ * Type and id of each unread notice (seed 002), with the rest of the notice alongside so the box
+ * fills in one call instead of one request per notice.
+ */
 const listAll: Handler = async (ctx) => {
   const s = requireSession(ctx);
-  const rows = (await mine(ctx.db, s).select(['type', 'noticeId']).where('status', '=', 0)
-    .orderBy('noticeId', 'desc').limit(200).execute()) as { type: number; noticeId: number }[];
-  return rows.map((r) => ({ type: r.type, id: r.noticeId }));
+  const rows = (await mine(ctx.db, s).select([...NOTICE_COLUMNS]).where('status', '=', 0)
+    .orderBy('noticeId', 'desc').limit(200).execute()) as any[];
+  return rows.map(shape);
 };
 
 const get: Handler = async (ctx) => {
   const s = requireSession(ctx);
   const row = (await mine(ctx.db, s)
-    .select(['noticeId', 'type', 'name', 'message', 'messageDate', 'eventType', 'eventSubjectId', 'status'])
+    .select([...NOTICE_COLUMNS])
     .where('noticeId', '=', Number(ctx.params.id)).where('type', '=', Number(ctx.params.type))
     .executeTakeFirst()) as any;
   if (!row) throw notFound('通知不存在');
-  const { noticeId, messageDate, ...rest } = row;
-  return { id: noticeId, ...rest, name: rest.name ?? '', messageDate: messageDate instanceof Date ? messageDate.toISOString() : messageDate };
+  return shape(row);
 };
 
 const received: Handler = async (ctx) => {
