@@ -8117,11 +8117,17 @@ export function metaMyApprovals(options: CallOptions = {}): Promise<MetaMyApprov
 }
 
 export type NoticeListAllResponse = {
-type?: number
 id?: number
+type?: number
+name?: string
+message?: string
+messageDate?: string
+eventType?: (number | null)
+eventSubjectId?: (number | null)
+status?: number
 }[]
 
-/** 我的未读通知(类型与编号) — GET /api/v1/message-base/notice/list-all (@authenticated) */
+/** 我的未读通知(类型与编号, 附通知内容) — GET /api/v1/message-base/notice/list-all (@authenticated) */
 export function noticeListAll(options: CallOptions = {}): Promise<NoticeListAllResponse> {
   return request<NoticeListAllResponse>({ method: 'GET', url: '/api/v1/message-base/notice/list-all', ...options });
 }

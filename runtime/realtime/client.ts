@@ -26,6 +26,8 @@ type TopicListener = (e: PushEvent) => void;
 export class RealtimeConnection {
   private client: Client | null = null;
   private token: string | null = null;
+  /** the token being logged out: not reconnected with it */
+  private leaving: string | null = null;
   readonly box = new NoticeBox();
   private readonly chatListeners = new Set<ChatListener>();
   /** organisation topics a screen watches (`/topic/{name}`), re-subscribed after every reconnect */
@@ -39,19 +41,19 @@ export class RealtimeConnection {
       const s = getSession();
       const staffId = s.profile?.staffId;
       if (s.token && staffId) this.open(s.token, staffId);
-      else this.close();
+      else void this.close();
     };
     sync();
     const off = subscribeSession(sync);
     return () => {
       off();
-      this.close();
+      void this.close();
     };
   }
 
   private open(token: string, staffId: number): void {
-    if (this.client && this.token === token) return;
-    this.close();
+    if ((this.client && this.token === token) || token === this.leaving) return;
+    void this.close();
     this.token = token;
     const client = new Client({
       brokerURL: this.brokerURL(),
@@ -91,15 +93,28 @@ export class RealtimeConnection {
     client.activate();
   }
 
-  close(): void {
-    if (!this.client) return;
+  /**
+   * Ends the connection: a DISCONNECT while the socket is open; a socket already closing (the
+   * server ended the session) is let go without writing to it. Resolves once it is closed.
+   */
+  close(): Promise<void> {
+    if (!this.client) return Promise.resolve();
     const c = this.client;
     this.client = null;
     this.token = null;
     for (const t of this.topics.values()) t.sub = null;
     this.box.stop();
-    void c.deactivate();
     resetMessageState();
+    const open = c.webSocket?.readyState === WebSocket.OPEN;
+    return c.deactivate(open ? {} : { force: true });
+  }
+
+  /** Before logging out: the connection ends while the session still stands (at most `waitMs`). */
+  async closeBeforeLogout(waitMs = 1000): Promise<void> {
+    this.leaving = this.token;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.close(), new Promise<void>((resolve) => { timer = setTimeout(resolve, waitMs); })]);
+    clearTimeout(timer);
   }
 
   async refreshDailyCount(): Promise<void> {

@@ -10,7 +10,8 @@ import { BOX_ADD_INTERVAL_MS, BOX_MAX, type BoxMessage } from './types';
 import { getMessageState, patchMessageState } from './store';
 
 export interface NoticeApi {
-  listAll(): Promise<{ type: number; id: number }[]>;
+  /** type and id of each unread notice; the server sends the notice's content alongside */
+  listAll(): Promise<({ type: number; id: number } & Partial<BoxMessage>)[]>;
   get(type: number, id: number): Promise<BoxMessage>;
   received(type: number, id: number): Promise<unknown>;
   ignoreAll(): Promise<unknown>;
@@ -43,13 +44,24 @@ export class NoticeBox {
     this.known.clear();
   }
 
-  /** On layout load: everything still unread, the newest first. */
+  /**
+   * On layout load: everything still unread, the newest first. The list carries each notice's
+   * content, so the box fills from this one call; only a bare reference is fetched on its own.
+   */
   async load(): Promise<void> {
     const refs = await this.api.listAll();
     const fresh = refs.filter((ref) => !this.known.has(key(ref)));
     // What waited for the user starts folded into the header button; live arrivals unfold the box.
     if (fresh.length && !getMessageState().box.length) patchMessageState({ boxFolded: true });
-    for (const ref of [...refs].sort(byRecency)) await this.arrived(ref.type, ref.id, false);
+    const complete: BoxMessage[] = [];
+    const bare: { type: number; id: number }[] = [];
+    for (const ref of fresh) {
+      if (typeof ref.message === 'string') complete.push({ ...ref, name: ref.name ?? '', message: ref.message } as BoxMessage);
+      else bare.push(ref);
+    }
+    for (const m of complete) this.known.add(key(m));
+    if (complete.length) patchMessageState((s) => ({ queued: [...s.queued, ...complete].sort(byRecency) }));
+    for (const ref of bare.sort(byRecency)) await this.arrived(ref.type, ref.id, false);
   }
 
   /** oa_message / event_message carry only type and id: the notice is fetched individually. */

@@ -55,6 +55,9 @@ export function loginPath(redirect: string): string {
 export async function logout(): Promise<void> {
   if (getSession().token) {
     await flushPreferences();
+    // The server ends the session's socket on logout: close it first, cleanly, while it is open.
+    const { realtime } = await import('../realtime/client');
+    await realtime.closeBeforeLogout();
     try {
       await auth.logout();
     } catch {

@@ -1,6 +1,6 @@
 /**
  * A tab title with its declared badge: a dot while the count is above 0, or the number itself
- * (`count: true`); fetched when shown and again after a write to the same catalogue.
+ * (`count: true`, beside the title); fetched when shown and again after a write to the same catalogue.
  */
 import { useEffect } from 'react';
 import { Badge } from 'antd';
@@ -13,7 +13,13 @@ export function TabBadge({ badge, title, tabKey }: { badge: BadgeDef; title: str
   useEffect(() => void refreshBadge(badge), [key]); // eslint-disable-line react-hooks/exhaustive-deps
   // A plain count keeps its catalogue entry as its test id; a count with arguments is the tab's.
   const testId = key === badge.api ? `tab-badge-${badge.api}` : `tab-badge-${tabKey}`;
+  // The number sits beside the title, in the flow: a corner badge of two digits covers the label.
   return badge.count
-    ? <Badge count={count} size="small" offset={[8, -2]} data-testid={testId}>{title}</Badge>
+    ? (
+      <span data-testid={testId} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+        {title}
+        <Badge count={count} size="small" overflowCount={999} />
+      </span>
+    )
     : <Badge dot={count > 0} offset={[4, 0]} data-testid={testId}>{title}</Badge>;
 }

@@ -1818,6 +1818,12 @@ eventSubjectId?: (number | null)
  * the approval whose step this asks the recipient to decide: handled once the step no longer needs them
  */
 approvalId?: (number | null)
+/**
+ * with waitField/waitState: the record's state this matter waits in; it is handled once the record leaves that state
+ */
+subjectEntity?: (string | null)
+waitField?: (string | null)
+waitState?: (string | null)
 handled?: (boolean | null)
 handledAt?: (string | null)
 }

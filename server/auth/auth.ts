@@ -17,6 +17,7 @@ export const AUTH_MSG = {
   switchDisabled: '该单位已被禁用，无法切换',
   notMember: '您不是该单位的成员',
   oldPassword: '原密码不正确',
+  samePassword: '新密码不能与原密码相同',
   badCaptcha: '验证码不正确，请重新输入',
   weakPassword: '新密码应为8至64位，且同时包含字母和数字',
 } as const;
@@ -138,6 +139,7 @@ const changePassword: Handler = async (ctx: HandlerContext) => {
   const account = (await ctx.db.selectFrom('account').select(['passwordHash']).where('accountId', '=', s.accountId).executeTakeFirst()) as any;
   if (!account || !(await verifyPassword(account.passwordHash, oldPassword))) throw badRequest(AUTH_MSG.oldPassword, { field: 'oldPassword' });
   await releaseAttempt(ctx.db, attemptKey, attempt);
+  if (newPassword === oldPassword) throw badRequest(AUTH_MSG.samePassword, { field: 'newPassword' });
   if (!isAcceptablePassword(newPassword)) throw badRequest(AUTH_MSG.weakPassword);
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction().execute(async (trx) => {

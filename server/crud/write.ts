@@ -10,7 +10,7 @@ import type { Db } from '../db/connect';
 import type { Session } from '../auth/session-types';
 import { hasPermission } from '../../schemas/src/permission';
 import { HttpError, MSG, badRequest, conflict, notFound } from '../http/errors';
-import { closeApprovalTodos, emitNotice } from '../messaging/notices';
+import { closeApprovalTodos, closeStaleMatters, emitNotice } from '../messaging/notices';
 import type { EntityMap, ResolvedEntity, Transition } from '../schema/types';
 import { entityHooks } from '../hooks/index';
 import type { EntityHooks, HookContext, TransitionInput } from '../hooks/types';
@@ -59,9 +59,12 @@ export function hookContext(ctx: WriteContext, entity: ResolvedEntity, system = 
     say(text) {
       if (ctx.said && text && !ctx.said.includes(text)) ctx.said.push(text);
     },
-    async notify(input) {
+    async notify({ waitsFor, ...input }) {
       if (!ctx.session) return;
-      await emitNotice(ctx.db, { orgId: ctx.session.orgId, corpId: ctx.session.corpId, senderStaffId: ctx.session.staffId, ...input });
+      await emitNotice(ctx.db, {
+        orgId: ctx.session.orgId, corpId: ctx.session.corpId, senderStaffId: ctx.session.staffId, ...input,
+        waitsFor: waitsFor ? { entity: entity.name, ...waitsFor } : null,
+      });
     },
     async transition(name, id, transition, input = {}) {
       const target = entityNamed(ctx, name);
@@ -282,6 +285,8 @@ async function setState(
   if (entity.versioned) set.version = sql`version + 1`;
   const updated = (await scoped(ctx.db.updateTable(entity.table), entity, ctx.session).set(set).where(entity.idField, '=', id).returningAll().executeTakeFirstOrThrow()) as Record<string, any>;
   await logTransition(ctx, entity, id, field, log.title, log.name, row[field], to, log.comment, log.approvalId ?? null);
+  // Matters waiting for this record in another state are moot now.
+  await closeStaleMatters(ctx.db, entity.name, id, field, to);
   const content = await diff(ctx.db, ctx.session, ctx.entities, entity, row, updated);
   if (log.comment) content.push({ field: 'comment', label: '意见', before: null, after: log.comment });
   await writeLog(ctx.db, ctx.session, ctx.request?.ip, { entity, operationType: OP.update, subjectId: id, subjectName: titleOf(entity, updated), action: log.title, content });

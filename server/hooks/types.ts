@@ -17,6 +17,11 @@ export interface NotifyInput {
   eventSubjectId?: number | null;
   /** also file a daily matter (日常事项) */
   daily?: boolean;
+  /**
+   * the daily matter asks for work on the subject (`eventSubjectId`, a record of the hook's
+   * entity) while its `field` holds `state`: once it leaves that state the matter is handled
+   */
+  waitsFor?: { field: string; state: unknown };
 }
 
 export interface TransitionInput {

@@ -33,6 +33,11 @@ export interface NoticeInput {
   daily?: boolean;
   /** the approval step this asks the recipients to decide (closed by `closeApprovalTodos`) */
   approvalId?: number | null;
+  /**
+   * the subject's state the daily matter waits in (`eventSubjectId` is the record's id): when the
+   * record's `field` leaves `state`, the matter is handled (`closeStaleMatters`)
+   */
+  waitsFor?: { entity: string; field: string; state: unknown } | null;
 }
 
 
@@ -56,9 +61,12 @@ export async function emitNotice(db: Db, input: NoticeInput): Promise<{ noticeId
       .values(staff.map((s) => ({ ...common, type, recipientStaffId: s.staffId, senderStaffId: input.senderStaffId ?? null, status: 0, createdBy: input.senderStaffId ?? null })))
       .returning(['noticeId', 'recipientStaffId'])
       .execute()) as { noticeId: number; recipientStaffId: number }[];
+    const w = input.waitsFor;
+    const waits = w && input.eventSubjectId != null && w.state !== null && w.state !== undefined
+      ? { subjectEntity: w.entity, waitField: w.field, waitState: String(w.state) } : {};
     if (input.daily) {
       await trx.insertInto('message')
-        .values(staff.map((s) => ({ ...common, staffId: s.staffId, type: 2, handled: false, createdBy: input.senderStaffId ?? null })))
+        .values(staff.map((s) => ({ ...common, ...waits, staffId: s.staffId, type: 2, handled: false, createdBy: input.senderStaffId ?? null })))
         .execute();
     }
     for (const r of rows) await publishEvent(trx, [r.recipientStaffId], { type: PUSH_TYPE[type]!, msg: { type, id: r.noticeId } });
@@ -84,6 +92,21 @@ export async function closeApprovalTodos(db: Db, orgId: number, approvalId: numb
   if (handled.length) await pushDailyCounts(db, orgId, handled.map((r) => r.staffId));
 }
 
+/**
+ * A record's state field changed: daily matters that waited for it in another state (a demand
+ * 待请车派车 that was terminated or dispatched) are handled, and the daily counts pushed again.
+ */
+export async function closeStaleMatters(db: Db, entity: string, subjectId: number, field: string, state: unknown): Promise<void> {
+  if (state === null || state === undefined || !Number.isSafeInteger(subjectId)) return;
+  const handled = (await db.updateTable('message').set({ handled: true, handledAt: sql`now()`, updatedAt: sql`now()` })
+    .where('subjectEntity', '=', entity).where('eventSubjectId', '=', subjectId).where('waitField', '=', field)
+    .where('waitState', '<>', String(state)).where('handled', '=', false)
+    .returning(['orgId', 'staffId']).execute()) as { orgId: number; staffId: number }[];
+  const byOrg = new Map<number, number[]>();
+  for (const r of handled) byOrg.set(r.orgId, [...(byOrg.get(r.orgId) ?? []), r.staffId]);
+  for (const [orgId, staffIds] of byOrg) await pushDailyCounts(db, orgId, staffIds);
+}
+
 /** Seed 002 §5 expiry check, as a reminder to the item's owner. */
 export function remindExpired(db: Db, o: { orgId: number; corpId: number; staffId: number; item: string; eventType?: number; eventSubjectId?: number }) {
   return emitNotice(db, {
@@ -96,22 +119,32 @@ const mine = (db: Db, s: { orgId: number; staffId: number }) =>
   db.selectFrom('notice').where('orgId', '=', s.orgId).where('recipientStaffId', '=', s.staffId);
 
 /** The newest 200 unread (the box shows the latest; a user with more sees the rest on 日常事项). */
+/** A notice row as the box shows it. */
+function shape(row: any) {
+  const { noticeId, messageDate, ...rest } = row;
+  return { id: noticeId, ...rest, name: rest.name ?? '', messageDate: messageDate instanceof Date ? messageDate.toISOString() : messageDate };
+}
+const NOTICE_COLUMNS = ['noticeId', 'type', 'name', 'message', 'messageDate', 'eventType', 'eventSubjectId', 'status'] as const;
+
+/**
+ * Type and id of each unread notice (seed 002), with the rest of the notice alongside so the box
+ * fills in one call instead of one request per notice.
+ */
 const listAll: Handler = async (ctx) => {
   const s = requireSession(ctx);
-  const rows = (await mine(ctx.db, s).select(['type', 'noticeId']).where('status', '=', 0)
-    .orderBy('noticeId', 'desc').limit(200).execute()) as { type: number; noticeId: number }[];
-  return rows.map((r) => ({ type: r.type, id: r.noticeId }));
+  const rows = (await mine(ctx.db, s).select([...NOTICE_COLUMNS]).where('status', '=', 0)
+    .orderBy('noticeId', 'desc').limit(200).execute()) as any[];
+  return rows.map(shape);
 };
 
 const get: Handler = async (ctx) => {
   const s = requireSession(ctx);
   const row = (await mine(ctx.db, s)
-    .select(['noticeId', 'type', 'name', 'message', 'messageDate', 'eventType', 'eventSubjectId', 'status'])
+    .select([...NOTICE_COLUMNS])
     .where('noticeId', '=', Number(ctx.params.id)).where('type', '=', Number(ctx.params.type))
     .executeTakeFirst()) as any;
   if (!row) throw notFound('通知不存在');
-  const { noticeId, messageDate, ...rest } = row;
-  return { id: noticeId, ...rest, name: rest.name ?? '', messageDate: messageDate instanceof Date ? messageDate.toISOString() : messageDate };
+  return shape(row);
 };
 
 const received: Handler = async (ctx) => {

@@ -188,6 +188,11 @@ test('工作台 常用功能 offers only pages the user can open, as links, with
 });
 
 test('the demo data has unread notices: the header counts them and the box opens from there', async ({ page }) => {
+  // The box fills from list-all: no request per notice.
+  const perNotice: string[] = [];
+  page.on('request', (r) => {
+    if (/\/message-base\/notice\/[12]\/\d+/.test(r.url())) perNotice.push(r.url());
+  });
   await loginAs(page, 'admin');
   // The demo's system notices plus the approvals waiting for admin (the areas' demo data).
   const token = await page.evaluate(() => localStorage.getItem('access-token') ?? '');
@@ -199,6 +204,7 @@ test('the demo data has unread notices: the header counts them and the box opens
   await expect(page.getByTestId('notification-box')).toHaveCount(0);
   await toggle.click();
   const box = page.getByTestId('notification-box');
+  expect(perNotice).toEqual([]);
   // at most three at a time (seed 002 §9)
   await expect(box.getByTestId('notification-item')).toHaveCount(3);
   await box.getByRole('button', { name: '收起' }).click();
@@ -209,7 +215,8 @@ test('the demo data has unread notices: the header counts them and the box opens
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
 
   // A daily matter's 处理 opens its subject: the page of its type, on the record (DOMAIN §6.1).
-  const todos = (await (await page.request.get('/api/v1/message-base/message/list?pageNo=1&pageSize=10&type=2&handled=false', { headers: { 'access-token': token } })).json()).data.list as { message: string; eventType: number; eventSubjectId: number }[];
+  const unhandled = async () => (await (await page.request.get('/api/v1/message-base/message/list?pageNo=1&pageSize=10&type=2&handled=false', { headers: { 'access-token': token } })).json()).data.list as { messageId: number; message: string; eventType: number; eventSubjectId: number }[];
+  const todos = await unhandled();
   const pages: Record<number, [string, string | null]> = {
     2: ['/transport-resource/supplier-list', 'supplierId'],
     5: ['/contract/income-contract/income-contract-list', 'contractId'],
@@ -220,6 +227,15 @@ test('the demo data has unread notices: the header counts them and the box opens
   const todo = todos.find((m) => pages[m.eventType] && m.eventSubjectId);
   expect(todo, JSON.stringify(todos.map((m) => m.eventType))).toBeTruthy();
   await page.goto('/daily-routine/daily-routine-page?tabPosition=remind');
+  // The tab's count sits beside its title, not over it.
+  const remindTab = page.getByTestId('tab-badge-remind');
+  await expect(remindTab.locator('.ant-scroll-number')).toBeVisible();
+  const covers = await remindTab.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el.firstChild!);
+    return el.querySelector('.ant-scroll-number')!.getBoundingClientRect().left < range.getBoundingClientRect().right;
+  });
+  expect(covers).toBe(false);
   const matter = page.getByTestId('daily-routine').locator('.ant-table-row').filter({ hasText: todo!.message }).first();
   await matter.getByRole('button', { name: '处理' }).click();
   const [path, key] = pages[todo!.eventType]!;
@@ -227,6 +243,8 @@ test('the demo data has unread notices: the header counts them and the box opens
   await expect(page).toHaveURL((url) => url.pathname === path.replace('{id}', id) && (!key || url.searchParams.get(key) === id));
   // a list opens the record's detail there
   if (key) await expect(page.locator('.ant-drawer-content')).toBeVisible();
+  // opening a reminder reads it: it leaves the unhandled ones
+  await expect.poll(async () => (await unhandled()).some((m) => m.messageId === todo!.messageId)).toBe(false);
 
   // so does a list inside a page's tab (a 对客报价 notice), and closing it takes the record out of the address
   const quote = (await (await page.request.get('/api/v1/project-base/quotation/page?pageNo=1&pageSize=1', { headers: { 'access-token': token } })).json()).data.list[0] as { quotationId: number; quotationNo: string };

@@ -137,6 +137,10 @@ test.describe('application shell as the administrator', () => {
 
   test('fullscreen warning, error log, statistics, personal finance and organisation switch', async ({ page, request }) => {
     await page.addInitScript(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }));
+    const socketWarnings: string[] = [];
+    page.on('console', (m) => {
+      if (/CLOSING or CLOSED/.test(m.text())) socketWarnings.push(m.text());
+    });
     await loginAs(page, 'admin');
     await page.getByRole('button', { name: '全屏' }).click();
     await expect(page.getByText('you browser can not work')).toBeVisible();
@@ -187,6 +191,8 @@ test.describe('application shell as the administrator', () => {
     await page.getByTestId('user-menu').click();
     await page.getByText('退出登录').click();
     await expect(page).toHaveURL(/\/login\?redirect=/);
+    // the real-time connection closed cleanly before the session ended
+    expect(socketWarnings).toEqual([]);
   });
 
   test('single sign-on with a one-time ticket; the bank statement page', async ({ page, request }) => {

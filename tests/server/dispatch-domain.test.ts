@@ -98,6 +98,34 @@ describe.each(await backends())('调度领域规则 on %s', (backend) => {
     });
   });
 
+  describe('待请车派车 reminders', () => {
+    it('are handled once their demand leaves 已提交 (terminated, dispatched); a demand still waiting keeps its reminder', async () => {
+      const terminated = await newDemand();
+      const dispatched = await newDemand();
+      const waiting = await newDemand();
+      const pending = async (demandId: number) => ((await h.database.db.selectFrom('message').select(['handled', 'staffId'])
+        .where('eventType', '=', 8).where('eventSubjectId', '=', demandId).execute()) as { handled: boolean; staffId: number }[]);
+      for (const id of [terminated, dispatched, waiting]) {
+        const rows = await pending(id);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((r) => !r.handled)).toBe(true);
+      }
+      ok(await h.call('POST', `${D}/${terminated}/terminate`, { token: t.dispatch, data: { terminateReason: '货物未备齐' } }));
+      const s = ok(await h.call('POST', `${S}/save`, { token: t.dispatch, data: carrierBody(dispatched, { guidePrice: '9000.00' }) }));
+      ok(await h.call('POST', `${S}/${s.scheduleId}/dispatch`, { token: t.dispatch, data: {} }));
+      expect((await get(`${D}/${dispatched}`)).status).toBe(15);
+      expect((await pending(terminated)).every((r) => r.handled)).toBe(true);
+      expect((await pending(dispatched)).every((r) => r.handled)).toBe(true);
+      expect((await pending(waiting)).every((r) => !r.handled)).toBe(true);
+      // The dispatcher's 提醒 tab no longer lists them.
+      const remind = ok(await h.call('GET', '/api/v1/message-base/message/list?type=2&handled=false&pageSize=200', { token: t.dispatch }));
+      const subjects = remind.list.filter((m: any) => m.eventType === 8).map((m: any) => m.eventSubjectId);
+      expect(subjects).toContain(waiting);
+      expect(subjects).not.toContain(terminated);
+      expect(subjects).not.toContain(dispatched);
+    });
+  });
+
   describe('作业完成', () => {
     it('a running project moves to 作业完成 by itself when its last demand is finished (revoked, terminated, receipts back)', async () => {
       const pid = await approvedProject(h, t.pm, demo, '作业完成自动项目');

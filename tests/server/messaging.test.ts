@@ -149,4 +149,23 @@ describe.each(await backends())('messaging calls on %s', (backend) => {
     // A recipient outside the organisation is skipped.
     expect(await remindExpired(live.database.db, { orgId: 999, corpId: 1, staffId: business.staffId, item: 'x' })).toEqual([]);
   });
+  it('a reminder opened (closed) leaves the count; the 首页 figure is the unhandled 待办 plus 提醒 the tabs show', async () => {
+    await remindExpired(live.database.db, { orgId: business.orgId, corpId: 1, staffId: business.staffId, item: '道路运输证' });
+    const count = async () => Number((await live.call('GET', '/api/v1/message-base/message/count-daily-message', business.token)).data);
+    const tabs = async () => {
+      const total = async (type: number) => (await live.call('GET', `/api/v1/message-base/message/list?type=${type}&handled=false&pageNo=1&pageSize=1`, business.token)).data.total as number;
+      return (await total(1)) + (await total(2));
+    };
+    const before = await count();
+    expect(before).toBe(await tabs());
+    expect((await live.call('GET', '/api/v1/user-base/workbench/summary', business.token)).data.dailyMessageCount).toBe(before);
+    const page = (await live.call('GET', '/api/v1/message-base/message/list?type=2&handled=false', business.token)).data;
+    const m = page.list.find((x: any) => x.message === '道路运输证已过期, 请及时更新');
+    expect(m).toBeTruthy();
+    expect((await live.call('POST', '/api/v1/message-base/message/close-message', business.token, { messageId: m.messageId })).data).toEqual({ count: 1 });
+    expect(await count()).toBe(before - 1);
+    expect(await tabs()).toBe(before - 1);
+    const handled = (await live.call('GET', '/api/v1/message-base/message/list?handled=true&pageSize=200', business.token)).data;
+    expect(handled.list.some((x: any) => x.messageId === m.messageId)).toBe(true);
+  });
 });

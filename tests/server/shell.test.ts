@@ -215,6 +215,9 @@ describe.each(await backends())('shell services on %s', (backend) => {
       expect((await change({ oldPassword: 'wrong', newPassword: 'Abcdefg123' })).status).toBe(400);
       expect((await change({ oldPassword: 'Suzhou@123', newPassword: 'short1' })).status).toBe(400);
       expect((await change({ oldPassword: 'Suzhou@123', newPassword: 'onlyletters' })).status).toBe(400);
+      const same = await change({ oldPassword: 'Suzhou@123', newPassword: 'Suzhou@123' });
+      expect(same.status).toBe(400);
+      expect(same.body.msg).toBe('新密码不能与原密码相同');
       expect((await change({ oldPassword: 'Suzhou@123', newPassword: 'Newpass2026' })).status).toBe(200);
       expect((await h.call('GET', '/api/v1/auth/me', { token: second })).status).toBe(401);
       expect((await h.call('GET', '/api/v1/auth/me', { token: first })).status).toBe(200);

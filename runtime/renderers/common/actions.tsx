@@ -187,7 +187,14 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
       }
       case 'link': {
         const to = linkTarget(a, rows[0], host.fixed ?? {}, eventLink);
-        return to ? navigate(to) : undefined;
+        if (!to) return undefined;
+        // A link may also tell the server the row was opened (a reminder read): sent, not awaited.
+        if (a.api && rows[0]) {
+          void sendPlanned(a.api, planAction(a.api, scope, rows.slice(0, 1), context))
+            .then(() => host.onChanged())
+            .catch((err) => reportActionError(err, (text) => void message.error(text)));
+        }
+        return navigate(to);
       }
       case 'remove': {
         const api = a.api ?? host.api.remove!;

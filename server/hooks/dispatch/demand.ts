@@ -63,7 +63,7 @@ export const transportDemandHooks = defineHooks('transportDemand', {
       const dispatchers = ctx.session ? await permissionHolders(ctx.db, ctx.session.orgId, '调度:编辑') : [];
       if (dispatchers.length) {
         await ctx.notify({
-          recipients: dispatchers, daily: true, eventType: 8, eventSubjectId: id,
+          recipients: dispatchers, daily: true, eventType: 8, eventSubjectId: id, waitsFor: { field: 'status', state: row.status },
           message: `运输需求${row.demandNo}（${row.cargoName}，${row.pieces}件 ${Number(row.weight)}吨，需车${row.truckCount}辆）待请车派车`,
         });
       }

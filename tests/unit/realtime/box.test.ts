@@ -40,6 +40,29 @@ describe('notification box', () => {
     box.stop();
   });
 
+  it('fills from the list alone when it carries the notices (no request per notice)', async () => {
+    const gets: number[] = [];
+    const api: NoticeApi = {
+      listAll: async () => [1, 2, 3, 4].map((id) => ({ type: 2, id, name: '', message: `通知${id}`, eventType: null, eventSubjectId: null })),
+      get: async (type, id) => {
+        gets.push(id);
+        return { id, type, name: '', message: '' };
+      },
+      received: async () => undefined,
+      ignoreAll: async () => undefined,
+    };
+    const box = new NoticeBox(api);
+    box.start();
+    await box.load();
+    expect(gets).toEqual([]);
+    expect(getMessageState().queued.map((m) => m.id)).toEqual([4, 3, 2, 1]);
+    await box.load();
+    expect(getMessageState().queued).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(getMessageState().box.map((m) => m.message)).toEqual(['通知4', '通知3', '通知2']);
+    box.stop();
+  });
+
   it('shows at most three, adding one per second, the newest unread first whatever order the server lists them in', async () => {
     const { api } = fakeApi([1, 2, 3, 4, 5].map((id) => ({ type: 2, id })));
     const box = new NoticeBox(api);
