@@ -56,6 +56,10 @@ function notify(): void {
 /** Switches to a signed-in person's settings: the browser's copy at once, the server's when it answers. */
 export function loadPreferencesFor(user: string): Promise<void> {
   if (user === account) return Promise.resolve();
+  // Changes still waiting belong to the last person, whose session is gone (signing out sends
+  // them first, flushPreferences): never send them as the new person's.
+  pending.forEach((t) => clearTimeout(t));
+  pending.clear();
   account = user;
   values = readCache(user);
   notify();

@@ -36,6 +36,10 @@ vi.mock('../../../runtime/meta', async (original) => {
   };
 });
 
+// The person's screen settings: the server keeps them by account (tests/server/shell.test.ts);
+// here a map by the signed-in test user stands in for it.
+const prefs = vi.hoisted(() => ({ account: '', byAccount: new Map<string, Record<string, unknown>>() }));
+
 // The fixture's calls are not in the generated client: invoke them by their resolved entries.
 vi.mock('../../../api/call', async (original) => {
   const real = await original<typeof import('../../../api/call')>();
@@ -49,6 +53,12 @@ vi.mock('../../../api/call', async (original) => {
       return e ? hasPermission(held, e.permission) : real.mayCall(id, held);
     },
     invoke: (id: string, args: { params?: never; query?: never; body?: unknown } = {}, options = {}) => {
+      if (id.startsWith('userPreference.')) {
+        const mine = prefs.byAccount.get(prefs.account) ?? {};
+        prefs.byAccount.set(prefs.account, mine);
+        if (id === 'userPreference.save') Object.assign(mine, { [(args.body as any).prefKey]: (args.body as any).value });
+        return Promise.resolve(id === 'userPreference.all' ? { ...mine } : null);
+      }
       const e = entry(id);
       return e ? http.request({ method: e.method, url: e.path, params: args.params, query: args.query, data: args.body, ...options }) : real.invoke(id, args as never, options);
     },
@@ -73,6 +83,7 @@ const { http } = await import('../../../api/http');
 const { setToken } = await import('../../../api/token');
 const { patchSession } = await import('../../../runtime/session/store');
 const { ListView } = await import('../../../runtime/renderers/list/ListView');
+const { loadPreferencesFor } = await import('../../../runtime/shell/preferences');
 
 // jsdom lacks what antd measures with; media queries answer for the window's width (a phone test narrows it)
 const widthMatches = (q: string) => {
@@ -269,14 +280,18 @@ describe('a definitions-only screen rendered by the runtime', () => {
   }, 30_000);
 
   it('column settings are kept per user across reloads; another user on the same browser starts from the definition', async () => {
-    const signIn = (staffId: number) => patchSession({ profile: { staffId, name: `用户${staffId}`, permissionScopes: [] } as never });
+    const signIn = async (staffId: number) => {
+      patchSession({ profile: { staffId, name: `用户${staffId}`, permissionScopes: [] } as never });
+      prefs.account = `user${staffId}`;
+      await act(() => loadPreferencesFor(prefs.account));
+    };
     const headers = () => [...document.querySelectorAll('th')].map((th) => th.textContent ?? '').filter(Boolean);
     const openSettings = async () => {
       await act(async () => fireEvent.click(screen.getByRole('button', { name: '列设置' })));
       return screen.findByTestId('column-settings');
     };
     try {
-      signIn(901);
+      await signIn(901);
       renderList();
       await screen.findByText('一月订单', {}, { timeout: 15_000 });
       const settings = await openSettings();
@@ -294,7 +309,7 @@ describe('a definitions-only screen rendered by the runtime', () => {
       cleanup();
 
       // another user on this browser: the definition's columns
-      signIn(902);
+      await signIn(902);
       renderList();
       await screen.findByText('一月订单', {}, { timeout: 15_000 });
       expect(headers()).toContain('审核状态');

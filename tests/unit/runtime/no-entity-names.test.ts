@@ -14,10 +14,11 @@ const root = join(__dirname, '../../..');
 
 /**
  * The shell's own services (seed 000): session and SSO, metadata and files, the header's message
- * box and daily matters, usage statistics and the workbench summary. The shell is the platform
+ * box and daily matters, usage statistics, the workbench summary and the person's screen settings
+ * (userPreference). The shell is the platform
  * every screen sits in, so it calls them by name.
  */
-const SHELL_SERVICES = new Set(['auth', 'sso', 'meta', 'file', 'reference', 'message', 'notice', 'workbench', 'pageVisitStatistics']);
+const SHELL_SERVICES = new Set(['auth', 'sso', 'meta', 'file', 'reference', 'message', 'notice', 'workbench', 'pageVisitStatistics', 'userPreference']);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -52,6 +52,16 @@ describe('screen settings kept per person', () => {
     expect(p.getPreference('list:/a')).toBeUndefined();
   });
 
+  it('a change still waiting when another person signs in is never sent as theirs', async () => {
+    answer = async () => ({});
+    const p = await load();
+    await p.loadPreferencesFor('admin');
+    p.setPreference('list:/a', { hidden: ['x'] });
+    await p.loadPreferencesFor('business');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(calls.filter((c) => c.id !== 'userPreference.all')).toEqual([]);
+  });
+
   it('send one save per pause with the last value, and a removal for a reset', async () => {
     answer = async () => ({});
     const p = await load();
