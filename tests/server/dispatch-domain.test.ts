@@ -169,8 +169,16 @@ describe.each(await backends())('调度领域规则 on %s', (backend) => {
   describe('大件', () => {
     it('a project from an oversize clue’s contract is 大件, and so are its demands and their 托运单', async () => {
       const db = h.database.db;
-      const contract = (await db.selectFrom('contract').select(['contractId', 'customerId']).where('orgId', '=', demo.orgId).where('contractType', '=', 1)
-        .where('auditState', '=', 15).where('contractState', 'in', [0, 10]).orderBy('contractId').executeTakeFirstOrThrow()) as { contractId: number; customerId: number };
+      // set-up: an approved income contract of its own (an income contract takes one project)
+      const [bizmgr, gm] = [await login(h, 'bizmgr'), await login(h, 'gm')];
+      const customerId = ((await db.selectFrom('contract').select('customerId').where('orgId', '=', demo.orgId).where('contractType', '=', 1)
+        .orderBy('contractId').executeTakeFirstOrThrow()) as { customerId: number }).customerId;
+      const made = ok(await h.call('POST', '/api/v1/project-base/contract/save', { token: bizmgr, data: {
+        name: '大件线索合同', contractType: 1, customerId, contractKind: 1, amount: '500000.00', taxRate: 9,
+        signDate: today(), startDate: today(), endDate: '2099-12-31', ownerStaffId: demo.pmStaffId } }));
+      ok(await h.call('POST', '/api/v1/project-base/contract/submit', { token: bizmgr, data: { contractId: made.contractId } }));
+      ok(await h.call('POST', '/api/v1/project-base/contract/audit', { token: gm, data: { contractId: made.contractId, pass: true, comment: '同意' } }));
+      const contract = { contractId: made.contractId as number, customerId };
       const quotation = (await db.selectFrom('quotation').select(['quotationId', 'clueId']).where('orgId', '=', demo.orgId).orderBy('quotationId').executeTakeFirstOrThrow()) as { quotationId: number; clueId: number };
       await force(h, 'clue', 'clueId', quotation.clueId, { isOversize: true });
       await force(h, 'contract', 'contractId', contract.contractId, { quotationId: quotation.quotationId });

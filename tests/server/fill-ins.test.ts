@@ -115,17 +115,22 @@ describe('fill-ins and formulas', () => {
     const staff = async (name: string) => ((await db.selectFrom('staff').select('staffId').where('orgId', '=', me.orgId).where('name', '=', name).executeTakeFirstOrThrow()) as Row).staffId as number;
     const depId = ((await db.selectFrom('department').select('depId').where('orgId', '=', me.orgId).where('name', '=', '运营调度部').executeTakeFirstOrThrow()) as Row).depId as number;
     const businessTypeId = ((await db.selectFrom('businessType').select('businessTypeId').orderBy('businessTypeId').executeTakeFirstOrThrow()) as Row).businessTypeId as number;
-    const c = await ok('POST', 'contract/save', bizmgr, {
-      name: `填充收入合同${Math.random().toString(36).slice(2, 7)}`, contractType: 1, customerId, contractKind: 1, serviceCategory: 2, amount: '880000.00', taxRate: 9,
-      signDate: '2026-01-05', startDate: '2026-01-10', endDate: '2027-12-31', ownerStaffId: await staff('杨帆'),
-    });
-    await ok('POST', 'contract/submit', bizmgr, { contractId: c.contractId });
-    await ok('POST', 'contract/audit', gm, { contractId: c.contractId, pass: true, comment: '同意' });
+    /** An approved income contract (an income contract takes one project, so each case has its own). */
+    const approved = async () => {
+      const made = await ok('POST', 'contract/save', bizmgr, {
+        name: `填充收入合同${Math.random().toString(36).slice(2, 7)}`, contractType: 1, customerId, contractKind: 1, serviceCategory: 2, amount: '880000.00', taxRate: 9,
+        signDate: '2026-01-05', startDate: '2026-01-10', endDate: '2027-12-31', ownerStaffId: await staff('杨帆'),
+      });
+      await ok('POST', 'contract/submit', bizmgr, { contractId: made.contractId });
+      await ok('POST', 'contract/audit', gm, { contractId: made.contractId, pass: true, comment: '同意' });
+      return made;
+    };
+    const c = await approved();
     // What 创建项目 sends: the contract and what the user adds; the rest is the contract's.
     const p = await ok('POST', 'project/save', pm, { incomeContractId: c.contractId, businessTypeId, projectManagerStaffId: await staff('沈国良'), depId });
     expect(p).toMatchObject({ name: c.name, customerId, serviceCategory: 2, startDate: '2026-01-10', endDate: '2027-12-31', contractAmount: '880000.00' });
     // A typed name stays (the user may override a fetched value); the read-only amount is always the contract's.
-    const named = await ok('POST', 'project/save', pm, { incomeContractId: c.contractId, name: '自定项目名', businessTypeId, projectManagerStaffId: await staff('沈国良'), depId });
+    const named = await ok('POST', 'project/save', pm, { incomeContractId: (await approved()).contractId, name: '自定项目名', businessTypeId, projectManagerStaffId: await staff('沈国良'), depId });
     expect(named).toMatchObject({ name: '自定项目名', contractAmount: '880000.00' });
     // A contract without a service category leaves the project's declared default (1) in place.
     const bare = await ok('POST', 'contract/save', bizmgr, {
