@@ -1299,17 +1299,23 @@ export function clueImportTemplate(options: CallOptions = {}): Promise<Downloade
 
 export interface ClueImportQuery {
 mode?: ("check" | "commit")
+jobId?: number
 }
 
 export interface ClueImportResponse {
 total: number
 valid: number
 imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
 errors: {
 row: number
 field?: string
+fields?: string[]
 message: string
 }[]
+[k: string]: unknown
 }
 
 /** 导入线索 — POST /api/v1/project-base/clue/import (商务:线索列表:编辑), multipart */
@@ -4962,17 +4968,23 @@ export function customerImportTemplate(options: CallOptions = {}): Promise<Downl
 
 export interface CustomerImportQuery {
 mode?: ("check" | "commit")
+jobId?: number
 }
 
 export interface CustomerImportResponse {
 total: number
 valid: number
 imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
 errors: {
 row: number
 field?: string
+fields?: string[]
 message: string
 }[]
+[k: string]: unknown
 }
 
 /** 导入客户(先检查，再导入有效行) — POST /api/v1/user-base/customer/import (商务:客户列表:编辑), multipart */
@@ -11947,17 +11959,23 @@ export function workerDailyImportTemplate(options: CallOptions = {}): Promise<Do
 
 export interface WorkerDailyImportQuery {
 mode?: ("check" | "commit")
+jobId?: number
 }
 
 export interface WorkerDailyImportResponse {
 total: number
 valid: number
 imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
 errors: {
 row: number
 field?: string
+fields?: string[]
 message: string
 }[]
+[k: string]: unknown
 }
 
 /** 导入工人日报 — POST /api/v1/project-base/worker-daily/import (项目管理:工人日报), multipart */
@@ -13038,17 +13056,23 @@ export function companyTruckImportTemplate(options: CallOptions = {}): Promise<D
 
 export interface CompanyTruckImportQuery {
 mode?: ("check" | "commit")
+jobId?: number
 }
 
 export interface CompanyTruckImportResponse {
 total: number
 valid: number
 imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
 errors: {
 row: number
 field?: string
+fields?: string[]
 message: string
 }[]
+[k: string]: unknown
 }
 
 /** 导入自有车辆 — POST /api/v1/project-base/company-truck/import (运力资源:自有车辆), multipart */
@@ -14205,17 +14229,23 @@ export function platformTruckImportTemplate(options: CallOptions = {}): Promise<
 
 export interface PlatformTruckImportQuery {
 mode?: ("check" | "commit")
+jobId?: number
 }
 
 export interface PlatformTruckImportResponse {
 total: number
 valid: number
 imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
 errors: {
 row: number
 field?: string
+fields?: string[]
 message: string
 }[]
+[k: string]: unknown
 }
 
 /** 导入平台车辆 — POST /api/v1/project-base/platform-truck/import (运力资源:平台车辆), multipart */
@@ -15383,17 +15413,23 @@ export function supplierImportTemplate(options: CallOptions = {}): Promise<Downl
 
 export interface SupplierImportQuery {
 mode?: ("check" | "commit")
+jobId?: number
 }
 
 export interface SupplierImportResponse {
 total: number
 valid: number
 imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
 errors: {
 row: number
 field?: string
+fields?: string[]
 message: string
 }[]
+[k: string]: unknown
 }
 
 /** 导入供应商 — POST /api/v1/user-base/supplier/import (运力资源:供应商:编辑), multipart */
@@ -15929,17 +15965,23 @@ export function staffImportTemplate(options: CallOptions = {}): Promise<Download
 
 export interface StaffImportQuery {
 mode?: ("check" | "commit")
+jobId?: number
 }
 
 export interface StaffImportResponse {
 total: number
 valid: number
 imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
 errors: {
 row: number
 field?: string
+fields?: string[]
 message: string
 }[]
+[k: string]: unknown
 }
 
 /** 导入员工 — POST /api/v1/user-base/staff/import (公司管理), multipart */

@@ -120,6 +120,10 @@ export interface ListDef {
   actions?: PageAction[];
   rowActions?: PageAction[];
   /**
+   * width of the pinned 操作 column (190 when not given): a list whose rows have one short action gives the room to its columns
+   */
+  rowActionsWidth?: number;
+  /**
    * a 本页合计 row for money columns
    */
   summary?: boolean;

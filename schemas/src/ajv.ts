@@ -31,9 +31,9 @@ export function decimalProblem(value: unknown, spec: DecimalSpec): string | null
   return null;
 }
 
-export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Ajv {
+export function createAjv(options: { coerceTypes?: boolean | 'array'; allErrors?: boolean } = {}): Ajv {
   const ajv = new Ajv({
-    allErrors: false,
+    allErrors: options.allErrors ?? false,
     strict: false,
     coerceTypes: options.coerceTypes ?? false,
     useDefaults: true,

@@ -117,15 +117,19 @@ export function entrySchemas(
       return { binary: 'download' };
     case 'crud.import':
       return {
-        query: { type: 'object', properties: { mode: { type: 'string', enum: ['check', 'commit'], default: 'check', title: '方式' } }, additionalProperties: false },
+        // jobId: commit the checked upload recorded as an import job (数据导入) instead of the file again.
+        query: { type: 'object', properties: { mode: { type: 'string', enum: ['check', 'commit'], default: 'check', title: '方式' }, jobId: { type: 'integer', minimum: 1, title: '已预检的导入任务' } }, additionalProperties: false },
         binary: 'upload',
         response: {
           type: 'object',
           required: ['total', 'valid', 'imported', 'errors'],
-          additionalProperties: false,
+          // An import recorded as a job answers the job's fields too.
+          additionalProperties: true,
           properties: {
             total: { type: 'integer' }, valid: { type: 'integer' }, imported: { type: 'integer' },
-            errors: { type: 'array', items: { type: 'object', required: ['row', 'message'], properties: { row: { type: 'integer' }, field: { type: 'string' }, message: { type: 'string' } } } },
+            failed: { type: 'integer', title: '有错误的行数' }, truncated: { type: 'boolean', title: '错误只列出了一部分' },
+            jobId: { type: 'integer', title: '导入任务' },
+            errors: { type: 'array', items: { type: 'object', required: ['row', 'message'], properties: { row: { type: 'integer' }, field: { type: 'string' }, fields: { type: 'array', items: { type: 'string' } }, message: { type: 'string' } } } },
           },
         },
       };

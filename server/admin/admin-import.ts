@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { type Handler, type HandlerContext, requireSession } from '../crud/context';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { hasPermission } from '../../schemas/src/permission';
-import { importTemplateBuffer, importWorkbook, sendXlsx, uploadedWorkbook } from '../crud/excel';
+import { importTemplateBuffer, importWorkbook, recordImports, sendXlsx, uploadedWorkbook } from '../crud/excel';
 import { present } from '../crud/values';
 import { uploadsDir } from '../files/files';
 import { enumLabel } from '../schema/load';
@@ -86,11 +86,13 @@ export async function runImportJob(w: JobContext, t: Target & { entity: Resolved
   let values: Record<string, unknown>;
   try {
     const report = await importWorkbook(w, t.entity, data, opts.commit ? 'commit' : 'check', t.entry.options?.columns);
-    const failed = new Set(report.errors.map((e) => e.row)).size;
     const errors = JSON.stringify(report.errors.map(({ row, message }) => ({ row, message })));
+    // A check without a single valid row leaves nothing to confirm: the job is kept as 失败 with
+    // its row errors (the history shows what was uploaded and why nothing could be imported, as
+    // an audit trail), but it is never offered for commit — fixing the sheet means a new upload.
     values = opts.commit
-      ? { status: report.imported > 0 ? JOB.imported : JOB.failed, totalRows: report.total, successRows: report.imported, failedRows: failed, errors, committedAt: sql`now()` }
-      : { status: JOB.pending, totalRows: report.total, successRows: report.valid, failedRows: failed, errors };
+      ? { status: report.imported > 0 ? JOB.imported : JOB.failed, totalRows: report.total, successRows: report.imported, failedRows: report.failed, errors, committedAt: sql`now()` }
+      : { status: report.valid > 0 ? JOB.pending : JOB.failed, totalRows: report.total, successRows: report.valid, failedRows: report.failed, errors };
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     values = { status: JOB.failed, errors: JSON.stringify([{ row: 0, message: err.message }]) };
@@ -107,11 +109,19 @@ export function jobReport(entities: EntityMap, row: Record<string, any>): Record
   return {
     ...job,
     total: job.totalRows ?? 0,
+    failed: job.failedRows ?? 0,
     valid: job.status === JOB.pending ? job.successRows ?? 0 : 0,
     imported: job.status === JOB.imported ? job.successRows ?? 0 : 0,
     ...(failed ? { error: errors.find((e) => e.row === 0)!.message, errors: errors.filter((e) => e.row !== 0) } : {}),
     ...(job.status === JOB.imported ? { message: `已导入 ${job.successRows} 条` } : {}),
   };
+}
+
+function keepUpload(orgId: number, data: Buffer): string {
+  const stored = `${randomBytes(12).toString('hex')}.xlsx`;
+  mkdirSync(path.dirname(jobFile(orgId, stored)), { recursive: true });
+  writeFileSync(jobFile(orgId, stored), data);
+  return stored;
 }
 
 const upload: Handler = async (ctx) => {
@@ -120,28 +130,26 @@ const upload: Handler = async (ctx) => {
   const mode = ctx.query.mode === 'commit' ? 'commit' : 'check';
   const file = uploadedWorkbook(ctx);
   if (!/\.xlsx$/i.test(file.name)) throw badRequest('请上传Excel文件(.xlsx)');
-  const stored = `${randomBytes(12).toString('hex')}.xlsx`;
-  mkdirSync(path.dirname(jobFile(s.orgId, stored)), { recursive: true });
-  writeFileSync(jobFile(s.orgId, stored), file.data);
+  const stored = keepUpload(s.orgId, file.data);
   const row = await runImportJob({ db: ctx.db, session: s, entities: ctx.entities, request: ctx.request }, t, file.name, file.data, { storedFile: stored, commit: mode === 'commit' });
   return jobReport(ctx.entities, row);
 };
 
-const commit: Handler = async (ctx) => {
+/** Imports the valid rows of a checked (待确认) job of this organisation, once. */
+async function commitJob(ctx: HandlerContext, jobId: number, targetOfJob: (importType: number) => Target & { entity: ResolvedEntity; entry: CatalogueEntry }) {
   const s = requireSession(ctx);
-  const job = (await ctx.db.selectFrom('dataImportJob').selectAll().where('jobId', '=', Number(ctx.params.jobId)).where('orgId', '=', s.orgId).executeTakeFirst()) as Record<string, any> | undefined;
+  const job = (await ctx.db.selectFrom('dataImportJob').selectAll().where('jobId', '=', jobId).where('orgId', '=', s.orgId).executeTakeFirst()) as Record<string, any> | undefined;
   if (!job) throw notFound();
   if (job.status !== JOB.pending) throw conflict('该导入任务不是待确认状态');
-  const t = usable(ctx, Number(job.importType));
+  const t = targetOfJob(Number(job.importType));
   // Claim the job first: a second commit of the same sheet finds it no longer pending.
   const claimed = await ctx.db.updateTable('dataImportJob').set({ status: JOB.parsing, updatedAt: sql`now()` })
     .where('jobId', '=', job.jobId).where('status', '=', JOB.pending).returning('jobId').execute();
   if (!claimed.length) throw conflict('该导入任务不是待确认状态');
   try {
     const report = await importWorkbook({ db: ctx.db, session: s, entities: ctx.entities, request: ctx.request }, t.entity, readFileSync(jobFile(s.orgId, job.storedFile)), 'commit', t.entry.options?.columns);
-    const failed = new Set(report.errors.map((e) => e.row)).size;
     const row = await ctx.db.updateTable('dataImportJob').set({
-      status: report.imported > 0 ? JOB.imported : JOB.failed, totalRows: report.total, successRows: report.imported, failedRows: failed,
+      status: report.imported > 0 ? JOB.imported : JOB.failed, totalRows: report.total, successRows: report.imported, failedRows: report.failed,
       errors: JSON.stringify(report.errors.map(({ row, message }) => ({ row, message }))), committedAt: sql`now()`, updatedAt: sql`now()`, updatedBy: s.staffId,
     }).where('jobId', '=', job.jobId).returningAll().executeTakeFirstOrThrow();
     return jobReport(ctx.entities, row as Record<string, any>);
@@ -149,7 +157,34 @@ const commit: Handler = async (ctx) => {
     await ctx.db.updateTable('dataImportJob').set({ status: JOB.pending, updatedAt: sql`now()` }).where('jobId', '=', job.jobId).execute();
     throw err;
   }
-};
+}
+
+const commit: Handler = async (ctx) => commitJob(ctx, Number(ctx.params.jobId), (importType) => usable(ctx, importType));
+
+/**
+ * A list's own import (客户列表 → 导入, `crud.import`) of an entity 数据导入 also takes is the
+ * same job: its check is a job in the 数据导入 history and its commit (`mode=commit&jobId=`)
+ * imports that checked job, so both ways behave and are recorded alike. The list's call already
+ * checked its own permission; an entity 数据导入 doesn't take imports as before.
+ */
+recordImports(async (ctx, entity, file, mode) => {
+  const importType = Number(Object.keys(IMPORT_TARGETS).find((k) => IMPORT_TARGETS[Number(k)] === entity.name));
+  if (!importType || !ctx.session) return undefined;
+  const t = { importType, title: enumLabel('importType', importType) ?? entity.title, entity, entry: ctx.entry as CatalogueEntry };
+  const jobId = Number(ctx.query.jobId);
+  if (mode === 'commit' && jobId > 0) {
+    return commitJob(ctx, jobId, (type) => {
+      if (type !== importType) throw conflict('该导入任务不是本列表的导入');
+      return t;
+    });
+  }
+  const s = requireSession(ctx);
+  const row = await runImportJob({ db: ctx.db, session: s, entities: ctx.entities, request: ctx.request }, t, file.name, file.data, { storedFile: keepUpload(s.orgId, file.data), commit: mode === 'commit' });
+  const report = jobReport(ctx.entities, row);
+  // A sheet that can't be read is refused as the list's import always refused it.
+  if (typeof report.error === 'string') throw badRequest(report.error);
+  return report;
+});
 
 export const adminImportHandlers: Record<string, Handler> = {
   'adminImport.types': types,

@@ -31,9 +31,10 @@ const BATCH = 2000;
 export const IMPORT_MAX_ROWS = 5000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function enumContext(): Pick<ExcelContext, 'enumLabel' | 'enumCode'> {
+function enumContext(): Pick<ExcelContext, 'enumLabel' | 'enumCode' | 'enumLabels'> {
   const enums = loadEnums();
   return {
+    enumLabels: (name) => (enums[name]?.values ?? []).map((v) => v.label),
     enumLabel: (name, code) => enums[name]?.values.find((v) => String(v.value) === String(code))?.label,
     enumCode: (name, label) => enums[name]?.values.find((v) => v.label === label || String(v.value) === label)?.value,
   };
@@ -183,7 +184,8 @@ export const importTemplateHandler: Handler = async (ctx) => {
   return sendXlsx(ctx.reply, `${fileTitle(ctx, entity)}导入模板.xlsx`, await importTemplateBuffer(entity, ctx.entry.options?.columns));
 };
 
-const ajv = createAjv();
+// Every error of a row, not only the first (the import reports each row's problems at once).
+const ajv = createAjv({ allErrors: true });
 const createValidators = new Map<string, { validate: ValidateFunction; schema: Record<string, unknown> }>();
 
 function createValidator(entity: ResolvedEntity) {
@@ -208,7 +210,20 @@ function cellValue(cell: ExcelJS.Cell): unknown {
 }
 
 interface ParsedRow { row: number; data: Record<string, unknown> }
-export interface ImportError { row: number; field?: string; message: string }
+export interface ImportError { row: number; field?: string; fields?: string[]; message: string }
+
+/** At most this many problems are spelled out for one row; the rest are counted. */
+const ROW_PROBLEMS_SHOWN = 10;
+/** At most this many rows' errors are answered; the report still counts every failed row. */
+export const IMPORT_ERRORS_SHOWN = 500;
+
+/** One entry per row: 第2行：缺少客户名称；联系电话格式不正确；… */
+function rowError(row: number, problems: { field?: string; message: string }[]): ImportError {
+  const shown = problems.slice(0, ROW_PROBLEMS_SHOWN).map((p) => p.message);
+  const more = problems.length - shown.length;
+  const fields = [...new Set(problems.map((p) => p.field).filter((f): f is string => Boolean(f)))];
+  return { row, ...(fields[0] ? { field: fields[0] } : {}), ...(fields.length > 1 ? { fields } : {}), message: `第${row}行：${shown.join('；')}${more > 0 ? `；另有${more}项问题` : ''}` };
+}
 
 async function titleLookup(db: Db, session: Session | null, ctx: HandlerContext, entity: ResolvedEntity, columns: string[], sheet: ExcelJS.Worksheet, colIndex: Map<string, number>) {
   const wanted = new Map<string, Set<string>>();
@@ -237,7 +252,11 @@ async function titleLookup(db: Db, session: Session | null, ctx: HandlerContext,
   return ids;
 }
 
-export interface ImportReport { total: number; valid: number; imported: number; errors: ImportError[] }
+/**
+ * `failed` counts every row with an error; `errors` lists at most IMPORT_ERRORS_SHOWN of them
+ * (`truncated` says when some were left out).
+ */
+export interface ImportReport { total: number; valid: number; imported: number; failed: number; errors: ImportError[]; truncated?: boolean }
 
 /** The uploaded .xlsx of a multipart request (field "file"). */
 export function uploadedWorkbook(ctx: HandlerContext): { name: string; data: Buffer } {
@@ -249,10 +268,23 @@ export function uploadedWorkbook(ctx: HandlerContext): { name: string; data: Buf
   return { name: String(file.filename), data: file.data as Buffer };
 }
 
+/**
+ * Who records an entity's imports as jobs (数据导入 registers itself): answers the report of the
+ * recorded job, or undefined when it doesn't take this entity's imports.
+ */
+type ImportRecorder = (ctx: HandlerContext, entity: ResolvedEntity, file: { name: string; data: Buffer }, mode: 'check' | 'commit') => Promise<Record<string, unknown> | undefined>;
+let recorder: ImportRecorder | undefined;
+export function recordImports(r: ImportRecorder): void {
+  recorder = r;
+}
+
 export const importHandler: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const mode = ctx.query.mode === 'commit' ? 'commit' : 'check';
-  return importWorkbook({ db: ctx.db, session: ctx.session, entities: ctx.entities, request: ctx.request }, entity, uploadedWorkbook(ctx).data, mode, ctx.entry.options?.columns);
+  const file = uploadedWorkbook(ctx);
+  const recorded = await recorder?.(ctx, entity, file, mode);
+  if (recorded) return recorded;
+  return importWorkbook({ db: ctx.db, session: ctx.session, entities: ctx.entities, request: ctx.request }, entity, file.data, mode, ctx.entry.options?.columns);
 };
 
 /**
@@ -305,24 +337,33 @@ export async function importWorkbook(
     if (n === 1) return;
     const data: Record<string, unknown> = {};
     let blank = true;
-    let bad: ImportError | undefined;
+    // Every problem of the row, so the sheet is fixed once: the cells that can't be read, then
+    // the entity's rules over the cells that could (a field already reported is not reported twice).
+    const problems: { field?: string; message: string }[] = [];
     for (const c of columns) {
       const f = entity.fields[c]!;
       const raw = cellValue(r.getCell(colIndex.get(c)!));
       if (raw !== null && raw !== undefined && String(raw).trim() !== '') blank = false;
       const read = fieldType(f).excel.read(raw, f, excel);
       if ('error' in read) {
-        bad ??= { row: n, field: c, message: `第${n}行 ${f.title}${read.error}` };
+        problems.push({ field: c, message: `${f.title}${read.error}` });
         continue;
       }
       if (read.value !== null && !(Array.isArray(read.value) && read.value.length === 0 && !f.required)) data[c] = read.value;
     }
     if (blank) return;
-    if (bad) return void errors.push(bad);
     if (!validate(data)) {
-      const e = validate.errors![0]!;
-      return void errors.push({ row: n, field: ajvErrorField(e), message: `第${n}行 ${formatAjvError(e, schema)}` });
+      const reported = new Set(problems.map((p) => p.field));
+      for (const e of validate.errors ?? []) {
+        // An if/then's own error only says its branch failed; the branch's errors say what.
+        if (e.keyword === 'if') continue;
+        const field = ajvErrorField(e);
+        if (reported.has(field)) continue;
+        reported.add(field);
+        problems.push({ field, message: formatAjvError(e, schema) });
+      }
     }
+    if (problems.length) return void errors.push(rowError(n, problems));
     parsed.push({ row: n, data });
   });
 
@@ -345,7 +386,7 @@ export async function importWorkbook(
         const mapped = err instanceof HttpError ? { msg: err.message, data: err.data } : mapError(err, uniqueMessages(w.entities));
         if (!(err instanceof HttpError) && mapped.msg === '服务器内部错误') throw err;
         const field = (mapped.data as { field?: string } | null | undefined)?.field;
-        errors.push({ row: p.row, ...(field ? { field } : {}), message: `第${p.row}行 ${mapped.msg}` });
+        errors.push({ row: p.row, ...(field ? { field } : {}), message: `第${p.row}行：${mapped.msg}` });
       }
     }
   };
@@ -366,7 +407,9 @@ export async function importWorkbook(
     }
   }
   errors.sort((a, b) => a.row - b.row);
-  const total = parsed.length + errors.filter((e) => !parsed.some((p) => p.row === e.row)).length;
-  const valid = imported;
-  return { total, valid, imported: mode === 'commit' ? imported : 0, errors };
+  const parsedRows = new Set(parsed.map((p) => p.row));
+  const total = parsed.length + errors.filter((e) => !parsedRows.has(e.row)).length;
+  const failed = new Set(errors.map((e) => e.row)).size;
+  const truncated = errors.length > IMPORT_ERRORS_SHOWN;
+  return { total, valid: imported, imported: mode === 'commit' ? imported : 0, failed, errors: errors.slice(0, IMPORT_ERRORS_SHOWN), ...(truncated ? { truncated } : {}) };
 };

@@ -67,6 +67,9 @@ export function regionTree(): { tree: RegionNode[]; etag: string } {
   return cached;
 }
 
+/** 北京, 天津, 上海, 重庆. */
+const MUNICIPALITIES = new Set(['110000', '120000', '310000', '500000']);
+
 let index: { label: Map<string, string>; code: Map<string, string> } | undefined;
 
 /** Region code ↔ full label (省/市/区 joined with /), for logs and spreadsheets. */
@@ -84,6 +87,21 @@ function regionIndex() {
     }
   };
   walk(regionTree().tree, []);
+  // The municipalities' second level is stored as 市辖区/县, which nobody writes: accept
+  // 上海市/上海市/浦东新区, 上海市/浦东新区, 上海/浦东新区 (and 上海/上海市/浦东新区) for the stored code.
+  for (const p of regionTree().tree) {
+    if (!MUNICIPALITIES.has(p.regionId)) continue;
+    const short = p.name.replace(/市$/, '');
+    for (const c of p.children ?? []) {
+      for (const d of c.children ?? []) {
+        for (const alias of [[p.name, p.name], [p.name], [short], [short, p.name], [short, short]]) {
+          const key = [...alias, d.name].join('/');
+          if (!code.has(key)) code.set(key, d.regionId);
+        }
+      }
+    }
+    if (!code.has(short)) code.set(short, p.regionId);
+  }
   index = { label, code };
   return index;
 }

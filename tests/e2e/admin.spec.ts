@@ -180,6 +180,77 @@ test('数据导入: 50 staff from a spreadsheet, two bad rows reported and left 
   await expect(page.locator('.ant-pagination')).toContainText('共 48 条');
 });
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+async function sheetOf(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('导入');
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+test('客户列表 → 导入: every problem of a row at once, a Shanghai district as written, the same confirm, and the job in 数据导入', async ({ page }) => {
+  const name = `导入客户${stamp}有限公司`;
+  const buffer = await sheetOf([
+    ['*客户名称', '客户类型', '联系电话', '联系邮箱', '所在地区', '账期(天)'],
+    ['', '企业', '12345', 'not-an-email', '', '三十'],
+    [name, '政府/事业单位', '13900000051', '', '上海市/上海市/浦东新区', '30'],
+  ]);
+  await loginAs(page, 'admin');
+  await page.goto('/business/clue/customer-list');
+  await page.getByRole('button', { name: /导\s*入/ }).first().click();
+  const wizard = page.getByRole('dialog').filter({ hasText: '下载导入模板' });
+  await wizard.locator('input[type=file]').setInputFiles({ name: `客户名单${stamp}.xlsx`, mimeType: XLSX_TYPE, buffer });
+  await expect(wizard.getByTestId('import-report')).toContainText('共 2 行：有效 1 行，有错误 1 行');
+  const errors = wizard.getByTestId('import-errors');
+  await expect(errors.locator('tbody tr')).toHaveCount(1);
+  for (const part of ['第2行：', '客户名称', '联系电话格式不正确', '邮箱格式不正确', '账期(天)']) await expect(errors).toContainText(part);
+  await wizard.getByTestId('import-commit').click();
+  await page.locator('.ant-modal-confirm').filter({ hasText: '导入有效的行（有错误的行不导入），确定提交？' }).getByRole('button', { name: /确\s*定/ }).click();
+  await expect(wizard.getByTestId('import-report')).toContainText('已导入 1 条，1 行未导入');
+
+  // The list's import is in 数据导入's history, once, imported.
+  await page.goto('/user/system/data-import');
+  const jobs = page.getByTestId('list-dataImportJob');
+  const row = jobs.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: `客户名单${stamp}.xlsx` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('已导入');
+
+  // A check without a valid row offers nothing to import and leaves no job waiting to be confirmed.
+  await jobs.getByRole('button', { name: '导入数据' }).click();
+  const wizard2 = page.getByRole('dialog').filter({ hasText: '导入数据' });
+  await expect(wizard2.getByTestId('import-choice')).toContainText('客户');
+  await wizard2.locator('input[type=file]').setInputFiles({ name: `全错${stamp}.xlsx`, mimeType: XLSX_TYPE, buffer: await sheetOf([['*客户名称', '联系电话'], ['', '1']]) });
+  await expect(wizard2.getByTestId('import-report')).toContainText('没有可导入的行');
+  await expect(wizard2.getByTestId('import-commit')).toHaveCount(0);
+  await wizard2.getByRole('button', { name: /取\s*消/ }).click();
+  const failed = jobs.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: `全错${stamp}.xlsx` });
+  await expect(failed).toContainText('失败');
+  await expect(failed.getByRole('button', { name: '提交导入' })).toHaveCount(0);
+});
+
+test('数据导入 at 1440 px: 操作人 and 导入时间 clear of the pinned 操作 column; every disabled type says why', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, 'suzhou');
+  await page.goto('/user/system/data-import');
+  const jobs = page.getByTestId('list-dataImportJob');
+  const head = (title: string) => jobs.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${title}$`) }).first();
+  await expect(head('操作')).toBeVisible();
+  const pinned = (await head('操作').boundingBox())!;
+  for (const title of ['操作人', '导入时间']) {
+    const box = (await head(title).boundingBox())!;
+    expect(box.x + box.width, title).toBeLessThanOrEqual(pinned.x + 1);
+  }
+  await jobs.getByRole('button', { name: '导入数据' }).click();
+  const wizard = page.getByRole('dialog').filter({ hasText: '导入数据' });
+  await wizard.getByTestId('import-choice').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  for (const title of ['零件', '物料']) {
+    const option = options.filter({ hasText: title });
+    await expect(option).toHaveClass(/ant-select-item-option-disabled/);
+    await expect(option.getByTestId('import-choice-reason')).toHaveText(/.+/);
+  }
+});
+
 test('短信发送记录: the failed messages are found by status, read in detail and put back in the outbox', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/user/system/short-message-send-record');

@@ -278,8 +278,11 @@ test.describe.serial('商务拓展：线索 → 询价 → 报价 → 审核', (
     const dialog = page.locator('.ant-modal').filter({ hasText: '导入' });
     await dialog.locator('input[type=file]').setInputFiles(edited);
     await expect(dialog.getByTestId('import-report')).toContainText('共 2 行：有效 1 行，有错误 1 行');
-    await expect(dialog.getByTestId('import-errors')).toContainText('第3行 客户「不存在的客户公司」不存在');
+    await expect(dialog.getByTestId('import-errors')).toContainText('第3行：客户「不存在的客户公司」不存在');
     await dialog.getByTestId('import-commit').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect(confirm).toContainText('导入有效的行（有错误的行不导入），确定提交？');
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog.getByTestId('import-report')).toContainText('已导入 1 条，1 行未导入');
     await page.keyboard.press('Escape');
     await page.reload();

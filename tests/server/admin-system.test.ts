@@ -288,6 +288,83 @@ describe('系统管理', () => {
       expect((await h.database.db.selectFrom('staff').select('name').where('name', '=', '越权甲').execute())).toEqual([]);
     });
 
+    it('reports every problem of every row at once, one entry per row, and caps the list', async () => {
+      const sheet = await xlsx([
+        ['*客户名称', '客户类型', '联系电话', '联系邮箱', '所在地区', '账期(天)'],
+        ['', '政府', '12345', 'not-an-email', '上海市/上海市/浦东新区', '三十'],
+        ['全错检查有限公司', '企业', '13900000031', 'ok@example.com', '火星/不存在区', '30'],
+        ['全对检查有限公司', '政府/事业单位', '13900000032', '', '', ''],
+      ]);
+      const checked = await upload(admin, 1, '客户检查.xlsx', sheet, 'check');
+      expect(checked.status).toBe(200);
+      expect(checked.body.data).toMatchObject({ status: 5, total: 3, valid: 1, failed: 2, failedRows: 2 });
+      const [second, third] = checked.body.data.errors as { row: number; message: string }[];
+      expect(checked.body.data.errors).toHaveLength(2);
+      expect(second!.row).toBe(2);
+      expect(second!.message).toMatch(/^第2行：/);
+      for (const part of ['客户类型「政府」不是可选值（可选：企业、个体工商户、个人、政府/事业单位）', '客户名称', '联系电话格式不正确', '邮箱格式不正确', '账期(天)']) expect(second!.message).toContain(part);
+      expect(second!.message.split('；')).toHaveLength(5);
+      expect(second!.message).not.toContain('所在地区');
+      expect(third).toMatchObject({ row: 3 });
+      expect(third!.message).toContain('所在地区「火星/不存在区」不是有效的地区');
+
+      // Hundreds of bad rows: every one counted, the first 500 spelled out.
+      const many = await xlsx([['*客户名称', '联系电话'], ...Array.from({ length: 520 }, () => ['', '1'])]);
+      const capped = await upload(admin, 1, '客户很多错误.xlsx', many, 'check');
+      expect(capped.body.data).toMatchObject({ total: 520, valid: 0, failed: 520, failedRows: 520 });
+      expect(capped.body.data.errors).toHaveLength(500);
+    });
+
+    it('reads the forms people write for a municipality\'s district as the stored region', async () => {
+      const sheet = await xlsx([
+        ['*客户名称', '所在地区'],
+        ['直辖市甲有限公司', '上海市/上海市/浦东新区'],
+        ['直辖市乙有限公司', '上海市/浦东新区'],
+        ['直辖市丙有限公司', '上海/浦东新区'],
+        ['直辖市丁有限公司', '北京市/北京市/朝阳区'],
+        ['直辖市戊有限公司', '重庆市/城口县'],
+        ['直辖市己有限公司', '浙江省/湖州市/长兴县'],
+      ]);
+      const done = await upload(admin, 1, '直辖市.xlsx', sheet, 'commit');
+      expect(done.body.data).toMatchObject({ status: 10, imported: 6, errors: [] });
+      const rows = await h.database.db.selectFrom('customer').select(['name', 'regionCode']).where('name', 'like', '直辖市%').orderBy('customerId').execute();
+      expect(rows.map((r) => r.regionCode)).toEqual(['310115', '310115', '310115', '110105', '500229', '330522']);
+    });
+
+    it('a check without a valid row leaves no job to confirm; the template lists choices with 、', async () => {
+      const none = await upload(admin, 1, '全错.xlsx', await xlsx([['*客户名称', '联系电话'], ['', '1'], ['甲', '2']]), 'check');
+      expect(none.body.data).toMatchObject({ status: 15, total: 2, valid: 0, imported: 0, failed: 2 });
+      expect(none.body.data.error).toBeUndefined();
+      expect((await h.call('POST', `${U}/data-import/${none.body.data.jobId}/commit`, { token: admin, data: {} })).status).toBe(409);
+      const tpl = await h.app.inject({ method: 'GET', url: `${U}/data-import/template/1`, headers: { 'access-token': admin } });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
+      const notes = book.worksheets[0]!.getRow(1).values as unknown[];
+      const typeCell = book.worksheets[0]!.getRow(1).getCell(notes.indexOf('客户类型'));
+      expect(JSON.stringify(typeCell.note)).toContain('可选：企业、个体工商户、个人、政府/事业单位');
+    });
+
+    it('a list\'s own import (客户列表 → 导入) is a job in the 数据导入 history, committed by its id once', async () => {
+      const sheet = await xlsx([['*客户名称', '联系电话'], ['列表导入有限公司', '13900000041'], ['', '1']]);
+      const post = async (query: string) => {
+        const m = multipart('客户列表导入.xlsx', sheet);
+        const res = await h.app.inject({ method: 'POST', url: `${U}/customer/import?${query}`, headers: { 'access-token': admin, 'content-type': m.type }, payload: m.body });
+        return { status: res.statusCode, body: JSON.parse(res.body) };
+      };
+      const checked = await post('mode=check');
+      // The check is one job and the commit imports that job: no second one is recorded.
+      const jobsOf = async () => (await h.database.db.selectFrom('dataImportJob').select(['jobId', 'status']).where('jobId', '>=', checked.body.data.jobId).execute());
+      expect(checked.body.data).toMatchObject({ status: 5, importType: 1, total: 2, valid: 1, imported: 0, failed: 1 });
+      expect(await jobsOf()).toEqual([{ jobId: checked.body.data.jobId, status: 5 }]);
+      const history = (await h.call('GET', `${U}/data-import/page?importType=1&status=5`, { token: admin })).body.data.list as any[];
+      expect(history.map((j) => j.jobId)).toContain(checked.body.data.jobId);
+      const done = await post(`mode=commit&jobId=${checked.body.data.jobId}`);
+      expect(done.body.data).toMatchObject({ status: 10, imported: 1, jobId: checked.body.data.jobId });
+      expect(await jobsOf()).toEqual([{ jobId: checked.body.data.jobId, status: 10 }]);
+      expect((await post(`mode=commit&jobId=${checked.body.data.jobId}`)).status).toBe(409);
+      expect((await h.database.db.selectFrom('customer').select('name').where('name', '=', '列表导入有限公司').execute())).toHaveLength(1);
+    });
+
     it('records an unreadable sheet as a failed job; needs the target\'s own permission', async () => {
       const bad = await upload(admin, 1, '坏文件.xlsx', Buffer.from('PK\u0003\u0004 not really a workbook'));
       expect(bad.body.data).toMatchObject({ status: 15 });

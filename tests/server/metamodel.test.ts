@@ -353,10 +353,10 @@ describe.each(await backends())('a definitions-only entity on %s', (backend) => 
       const check = JSON.parse((await upload('check')).body).data;
       expect(check).toMatchObject({ total: 5, valid: 1, imported: 0 });
       expect(check.errors).toEqual([
-        { row: 3, field: 'customerId', message: '第3行 客户「不存在的客户」不存在' },
-        { row: 4, field: 'amount', message: '第4行 金额最多保留2位小数' },
-        { row: 5, field: 'title', message: '第5行 缺少必填字段：订单名称' },
-        { row: 6, field: 'plate', message: '第6行 车牌号格式不正确' },
+        { row: 3, field: 'customerId', message: '第3行：客户「不存在的客户」不存在' },
+        { row: 4, field: 'amount', message: '第4行：金额最多保留2位小数' },
+        { row: 5, field: 'title', message: '第5行：缺少必填字段：订单名称' },
+        { row: 6, field: 'plate', message: '第6行：车牌号格式不正确' },
       ]);
       expect(await count()).toBe(0);
       const commit = JSON.parse((await upload('commit')).body).data;

@@ -13,7 +13,10 @@ import { saveFile, type QueryValue } from '../../../api/http';
 import type { ImportCalls } from '../../router/types';
 
 /** What every upload and commit answers (`crud.import`, or an import job with these fields). */
-interface Report { total: number; valid: number; imported: number; errors: { row: number; field?: string; message: string }[]; error?: string; [key: string]: unknown }
+interface Report { total: number; valid: number; imported: number; failed?: number; truncated?: boolean; errors: { row: number; field?: string; message: string }[]; error?: string; [key: string]: unknown }
+
+/** Asked before the valid rows are imported when the action doesn't say otherwise. */
+export const DEFAULT_IMPORT_CONFIRM = '导入有效的行（有错误的行不导入），确定提交？';
 /** A choice as its call answers it: the value under the choice's param. */
 type Choice = Record<string, unknown> & { title: string; available?: boolean; reason?: string | null };
 
@@ -33,14 +36,14 @@ function argsFor(api: string, values: Record<string, unknown>): { params: Record
 export interface ImportDialogProps {
   title: string;
   calls: ImportCalls;
-  /** asked before the valid rows are imported */
+  /** asked before the valid rows are imported (DEFAULT_IMPORT_CONFIRM when not given) */
   confirm?: string;
   onClose: () => void;
   /** after something was written (a committed import, or a checked upload kept to be committed) */
   onImported: () => void;
 }
 
-export default function ImportDialog({ title, calls, confirm, onClose, onImported }: ImportDialogProps) {
+export default function ImportDialog({ title, calls, confirm = DEFAULT_IMPORT_CONFIRM, onClose, onImported }: ImportDialogProps) {
   const { message, modal } = App.useApp();
   const choose = calls.choose;
   const [choices, setChoices] = useState<Choice[]>([]);
@@ -86,7 +89,8 @@ export default function ImportDialog({ title, calls, confirm, onClose, onImporte
     try {
       const result = calls.commit
         ? await invoke<Report>(calls.commit, { params: argsFor(calls.commit, report).params, body: {} }, { silent: [400, 409] })
-        : await invokeUpload<Report>(calls.upload, file, argsFor(calls.upload, { ...picked, mode: 'commit' }), { silent: [400] });
+        // A check the server kept as a job is committed by its id (the rows it checked), once.
+        : await invokeUpload<Report>(calls.upload, file, argsFor(calls.upload, { ...picked, mode: 'commit', ...(report.jobId !== undefined ? { jobId: report.jobId } : {}) }), { silent: [400, 409] });
       setReport(result);
       void message.success(`已导入 ${result.imported} 条`);
       onImported();
@@ -97,7 +101,8 @@ export default function ImportDialog({ title, calls, confirm, onClose, onImporte
       setBusy(false);
     }
   };
-  const askCommit = () => (confirm ? modal.confirm({ title: confirm, okText: '确定', cancelText: '取消', onOk: commit }) : void commit());
+  const askCommit = () => modal.confirm({ title: confirm, okText: '确定', cancelText: '取消', onOk: commit });
+  const failedRows = report ? report.failed ?? report.errors.length : 0;
   const pick = (v: string | number) => {
     setValue(v);
     setFile(undefined);
@@ -127,7 +132,11 @@ export default function ImportDialog({ title, calls, confirm, onClose, onImporte
           <Space wrap>
             <Typography.Text>{choose.title}</Typography.Text>
             <Select style={{ width: 220 }} value={value} onChange={pick} aria-label={choose.title} data-testid="import-choice"
-              options={choices.map((c) => ({ value: c[choose.param] as string | number, label: c.title, disabled: c.available === false }))} />
+              options={choices.map((c) => ({ value: c[choose.param] as string | number, label: c.title, disabled: c.available === false, reason: c.available === false ? c.reason ?? '不可导入' : undefined }))}
+              // A disabled choice says why, in the list itself and on hover.
+              optionRender={(o) => (o.data.reason
+                ? <span title={o.data.reason} data-testid="import-choice-reason">{o.data.label}<Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{o.data.reason}</Typography.Text></span>
+                : o.data.label)} />
           </Space>
         )}
         {chosen && chosen.available === false && <Alert type="info" showIcon message={`${chosen.title}：${chosen.reason ?? '不可导入'}`} data-testid="import-unavailable" />}
@@ -145,13 +154,14 @@ export default function ImportDialog({ title, calls, confirm, onClose, onImporte
         {report?.error && <Alert type="error" showIcon message="导入失败" description={report.error} data-testid="import-error" />}
         {report && !report.error && (
           <Alert type={report.errors.length ? 'warning' : 'success'} showIcon data-testid="import-report"
-            message={done ? `已导入 ${report.imported} 条，${report.errors.length} 行未导入` : `共 ${report.total} 行：有效 ${report.valid} 行，有错误 ${report.errors.length} 行`}
-            description={!done && report.errors.length ? '有错误的行不会导入，可修改文件后重新上传。' : undefined} />
+            message={done ? `已导入 ${report.imported} 条，${failedRows} 行未导入` : `共 ${report.total} 行：有效 ${report.valid} 行，有错误 ${failedRows} 行`}
+            description={done ? undefined : report.valid === 0 && failedRows ? '没有可导入的行，请按错误修改文件后重新上传。' : failedRows ? '有错误的行不会导入，可修改文件后重新上传。' : undefined} />
         )}
         {report && report.errors.length > 0 && (
           <Table size="small" rowKey={(r) => `${r.row}-${r.field ?? ''}-${r.message}`} pagination={{ pageSize: 8 }} dataSource={report.errors} data-testid="import-errors"
             columns={[{ key: 'row', dataIndex: 'row', title: '行号', width: 70 }, { key: 'message', dataIndex: 'message', title: '错误' }]} />
         )}
+        {report?.truncated && <Typography.Text type="secondary">仅列出前 {report.errors.length} 行的错误，共 {failedRows} 行有错误。</Typography.Text>}
       </Space>
     </Modal>
   );

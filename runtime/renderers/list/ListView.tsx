@@ -255,12 +255,17 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     const base = visibleColumns.map((c) => {
       const f = fieldOf(entity, c.field);
       const kind = f ? cellKind(f) : 'text';
+      const width = c.width ?? f?.width ?? WIDTH[kind] ?? 120;
+      const ellipsis = c.ellipsis ?? (kind === 'longText' || kind === 'text');
       return {
         key: c.field,
         dataIndex: c.field,
         title: c.title ?? f?.title ?? c.field,
-        width: c.width ?? f?.width ?? WIDTH[kind] ?? 120,
-        ellipsis: c.ellipsis ?? (kind === 'longText' || kind === 'text'),
+        width,
+        ellipsis,
+        // The table sizes to its content (scroll x max-content), where a long value would widen
+        // its column past the declared width; an ellipsis column's content keeps to that width.
+        ...(ellipsis ? { onCell: () => ({ style: { maxWidth: width } }) } : {}),
         fixed: c.fixed,
         align: f && isNumeric(f) ? ('right' as const) : undefined,
         sorter: meta.sortable.has(c.field) ? true : undefined,
@@ -275,7 +280,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
         key: '__actions',
         title: '操作',
         fixed: 'right' as const,
-        width: 190,
+        width: list.rowActionsWidth ?? 190,
         render: (_: unknown, row: Row) => {
           const shown = rowActions.filter((a) => actionAllowedOn(a, row));
           const direct = shown.slice(0, shown.length > 3 ? 2 : 3);

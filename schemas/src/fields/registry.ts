@@ -30,6 +30,8 @@ export interface TextContext {
 /** What an Excel import/export needs from outside the registry (labels, titles, regions, both ways). */
 export interface ExcelContext extends TextContext {
   enumCode(enumName: string, label: string): string | number | undefined;
+  /** An enum's labels in order, for messages listing the allowed values. */
+  enumLabels?(enumName: string): string[];
   refId(entity: string, title: string): number | undefined;
   regionCode(label: string): string | undefined;
 }
@@ -292,7 +294,8 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     toDb: (v, f) => (f.multiple ? json(v) : v),
     excel: {
       write: writesText,
-      hint: (f, labels) => (f.enum ? `可选：${labels(f.enum).join(f.multiple ? '；' : '/')}${f.multiple ? '（多个用;分隔）' : ''}` : undefined),
+      // 、 between values: a value itself may hold a / (政府/事业单位, 展会/陌拜).
+      hint: (f, labels) => (f.enum ? `可选：${labels(f.enum).join('、')}${f.multiple ? '（多个用;分隔）' : ''}` : undefined),
       choices: (f, labels) => (f.enum && !f.multiple ? labels(f.enum) : undefined),
       read: (raw, f, ctx) => {
         if (blankCell(raw)) return { value: f.multiple ? [] : null };
@@ -300,7 +303,10 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
         const codes: (string | number)[] = [];
         for (const label of labels) {
           const code = ctx.enumCode(f.enum!, label);
-          if (code === undefined) return { error: `「${label}」不是可选值` };
+          if (code === undefined) {
+            const allowed = ctx.enumLabels?.(f.enum!) ?? [];
+            return { error: `「${label}」不是可选值${allowed.length && allowed.length <= 20 ? `（可选：${allowed.join('、')}）` : ''}` };
+          }
           codes.push(code);
         }
         return { value: f.multiple ? codes : codes[0] };

@@ -232,8 +232,12 @@ describe('a definitions-only screen rendered by the runtime', () => {
     const input = (await screen.findByTestId('import-upload', {}, { timeout: 10_000 })).querySelector('input[type=file]') ?? document.querySelector('.ant-upload input[type=file]')!;
     await act(async () => fireEvent.change(input, { target: { files: [file] } }));
     expect((await screen.findByTestId('import-report', {}, { timeout: 10_000 })).textContent).toContain('有效 1 行，有错误 1 行');
-    expect(screen.getByText('第3行 金额应为数字')).toBeTruthy();
+    expect(screen.getByText('第3行：金额应为数字')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByTestId('import-commit')));
+    // Every import asks before the valid rows are written.
+    const confirm = await waitFor(() => document.querySelector('.ant-modal-confirm') as HTMLElement, { timeout: 10_000 });
+    expect(confirm.textContent).toContain('导入有效的行（有错误的行不导入），确定提交？');
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ })));
     await waitFor(async () => {
       const r = await h.call('GET', `${BASE}/page?title=导入`, { token });
       expect(r.body.data.list.map((x: { title: string }) => x.title)).toEqual(['导入好行']);

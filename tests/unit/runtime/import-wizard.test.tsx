@@ -77,4 +77,44 @@ describe('a declared import action', () => {
     expect(invoke).toHaveBeenCalledWith('dataImport.commit', { params: { jobId: 42 }, body: {} }, expect.anything());
     expect(onImported).toHaveBeenCalledTimes(2); // the checked job, then the import
   }, 30_000);
+
+  it('every disabled type says why in the chooser', async () => {
+    open(actionOf(dataImport));
+    await waitFor(() => expect(screen.getByTestId('import-choice').textContent).toContain('客户'));
+    await act(async () => fireEvent.mouseDown(screen.getByTestId('import-choice').querySelector('.ant-select-selector')!));
+    const reasons = await screen.findAllByTestId('import-choice-reason');
+    expect(reasons.map((r) => r.textContent)).toEqual(['配件该导入类型在本版本中尚未开放']);
+    expect(reasons[0]!.getAttribute('title')).toBe('该导入类型在本版本中尚未开放');
+  });
+});
+
+describe("a list's own import", () => {
+  it('asks the same confirm and commits the checked job by its id, not the file as a new import', async () => {
+    const onImported = vi.fn();
+    PATHS['customer.import'] = 'import';
+    render(<App><ImportDialog title="导入客户" calls={{ upload: 'customer.import', template: 'customer.importTemplate' }} onClose={() => undefined} onImported={onImported} /></App>);
+    invokeUpload.mockResolvedValueOnce({ jobId: 7, status: 5, total: 2, valid: 1, imported: 0, failed: 1, errors: [{ row: 3, message: '第3行：缺少必填字段：客户名称；联系电话格式不正确' }] });
+    const file = new File(['x'], '客户.xlsx');
+    const input = screen.getByTestId('import-upload').querySelector('input[type=file]') ?? document.querySelector('.ant-upload input[type=file]')!;
+    await act(async () => fireEvent.change(input, { target: { files: [file] } }));
+    expect((await screen.findByTestId('import-report')).textContent).toContain('共 2 行：有效 1 行，有错误 1 行');
+    invokeUpload.mockResolvedValueOnce({ jobId: 7, status: 10, total: 2, valid: 0, imported: 1, failed: 1, errors: [{ row: 3, message: '第3行：缺少必填字段：客户名称' }] });
+    await act(async () => fireEvent.click(screen.getByTestId('import-commit')));
+    const confirm = await waitFor(() => document.querySelector('.ant-modal-confirm') as HTMLElement, { timeout: 10_000 });
+    await waitFor(() => expect(confirm?.textContent).toContain('导入有效的行（有错误的行不导入），确定提交？'));
+    expect(invokeUpload).toHaveBeenCalledTimes(1);
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ })));
+    await waitFor(() => expect(screen.getByTestId('import-report').textContent).toContain('已导入 1 条，1 行未导入'));
+    expect(invokeUpload).toHaveBeenLastCalledWith('customer.import', file, { params: {}, query: { mode: 'commit', jobId: 7 } }, expect.anything());
+  }, 30_000);
+
+  it('a check without a valid row offers nothing to import', async () => {
+    PATHS['customer.import'] = 'import';
+    render(<App><ImportDialog title="导入客户" calls={{ upload: 'customer.import', template: 'customer.importTemplate' }} onClose={() => undefined} onImported={vi.fn()} /></App>);
+    invokeUpload.mockResolvedValueOnce({ jobId: 8, status: 15, total: 1, valid: 0, imported: 0, failed: 1, errors: [{ row: 2, message: '第2行：缺少必填字段：客户名称' }] });
+    const input = screen.getByTestId('import-upload').querySelector('input[type=file]') ?? document.querySelector('.ant-upload input[type=file]')!;
+    await act(async () => fireEvent.change(input, { target: { files: [new File(['x'], 'a.xlsx')] } }));
+    expect((await screen.findByTestId('import-report')).textContent).toContain('没有可导入的行');
+    expect(screen.queryByTestId('import-commit')).toBeNull();
+  });
 });
