@@ -49,7 +49,10 @@ const options: Handler = async (ctx) => {
     for (const raw of (ctx.query.filter as string[] | undefined) ?? []) {
       const [field, value] = [raw.slice(0, raw.indexOf(':')), raw.slice(raw.indexOf(':') + 1)];
       if (!lookup.fields.includes(field) || !entity.fields[field]) throw new HttpError(400, `不允许的筛选字段：${field}`);
-      qb = qb.where(field, '=', entity.fields[field]!.type === 'string' ? value : Number(value));
+      const type = entity.fields[field]!.type;
+      const typed = type === 'string' ? value : type === 'boolean' ? (value === 'true' ? true : value === 'false' ? false : undefined) : Number(value);
+      if (typed === undefined || (typeof typed === 'number' && !Number.isFinite(typed))) throw new HttpError(400, `筛选值不正确：${field}`);
+      qb = qb.where(field, '=', typed as any);
     }
     const keyword = typeof ctx.query.keyword === 'string' ? ctx.query.keyword.trim() : '';
     if (keyword) {

@@ -106,6 +106,13 @@ describe.each(await backends())('调度规则 on %s', (backend) => {
       const carriers = ok(await h.call('GET', '/api/v1/meta/options/supplier?filter=supplierType:1', { token: t.dispatch })) as { value: number; supplierType: number }[];
       expect(carriers.map((c) => c.value)).toContain(carrierId);
       expect(carriers.every((c) => Number(c.supplierType) === 1)).toBe(true);
+      // a yes/no filter is read as one (staff who drive), and a value that is neither is a 400
+      const drivers = ok(await h.call('GET', '/api/v1/meta/options/staff?filter=isDriver:true', { token: t.dispatch })) as { isDriver: boolean }[];
+      expect(drivers.length).toBeGreaterThan(0);
+      expect(drivers.every((d) => d.isDriver === true)).toBe(true);
+      const bad = await h.call('GET', '/api/v1/meta/options/staff?filter=isDriver:maybe', { token: t.dispatch });
+      expect(bad.status).toBe(400);
+      expect(bad.body.msg).toBe('筛选值不正确：isDriver');
     });
 
     it('fields of another 承运类型 are not kept: the save clears them', async () => {

@@ -343,7 +343,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
           </div>
         );
       })}
-      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPrefs({ hidden: defaultHidden, order: [] })}>恢复默认</Button>
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPrefs({ hidden: defaultHidden, order: [], density: undefined })}>恢复默认</Button>
     </div>
   );
 
