@@ -22,6 +22,27 @@ const listeners = new Set<() => void>();
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
 
 const cacheKey = (user: string) => `preferences:${user}`;
+/** Keys changed here and not yet confirmed by the server: a reload within the pause, a closed tab or a lost network must not lose them. */
+const unsentKey = (user: string) => `preferences-unsent:${user}`;
+let unsent = new Set<string>();
+
+function readUnsent(user: string): Set<string> {
+  try {
+    const saved = JSON.parse(storage()?.getItem(unsentKey(user)) ?? '[]');
+    return new Set(Array.isArray(saved) ? saved.map(String) : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function writeUnsent(): void {
+  if (!account) return;
+  try {
+    storage()?.setItem(unsentKey(account), JSON.stringify([...unsent]));
+  } catch {
+    // Private mode or a full store: only a reload within the pause can lose the change.
+  }
+}
 
 function storage(): Storage | undefined {
   try {
@@ -62,14 +83,22 @@ export function loadPreferencesFor(user: string): Promise<void> {
   pending.clear();
   account = user;
   values = readCache(user);
+  unsent = readUnsent(user);
   notify();
   return invoke<Record<string, PreferenceValue>>('userPreference.all').then(
     (saved) => {
       if (account !== user) return; // another person signed in meanwhile
-      // A change made while the answer was on its way is newer than the server's copy.
-      values = { ...saved, ...Object.fromEntries([...pending.keys()].map((k) => [k, values[k]!])) };
+      // A change made here that the server hasn't confirmed (made while its answer was on the
+      // way, or before a reload cut the pause short) is newer than the server's copy.
+      const next: Record<string, PreferenceValue> = { ...saved };
+      for (const k of unsent) {
+        if (values[k] === undefined) delete next[k];
+        else next[k] = values[k]!;
+      }
+      values = next;
       writeCache();
       notify();
+      for (const k of unsent) if (!pending.has(k)) void send(k);
     },
     // The failure is shown by the call layer; the browser's copy stays in use meanwhile.
     () => undefined,
@@ -92,6 +121,8 @@ export function setPreference(key: string, value: PreferenceValue | undefined): 
   writeCache();
   notify();
   if (!account) return; // nobody signed in (a test's screen): kept for this visit only
+  unsent.add(key);
+  writeUnsent();
   clearTimeout(pending.get(key));
   pending.set(key, setTimeout(() => void send(key), SAVE_DELAY_MS));
 }
@@ -100,10 +131,20 @@ function send(key: string): Promise<unknown> {
   clearTimeout(pending.get(key));
   pending.delete(key);
   const current = values[key];
+  const who = account;
   return (current === undefined
     ? invoke('userPreference.remove', { query: { prefKey: key } })
     : invoke('userPreference.save', { body: { prefKey: key, value: current } })
-  ).catch(() => undefined); // shown by the call layer; the setting still applies on this page
+  ).then(
+    () => {
+      // Confirmed, unless it changed again meanwhile (that change is waiting to be sent).
+      if (account === who && !pending.has(key) && values[key] === current) {
+        unsent.delete(key);
+        writeUnsent();
+      }
+    },
+    () => undefined, // shown by the call layer; the change stays unsent and goes with the next sign-in
+  );
 }
 
 /** Sends the changes still waiting (before signing out, so the last one isn't lost). */

@@ -89,6 +89,24 @@ describe('screen settings kept per person', () => {
     expect(p.getPreference('list:/b')).toEqual({ order: ['z'] });
   });
 
+  it('a change cut short by a reload is sent at the next sign-in and wins over the server\'s older copy', async () => {
+    answer = async () => ({ 'shell-settings': { sidebarLogo: true } });
+    const before = await load();
+    await before.loadPreferencesFor('admin');
+    before.setPreference('shell-settings', { sidebarLogo: false });
+    // the page reloads before the pause is over: nothing was sent
+    expect(calls.filter((c) => c.id === 'userPreference.save')).toEqual([]);
+    vi.resetModules();
+    const after = await load();
+    await after.loadPreferencesFor('admin');
+    expect(after.getPreference('shell-settings')).toEqual({ sidebarLogo: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((c) => c.id === 'userPreference.save').map((c) => c.args.body)).toEqual([{ prefKey: 'shell-settings', value: { sidebarLogo: false } }]);
+    // once confirmed, the server's copy is the one a later sign-in takes
+    await vi.advanceTimersByTimeAsync(0);
+    expect(JSON.parse(mem.get('preferences-unsent:admin')!)).toEqual([]);
+  });
+
   it('nothing is sent without a signed-in person', async () => {
     const p = await load();
     p.setPreference('list:/a', { hidden: ['x'] });
