@@ -10,6 +10,7 @@
  * when a type needs one, are functions.
  */
 import type { ISchema } from '@formily/json-schema';
+import { matchesWhen } from './when';
 
 export const DEFAULT_RULE_ERROR = '该字段不能为空';
 
@@ -200,16 +201,12 @@ export function sameAsHolds(value: unknown, other: unknown): boolean {
 }
 
 /**
- * Whether a `visibleWhen` holds over the form's values: every named field equals its value (an
- * array: any of them), compared as text like an action's `when` (enum codes arrive as numbers
- * or strings). An item without one is always shown.
+ * Whether a `visibleWhen` holds over the form's values: read exactly as a page action's `when`
+ * (values compared as text since enum codes arrive as numbers or strings, an array is any of,
+ * `{empty}` for blank or not), so a blank field hides what names a value. None: always shown.
  */
 export function visibleWhenHolds(when: Record<string, unknown> | undefined, values: Record<string, unknown>): boolean {
-  return Object.entries(when ?? {}).every(([k, v]) => {
-    const actual = values?.[k];
-    if (actual === undefined || actual === null || actual === '') return false;
-    return (Array.isArray(v) ? v : [v]).some((x) => String(x) === String(actual));
-  });
+  return matchesWhen(values ?? {}, when);
 }
 
 type VisibleTarget = { visible: boolean; form: { values: Record<string, unknown> } };

@@ -8,17 +8,9 @@ import { validate } from '@formily/validator';
 import { compileForm, type DesignerForm, type DesignerItem } from '../../../schemas/src/form-to-formily';
 import { formToJsonSchema } from '../../../schemas/src/form-to-json-schema';
 import { createAjv, formatAjvErrors } from '../../../schemas/src/ajv';
+import { find, type Schema } from '../helpers/formily-schema';
 
-type Schema = Record<string, any>;
 
-function find(schema: Schema, key: string): Schema | undefined {
-  for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) {
-    if (name === key) return child;
-    const below = find(child, key);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 const items: DesignerItem[] = [
   { id: 'kind', compType: 'input', label: '类型', required: true, ruleError: '请选择类型!', maxLength: 10 },

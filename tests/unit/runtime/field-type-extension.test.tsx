@@ -20,21 +20,13 @@ import { BROWSER_FIELD_TYPES, type BrowserFieldType, type FilterWidgetProps } fr
 import { renderValue, textOf } from '../../../runtime/renderers/cells';
 import { QueryBar } from '../../../runtime/renderers/list/QueryBar';
 import { display } from '../../../server/crud/oplog';
+import { find, type Schema } from '../helpers/formily-schema';
 
 // antd's Form reads the viewport's breakpoints; jsdom has none.
 Object.defineProperty(window, 'matchMedia', { value: (q: string) => ({ matches: false, media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) });
 
 const PERCENT = 'percent' as FieldType;
 
-type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-function find(schema: Schema, key: string): Schema | undefined {
-  for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) {
-    if (name === key) return child;
-    const below = find(child, key);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 const percent: FieldTypeDef = {
   column: () => 'numeric(7, 4)',

@@ -9,18 +9,8 @@ import {
   type DesignerForm,
   type DesignerItem,
 } from '../../../schemas/src/form-to-formily';
+import { find, type Schema } from '../helpers/formily-schema';
 
-type Schema = Record<string, any>;
-
-/** Finds a field schema by key anywhere under the compiled tree. */
-function find(schema: Schema, key: string): Schema | undefined {
-  for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) {
-    if (name === key) return child;
-    const below = find(child, key);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 const input = (extra: Partial<DesignerItem> = {}): DesignerItem => ({ id: 'name', compType: 'input', label: '名称', ...extra });
 const form = (...list: DesignerItem[]): DesignerForm => ({ config: { labelWidth: 100, gutter: 15 }, list });

@@ -8,8 +8,8 @@ import { expandLayout, type LayoutDef } from '../../../schemas/src/layout';
 import { compileForm } from '../../../schemas/src/form-to-formily';
 import '../../../schemas/src/components/compile';
 import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
+import { find, type Schema } from '../helpers/formily-schema';
 
-type Schema = Record<string, any>;
 const entity = {
   name: 'widgetDemo', title: '演示', idField: 'widgetDemoId', tenant: 'org', children: {}, transitions: [], search: [], indexes: [],
   fields: {
@@ -26,14 +26,6 @@ const entity = {
 } as unknown as ResolvedEntity;
 const resolve = () => entity;
 
-function find(schema: Schema, key: string): Schema | undefined {
-  for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) {
-    if (name === key) return child;
-    const below = find(child, key) ?? (child.items ? find(child.items, key) : undefined);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 const layout: LayoutDef = { name: 'widgetDemo', title: '演示', entity: 'widgetDemo', sections: [{ fields: [
   'secret', { field: 'tags', widget: 'treeCheck', options: 'permissions' }, 'steps',

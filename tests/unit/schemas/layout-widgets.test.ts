@@ -12,19 +12,11 @@ import { expandLayout, type LayoutDef } from '../../../schemas/src/layout';
 import { collectOptionSources, compileForm } from '../../../schemas/src/form-to-formily';
 import '../../../schemas/src/components/compile';
 import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
+import { find, type Schema } from '../helpers/formily-schema';
 
-type Schema = Record<string, any>;
 const all = entities as unknown as Record<string, ResolvedEntity>;
 const resolve = (name: string) => all[name];
 
-function find(schema: Schema, key: string): Schema | undefined {
-  for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) {
-    if (name === key) return child;
-    const below = find(child, key) ?? (child.items ? find(child.items, key) : undefined);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 describe('layout widgets', () => {
   it('json table columns: x-enum becomes a select of the enumeration, x-ref a picker (several ids for an array)', () => {

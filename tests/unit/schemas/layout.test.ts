@@ -13,19 +13,11 @@ import type { DesignerItem } from '../../../schemas/src/form-to-formily';
 import { createAjv } from '../../../schemas/src/ajv';
 import fixtureLayout from '../../fixtures/metamodel/layout.json';
 import { resolveFixture } from '../../server/helpers/fixture';
+import { find, type Schema } from '../helpers/formily-schema';
 
-type Schema = Record<string, any>;
 const all = entities as unknown as Record<string, ResolvedEntity>;
 const resolve = (name: string) => all[name];
 
-function find(schema: Schema, key: string): Schema | undefined {
-  for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) {
-    if (name === key) return child;
-    const below = find(child, key);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 describe('business layouts take their facts from the entity', () => {
   const form = expandLayout(customerLayout as LayoutDef, resolve);

@@ -9,8 +9,8 @@ import { expandLayout, type LayoutDef } from '../../../schemas/src/layout';
 import { compileForm, visibleWhenHolds } from '../../../schemas/src/form-to-formily';
 import '../../../schemas/src/components/compile';
 import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
+import { find, type Schema } from '../helpers/formily-schema';
 
-type Schema = Record<string, any>;
 const entity = {
   name: 'visibleDemo', title: '演示', idField: 'visibleDemoId', tenant: 'org', children: {}, transitions: [], search: [], indexes: [],
   fields: {
@@ -24,14 +24,6 @@ const layout: LayoutDef = { name: 'visibleDemo', title: '演示', entity: 'visib
   'kind', { field: 'truck', visibleWhen: { kind: 1 } }, { field: 'carrier', visibleWhen: { kind: [2, 3, 4] } },
 ] }] };
 
-function find(schema: Schema, key: string): Schema | undefined {
-  for (const [name, child] of Object.entries<Schema>(schema.properties ?? {})) {
-    if (name === key) return child;
-    const below = find(child, key);
-    if (below) return below;
-  }
-  return undefined;
-}
 
 describe('layout visibleWhen', () => {
   it('matches like an action\'s when: values compared as text, an array is any of, a blank field hides', () => {
