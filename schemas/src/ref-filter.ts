@@ -1,6 +1,6 @@
 /**
  * A reference's `filterBy` (`{"supplierId": "{supplierId}", "status": 1}`): which targets it may
- * point at. Constants always apply; a "{field}" placeholder takes the value of that field of the
+ * point at. Constants always apply (a list: any of them, `"status": [10, 15]`); a "{field}" placeholder takes the value of that field of the
  * record being edited and is left out while that field is blank (nothing chosen yet narrows
  * nothing). A mapped placeholder (`{"field": "carrierType", "map": {"2": 1, "3": 2}}`) takes the
  * value its map gives for that field's value, and is left out like a blank one when the map has
@@ -46,9 +46,10 @@ export function resolveFilterBy(filterBy: FilterBy | undefined, values: Record<s
   return out;
 }
 
-/** Whether a target's row (its lookup fields) passes a resolved filter. */
+/** Whether a target's row (its lookup fields) passes a resolved filter (a constant list: any of). */
 export function matchesFilter(row: Record<string, unknown>, resolved: Record<string, unknown>): boolean {
-  return Object.entries(resolved).every(([k, v]) => !isBlankValue(row[k]) && String(row[k]) === String(v));
+  return Object.entries(resolved).every(([k, v]) => !isBlankValue(row[k])
+    && (Array.isArray(v) ? v.some((x) => String(x) === String(row[k])) : String(row[k]) === String(v)));
 }
 
 interface FilterEntity { fields: Record<string, { type: string; ref?: string; filterBy?: FilterBy }> }

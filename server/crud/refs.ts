@@ -157,7 +157,9 @@ export async function checkReferenceFilters(
     const constants = Object.fromEntries(Object.entries(f.filterBy).filter(([, v]) => placeholderOf(v) === undefined));
     const count = async (filter: Record<string, unknown>) => {
       let q = scoped(db.selectFrom(target.table), target, session).select(target.idField).where(target.idField, 'in', ids);
-      for (const [k, v] of Object.entries(filter)) q = q.where(k, '=', typed(target, k, v) as any);
+      for (const [k, v] of Object.entries(filter)) {
+        q = Array.isArray(v) ? q.where(k, 'in', v.map((x) => typed(target, k, x)) as any) : q.where(k, '=', typed(target, k, v) as any);
+      }
       return (await q.execute()).map((r) => Number((r as Record<string, unknown>)[target.idField]));
     };
     // A target matching the declared exception (filterAlso) passes the constant part too.

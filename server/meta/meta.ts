@@ -50,9 +50,11 @@ const options: Handler = async (ctx) => {
       const [field, value] = [raw.slice(0, raw.indexOf(':')), raw.slice(raw.indexOf(':') + 1)];
       if (!lookup.fields.includes(field) || !entity.fields[field]) throw new HttpError(400, `不允许的筛选字段：${field}`);
       const type = entity.fields[field]!.type;
-      const typed = type === 'string' ? value : type === 'boolean' ? (value === 'true' ? true : value === 'false' ? false : undefined) : Number(value);
-      if (typed === undefined || (typeof typed === 'number' && !Number.isFinite(typed))) throw new HttpError(400, `筛选值不正确：${field}`);
-      qb = qb.where(field, '=', typed as any);
+      const read = (v: string) => (type === 'string' ? v : type === 'boolean' ? (v === 'true' ? true : v === 'false' ? false : undefined) : Number(v));
+      // A code list ("status:10|15", a filterBy's constant list; commas part filters) is any of them; text is taken whole.
+      const values = (type === 'string' || type === 'boolean' ? [value] : value.split('|')).map(read);
+      if (values.some((t) => t === undefined || (typeof t === 'number' && !Number.isFinite(t)))) throw new HttpError(400, `筛选值不正确：${field}`);
+      qb = values.length > 1 ? qb.where(field, 'in', values as any) : qb.where(field, '=', values[0] as any);
     }
     const keyword = typeof ctx.query.keyword === 'string' ? ctx.query.keyword.trim() : '';
     if (keyword) {

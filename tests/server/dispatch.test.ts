@@ -189,6 +189,32 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
     ok(await h.call('POST', `${S}/${c.scheduleId}/dispatch`, { token: t.dispatch, data: {} }));
   });
 
+  it('派车 offers only demands that may still take trucks, and the picker refuses a malformed list', async () => {
+    const open = await newDemand({ cargoName: '派车候选需求甲' });
+    const draft = await newDemand({ cargoName: '派车候选需求乙' }, false);
+    // the schedule form's picker: transportSchedule.demandId filterBy status [10, 15, 25, 30]
+    const offered = ok(await h.call('GET', `/api/v1/meta/options/transportDemand?filter=${encodeURIComponent('status:10|15|25|30')}&keyword=${encodeURIComponent('派车候选需求')}`, { token: t.dispatch })) as { value: number }[];
+    const ids = offered.map((o) => Number(o.value));
+    expect(ids).toContain(open);
+    expect(ids).not.toContain(draft);
+    const bad = await h.call('GET', `/api/v1/meta/options/transportDemand?filter=${encodeURIComponent('status:10|x')}`, { token: t.dispatch });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('筛选值不正确：status');
+  });
+
+  it('自有司机 is a staff member marked 驾驶员: the truck’s default driver unless another driver is chosen', async () => {
+    const demandId = await newDemand({ truckCount: 2 });
+    const tractor = (await h.database.db.selectFrom('companyTruck as c').innerJoin('staff as s', 's.staffId', 'c.defaultDriverStaffId')
+      .select(['c.truckId', 's.staffId', 's.name', 's.isDriver']).where('c.status', '=', 1).where('c.orgId', '=', (await h.database.db.selectFrom('transportDemand').select('orgId').where('demandId', '=', demandId).executeTakeFirstOrThrow() as any).orgId)
+      .orderBy('c.truckId').executeTakeFirstOrThrow()) as { truckId: number; staffId: number; name: string; isDriver: boolean };
+    expect(tractor.isDriver).toBe(true); // the demo's tractors have A2 drivers as default drivers
+    const own = ok(await h.call('POST', `${S}/save`, { token: t.dispatch, data: { demandId, carrierType: 1, companyTruckId: tractor.truckId } }));
+    expect(own).toMatchObject({ driverStaffId: tractor.staffId, driverName: tractor.name });
+    const notDriver = await h.call('POST', `${S}/save`, { token: t.dispatch, data: { demandId, carrierType: 1, companyTruckId: tractor.truckId, driverStaffId: pmStaffId } });
+    expect(notDriver.status).toBe(400);
+    expect(notDriver.body.data).toMatchObject({ field: 'driverStaffId' });
+  });
+
   it('checks what a schedule says before saving it', async () => {
     const demandId = await newDemand();
     const split = await h.call('POST', `${S}/save`, { token: t.dispatch, data: carrierBody(demandId, { prepayAmount: '1000.00', receiptPayAmount: '1000.00' }) });
@@ -199,6 +225,12 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
     const noCarrier = await h.call('POST', `${S}/save`, { token: t.dispatch, data: { demandId, carrierType: 2, truckLicensePlate: '皖A8K339' } });
     expect(noCarrier.status).toBe(400);
     expect(noCarrier.body.msg).toContain('请选择承运商');
+    // a hired truck is paid: saved without freight it stays a draft, 派车确认 asks for the freight
+    const unpaid = ok(await h.call('POST', `${S}/save`, { token: t.dispatch, data: carrierBody(demandId, { freight: '0.00', guidePrice: null }) }));
+    const noFreight = await h.call('POST', `${S}/${unpaid.scheduleId}/dispatch`, { token: t.dispatch, data: {} });
+    expect(noFreight.status).toBe(400);
+    expect(noFreight.body.msg).toBe('派车前请填写应付运费');
+    expect(noFreight.body.data).toMatchObject({ field: 'freight' });
     const draftDemand = await newDemand({}, false);
     const notSubmitted = await h.call('POST', `${S}/save`, { token: t.dispatch, data: carrierBody(draftDemand) });
     expect(notSubmitted.status).toBe(409);
@@ -283,7 +315,7 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
       const lacking = await userWith(h, ['调度:查看', ...(c.permission === '项目管理:运输需求' ? [] : ['项目管理:运输需求'])].filter((p) => p !== c.permission));
       // a fresh record of the kind, on a demand that may take trucks
       const demandId = await newDemand({ truckCount: 200, pieces: 1000, weight: '5000.000' });
-      const schedule = ok(await h.call('POST', `${S}/save`, { token: t.dispatch, data: carrierBody(demandId, { freight: '0.00' }) }));
+      const schedule = ok(await h.call('POST', `${S}/save`, { token: t.dispatch, data: carrierBody(demandId) }));
       let id: number;
       if (c.entity === 'demand') id = demandId;
       else if (c.entity === 'schedule') id = schedule.scheduleId;

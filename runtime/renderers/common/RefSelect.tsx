@@ -98,7 +98,7 @@ export const RecordContext = createContext<Record<string, unknown> | undefined>(
 
 /** A field's `filterBy` as the options call's "field:value" filters; placeholders without a value are left out. */
 export function resolveRefFilter(filterBy: Record<string, unknown> | undefined, values: Record<string, unknown>): string[] {
-  return Object.entries(resolveFilterBy(filterBy, values)).map(([k, v]) => `${k}:${String(v)}`);
+  return Object.entries(resolveFilterBy(filterBy, values)).map(([k, v]) => `${k}:${Array.isArray(v) ? v.join('|') : String(v)}`);
 }
 
 const DependentRefSelect = observer((props: RefSelectProps & { filterBy?: Record<string, unknown> }) => {

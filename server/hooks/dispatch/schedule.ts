@@ -146,6 +146,9 @@ async function assertDispatchable(ctx: HookContext, row: Row) {
   if (Number(row.carrierType) === OWN) {
     const truck = await ctx.q.get('companyTruck', Number(row.companyTruckId));
     if (!truck || Number(truck.status) !== 1) throw conflict(`自有车辆${truck?.truckLicensePlate ?? ''}不是空闲状态，不能派车`);
+  } else if (cents(row.freight) <= 0) {
+    // A hired truck is paid: a 0 freight would book no cost and create no payment nodes.
+    throw badRequest('派车前请填写应付运费', { field: 'freight' });
   }
 }
 
@@ -244,7 +247,7 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
         values.plateColor = truck.plateColor;
         values.vehicleKind = truck.vehicleKind;
         if (blank(r.trailerPlate)) values.trailerPlate = truck.trailerPlate ?? null;
-        if (!r.driverStaffId && truck.defaultDriverStaffId) values.driverStaffId = truck.defaultDriverStaffId;
+        // 自有司机 is the truck's default driver unless given: a fill-in (fetchFrom companyTruckId.defaultDriverStaffId).
       }
       const driverStaff = values.driverStaffId ?? r.driverStaffId;
       if (driverStaff && (blank(r.driverName) || (prev && Number(prev.driverStaffId) !== Number(driverStaff)))) {

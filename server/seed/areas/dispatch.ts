@@ -100,6 +100,16 @@ async function seed(ctx: SeedContext): Promise<void> {
   // Trucks and people: idle own trucks with their drivers; carriers' and owner-drivers' trucks with the drivers on file.
   const own = (await ctx.db.selectFrom('companyTruck').select(['truckId', 'truckLicensePlate']).where('orgId', '=', sh).where('status', '=', 1).orderBy('truckId').execute()) as Row[];
   const ownDrivers = ['高志刚', '董海军', '马建军', '胡卫国', '朱宝林', '郑大勇'];
+  const driverIds: number[] = [];
+  for (const name of ownDrivers) {
+    const r = (await ctx.db.selectFrom('staff').select('staffId').where('orgId', '=', sh).where('name', '=', name).where('isDriver', '=', true).executeTakeFirst()) as { staffId: number } | undefined;
+    if (r) driverIds.push(Number(r.staffId));
+  }
+  // Each tractor gets one of the A2 drivers (staff marked 驾驶员) as its default driver.
+  const tractors = (await ctx.db.selectFrom('companyTruck').select('truckId').where('orgId', '=', sh).where('vehicleKind', '=', 1).orderBy('truckId').execute()) as Row[];
+  if (driverIds.length) {
+    for (const [i, t] of tractors.entries()) await ctx.update(dispatcher, 'companyTruck', Number(t.truckId), { defaultDriverStaffId: driverIds[i % driverIds.length] });
+  }
   const hired = (await ctx.db.selectFrom('driver as d').innerJoin('platformTruck as t', 't.platformTruckId', 'd.platformTruckId').innerJoin('supplier as s', 's.supplierId', 'd.supplierId')
     .select(['d.driverId', 'd.name', 'd.mobile', 'd.supplierId', 't.platformTruckId', 's.supplierType'])
     .where('d.orgId', '=', sh).where('t.authState', '=', 2).where('t.blacklisted', '=', 0).where('s.verifyStatus', '=', 15).where('s.status', '=', 1)
@@ -148,7 +158,9 @@ async function seed(ctx: SeedContext): Promise<void> {
       let values: Row;
       if (t.kind === 1 && ownNext < own.length) {
         const truck = own[ownNext++]!;
-        values = { carrierType: 1, companyTruckId: truck.truckId, driverName: ownDrivers[k % ownDrivers.length], driverPhone: `1391620${String(1000 + n * 10 + k).slice(-4)}`, freight: '0.00' };
+        values = driverIds.length
+          ? { carrierType: 1, companyTruckId: truck.truckId, driverStaffId: driverIds[k % driverIds.length], freight: '0.00' }
+          : { carrierType: 1, companyTruckId: truck.truckId, driverName: ownDrivers[k % ownDrivers.length], driverPhone: `1391620${String(1000 + n * 10 + k).slice(-4)}`, freight: '0.00' };
       } else {
         const pool = t.kind === 3 && ownerDrivers.length ? ownerDrivers : carriers;
         if (!pool.length) continue;

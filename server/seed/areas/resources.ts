@@ -156,7 +156,6 @@ async function seedTrucks(ctx: SeedContext, supplierIds: number[]) {
   const w = await ctx.as('sh', APPLICANT);
   const reviewer = await ctx.as('sh', APPROVER);
   const dep = (await ctx.db.selectFrom('department').select('depId').where('orgId', '=', ctx.orgIds.sh).where('name', '=', '干线调度组').executeTakeFirst()) as { depId: number } | undefined;
-  const drivers = await Promise.all(['何俊', '王建国', '张伟'].map((n) => ctx.staffId('sh', n)));
   const day = (d: number) => ctx.daysAgo(-d).toISOString().slice(0, 10);
   for (const [i, t] of TRUCKS.entries()) {
     const row = await ctx.create(w, 'companyTruck', {
@@ -167,7 +166,7 @@ async function seedTrucks(ctx: SeedContext, supplierIds: number[]) {
       roadTransportNo: `沪交运管货字310000${String(620000 + i)}号`, roadTransportExpiry: day(300 + i * 17),
       compulsoryInsuranceExpiry: day(90 + i * 19), commercialInsuranceExpiry: day(90 + i * 19),
       gpsTerminalNo: t.kind === 1 ? `BD${String(13800000 + i * 37)}` : null,
-      defaultDriverStaffId: t.kind === 1 ? drivers[i % drivers.length] : null,
+      // Default drivers are staff marked 驾驶员; they arrive later (组织架构 import), and the dispatch area assigns them.
       trailerPlate: t.kind === 1 && i < 2 ? `沪D${1235 + i}挂` : null, depId: dep?.depId ?? null,
       originalValue: t.kind === 1 ? '680000.00' : t.kind === 5 ? '1850000.00' : '320000.00',
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRefFilter } from '../../../runtime/renderers/common/RefSelect';
+import { matchesFilter } from '../../../schemas/src/ref-filter';
 import { fieldItem } from '../../../schemas/src/layout';
 import { compileForm } from '../../../schemas/src/form-to-formily';
 import '../../../schemas/src/components/compile';
@@ -11,6 +12,13 @@ describe('dependent reference pickers (filterBy)', () => {
     expect(resolveRefFilter({ clueId: '{clueId}', status: 15 }, {})).toEqual(['status:15']);
     expect(resolveRefFilter({ enquiryId: '{enquiryId}' }, { enquiryId: '' })).toEqual([]);
     expect(resolveRefFilter(undefined, { a: 1 })).toEqual([]);
+  });
+
+  it('a constant list is any of its codes: one filter joined by | for the picker, any-of for the form', () => {
+    expect(resolveRefFilter({ status: [10, 15, 25, 30] }, {})).toEqual(['status:10|15|25|30']);
+    expect(matchesFilter({ status: 15 }, { status: [10, 15] })).toBe(true);
+    expect(matchesFilter({ status: '20' }, { status: [10, 15] })).toBe(false);
+    expect(matchesFilter({ status: null }, { status: [10, 15] })).toBe(false);
   });
 
   it('the entity field’s filterBy reaches the picker of every form built from it', () => {
