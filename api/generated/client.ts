@@ -7324,6 +7324,53 @@ export function fileDownload(params: FileDownloadParams, options: CallOptions = 
   return request<unknown>({ method: 'GET', url: '/api/v1/file-base/file/{fileName}', params: { ...params }, ...options });
 }
 
+export interface FinanceReportDetailSumQuery {
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+occurredDateStart?: string
+occurredDateEnd?: string
+/**
+ * @maxItems 200
+ */
+typeId?: number[]
+/**
+ * @maxItems 200
+ */
+source?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("typeId" | "month" | "projectId" | "source")[]
+export?: boolean
+}
+
+export interface FinanceReportDetailSumResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 财务明细汇总报表 — GET /api/v1/finance-base/finance-report/detail-sum (财务:报表) */
+export function financeReportDetailSum(query: FinanceReportDetailSumQuery = {}, options: CallOptions = {}): Promise<FinanceReportDetailSumResponse> {
+  return request<FinanceReportDetailSumResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-report/detail-sum', query: { ...query }, ...options });
+}
+
 export type FinanceMattersMergeCountConfirmIncomeReviewResponse = number
 
 /** 我待确认的收入数 — GET /api/v1/finance-base/finance-matters-merge/count-confirm-income-review (@authenticated) */
@@ -9074,7 +9121,7 @@ occurredDateEnd?: string
 
 export type CostItemPageResponse = Page<E.CostItem>;
 
-/** 成本明细分页列表 — GET /api/v1/project-base/cost-item/page (项目管理:项目|财务) */
+/** 成本明细分页列表 — GET /api/v1/project-base/cost-item/page (项目管理:项目|财务|财务:报表) */
 export function costItemPage(query: CostItemPageQuery = {}, options: CallOptions = {}): Promise<CostItemPageResponse> {
   return request<CostItemPageResponse>({ method: 'GET', url: '/api/v1/project-base/cost-item/page', query: { ...query }, ...options });
 }
@@ -9127,7 +9174,7 @@ occurredDateEnd?: string
 columns?: ("projectId" | "demandId" | "scheduleId" | "transshipId" | "clueId" | "planId" | "customerId" | "costType" | "typeId" | "feeSubjectConfigId" | "payeeKind" | "supplierId" | "staffId" | "summary" | "amount" | "taxRate" | "invoiceType" | "taxAmount" | "amountExclTax" | "occurredDate" | "source" | "sourceId" | "settleBillId" | "itemSettleStatus" | "receivedInvoiceAmount" | "paidAmount" | "itemStatus" | "voidReason" | "remark" | "createdAt" | "updatedAt")[]
 }
 
-/** 成本明细 — GET /api/v1/project-base/cost-item/export-excel (项目管理:项目|财务), a file */
+/** 成本明细 — GET /api/v1/project-base/cost-item/export-excel (项目管理:项目|财务|财务:报表), a file */
 export function costItemExportExcel(query: CostItemExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
   return download({ method: 'GET', url: '/api/v1/project-base/cost-item/export-excel', query: { ...query }, ...options });
 }
@@ -9138,7 +9185,7 @@ costItemId: number
 
 export type CostItemGetResponse = E.CostItem & { refs?: Refs };
 
-/** 成本明细详情 — GET /api/v1/project-base/cost-item/{costItemId} (项目管理:项目|财务) */
+/** 成本明细详情 — GET /api/v1/project-base/cost-item/{costItemId} (项目管理:项目|财务|财务:报表) */
 export function costItemGet(params: CostItemGetParams, options: CallOptions = {}): Promise<CostItemGetResponse> {
   return request<CostItemGetResponse>({ method: 'GET', url: '/api/v1/project-base/cost-item/{costItemId}', params: { ...params }, ...options });
 }
@@ -9284,7 +9331,7 @@ occurredDateEnd?: string
 
 export type IncomeItemPageResponse = Page<E.IncomeItem>;
 
-/** 收入明细分页列表 — GET /api/v1/project-base/income-item/page (项目管理:项目|财务) */
+/** 收入明细分页列表 — GET /api/v1/project-base/income-item/page (项目管理:项目|财务|财务:报表) */
 export function incomeItemPage(query: IncomeItemPageQuery = {}, options: CallOptions = {}): Promise<IncomeItemPageResponse> {
   return request<IncomeItemPageResponse>({ method: 'GET', url: '/api/v1/project-base/income-item/page', query: { ...query }, ...options });
 }
@@ -9317,7 +9364,7 @@ occurredDateEnd?: string
 
 export type IncomeItemInvoiceableResponse = Page<E.IncomeItem>;
 
-/** 可开票的收入明细(有效且未开足发票) — GET /api/v1/project-base/income-item/invoiceable (项目管理:项目|财务) */
+/** 可开票的收入明细(有效且未开足发票) — GET /api/v1/project-base/income-item/invoiceable (项目管理:项目|财务|财务:报表) */
 export function incomeItemInvoiceable(query: IncomeItemInvoiceableQuery = {}, options: CallOptions = {}): Promise<IncomeItemInvoiceableResponse> {
   return request<IncomeItemInvoiceableResponse>({ method: 'GET', url: '/api/v1/project-base/income-item/invoiceable', query: { ...query }, ...options });
 }
@@ -9366,7 +9413,7 @@ occurredDateEnd?: string
 columns?: ("projectId" | "demandId" | "scheduleId" | "transshipId" | "customerId" | "typeId" | "feeSubjectConfigId" | "summary" | "amount" | "taxRate" | "taxAmount" | "amountExclTax" | "occurredDate" | "source" | "sourceId" | "settleBillId" | "itemSettleStatus" | "invoicedAmount" | "receivedAmount" | "invoiceStatus" | "itemStatus" | "voidReason" | "remark" | "createdAt" | "updatedAt")[]
 }
 
-/** 收入明细 — GET /api/v1/project-base/income-item/export-excel (项目管理:项目|财务), a file */
+/** 收入明细 — GET /api/v1/project-base/income-item/export-excel (项目管理:项目|财务|财务:报表), a file */
 export function incomeItemExportExcel(query: IncomeItemExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
   return download({ method: 'GET', url: '/api/v1/project-base/income-item/export-excel', query: { ...query }, ...options });
 }
@@ -9377,7 +9424,7 @@ incomeItemId: number
 
 export type IncomeItemGetResponse = E.IncomeItem & { refs?: Refs };
 
-/** 收入明细详情 — GET /api/v1/project-base/income-item/{incomeItemId} (项目管理:项目|财务) */
+/** 收入明细详情 — GET /api/v1/project-base/income-item/{incomeItemId} (项目管理:项目|财务|财务:报表) */
 export function incomeItemGet(params: IncomeItemGetParams, options: CallOptions = {}): Promise<IncomeItemGetResponse> {
   return request<IncomeItemGetResponse>({ method: 'GET', url: '/api/v1/project-base/income-item/{incomeItemId}', params: { ...params }, ...options });
 }
@@ -16816,6 +16863,7 @@ export const catalogue = {
   'enquiryQuoteMessage.contacts': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/contacts', permission: '商务:询价报价' },
   'file.upload': { method: 'POST', path: '/api/v1/file-base/file/upload', permission: '@authenticated' },
   'file.download': { method: 'GET', path: '/api/v1/file-base/file/{fileName}', permission: '@authenticated' },
+  'financeReport.detailSum': { method: 'GET', path: '/api/v1/finance-base/finance-report/detail-sum', permission: '财务:报表' },
   'financeMattersMerge.countConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/count-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.pageConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/page-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.listConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-confirm-income-review', permission: '@authenticated' },
@@ -16891,17 +16939,17 @@ export const catalogue = {
   'contract.audit': { method: 'POST', path: '/api/v1/project-base/contract/audit', permission: '合同:收入合同:审核|合同:成本合同:审核' },
   'contract.terminate': { method: 'POST', path: '/api/v1/project-base/contract/terminate', permission: '合同:收入合同:审核|合同:成本合同:审核', version: true },
   'contract.archive': { method: 'POST', path: '/api/v1/project-base/contract/archive', permission: '合同:收入合同:编辑|合同:成本合同:编辑', version: true },
-  'costItem.page': { method: 'GET', path: '/api/v1/project-base/cost-item/page', permission: '项目管理:项目|财务' },
-  'costItem.exportExcel': { method: 'GET', path: '/api/v1/project-base/cost-item/export-excel', permission: '项目管理:项目|财务', binary: 'download' },
-  'costItem.get': { method: 'GET', path: '/api/v1/project-base/cost-item/{costItemId}', permission: '项目管理:项目|财务' },
+  'costItem.page': { method: 'GET', path: '/api/v1/project-base/cost-item/page', permission: '项目管理:项目|财务|财务:报表' },
+  'costItem.exportExcel': { method: 'GET', path: '/api/v1/project-base/cost-item/export-excel', permission: '项目管理:项目|财务|财务:报表', binary: 'download' },
+  'costItem.get': { method: 'GET', path: '/api/v1/project-base/cost-item/{costItemId}', permission: '项目管理:项目|财务|财务:报表' },
   'costItem.save': { method: 'POST', path: '/api/v1/project-base/cost-item/save', permission: '项目管理:项目:成本结算' },
   'costItem.update': { method: 'PUT', path: '/api/v1/project-base/cost-item/{costItemId}', permission: '项目管理:项目:成本结算' },
   'costItem.remove': { method: 'DELETE', path: '/api/v1/project-base/cost-item/{costItemId}', permission: '项目管理:项目:成本结算' },
   'costItem.void': { method: 'POST', path: '/api/v1/project-base/cost-item/void', permission: '项目管理:项目:成本结算', version: true },
-  'incomeItem.page': { method: 'GET', path: '/api/v1/project-base/income-item/page', permission: '项目管理:项目|财务' },
-  'incomeItem.invoiceable': { method: 'GET', path: '/api/v1/project-base/income-item/invoiceable', permission: '项目管理:项目|财务' },
-  'incomeItem.exportExcel': { method: 'GET', path: '/api/v1/project-base/income-item/export-excel', permission: '项目管理:项目|财务', binary: 'download' },
-  'incomeItem.get': { method: 'GET', path: '/api/v1/project-base/income-item/{incomeItemId}', permission: '项目管理:项目|财务' },
+  'incomeItem.page': { method: 'GET', path: '/api/v1/project-base/income-item/page', permission: '项目管理:项目|财务|财务:报表' },
+  'incomeItem.invoiceable': { method: 'GET', path: '/api/v1/project-base/income-item/invoiceable', permission: '项目管理:项目|财务|财务:报表' },
+  'incomeItem.exportExcel': { method: 'GET', path: '/api/v1/project-base/income-item/export-excel', permission: '项目管理:项目|财务|财务:报表', binary: 'download' },
+  'incomeItem.get': { method: 'GET', path: '/api/v1/project-base/income-item/{incomeItemId}', permission: '项目管理:项目|财务|财务:报表' },
   'incomeItem.save': { method: 'POST', path: '/api/v1/project-base/income-item/save', permission: '项目管理:项目:编辑' },
   'incomeItem.update': { method: 'PUT', path: '/api/v1/project-base/income-item/{incomeItemId}', permission: '项目管理:项目:编辑' },
   'incomeItem.remove': { method: 'DELETE', path: '/api/v1/project-base/income-item/{incomeItemId}', permission: '项目管理:项目:编辑' },

@@ -377,6 +377,18 @@ describe.each(await backends())('contracts, projects and the ledger on %s', (bac
       const project = ok(await h.call('GET', `${P}/${p.projectId}`, { token: t.pm }));
       expect(Number(project.grossProfit)).toBeCloseTo(income - cost - 0.01, 2);
       expect((await h.call('GET', `/api/v1/finance-base/finance-report/project?projectId=${p.projectId}`, { token: t.dispatch })).status).toBe(403);
+      // 财务明细汇总报表 (R3) reads the same rows: by 收支类型 its totals are the project report's,
+      // and an accountant holding 财务:报表 alone reads it and the items behind it
+      const accountant = (await userWith(h, ['财务:报表'])).token;
+      const sumReport = ok(await h.call('GET', `/api/v1/finance-base/finance-report/detail-sum?projectId=${p.projectId}&dims=typeId`, { token: accountant }));
+      expect(sumReport.summary.income).toBeCloseTo(income, 2);
+      const costNow = cost + 0.01; // with the 刷新 line above
+      expect(sumReport.summary.cost).toBeCloseTo(costNow, 2);
+      expect(sumReport.summary.margin).toBeCloseTo(income - costNow, 2);
+      const items = ok(await h.call('GET', `/api/v1/project-base/cost-item/page?projectId=${p.projectId}&itemStatus=10&pageSize=100`, { token: accountant }));
+      expect(items.list.reduce((s: number, x: any) => s + Number(x.amountExclTax), 0)).toBeCloseTo(costNow, 2);
+      expect((await h.call('POST', `${COST}/save`, { token: accountant, data: { projectId: p.projectId, costType: 6, summary: '越权', amount: '1.00', taxRate: 0, occurredDate: '2026-04-30' } })).status).toBe(403);
+      expect((await h.call('GET', `/api/v1/finance-base/finance-report/detail-sum?projectId=${p.projectId}`, { token: t.dispatch })).status).toBe(403);
     });
   });
 
