@@ -7329,12 +7329,12 @@ export interface FinanceReportDetailSumQuery {
  * @maxItems 200
  */
 projectId?: number[]
-occurredDateStart?: string
-occurredDateEnd?: string
 /**
  * @maxItems 200
  */
-typeId?: number[]
+customerId?: number[]
+occurredDateStart?: string
+occurredDateEnd?: string
 /**
  * @maxItems 200
  */
@@ -7342,7 +7342,7 @@ source?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
 /**
  * @maxItems 3
  */
-dims?: ("typeId" | "month" | "projectId" | "source")[]
+dims?: ("month" | "projectId" | "source" | "customerId")[]
 export?: boolean
 }
 

@@ -377,10 +377,10 @@ describe.each(await backends())('contracts, projects and the ledger on %s', (bac
       const project = ok(await h.call('GET', `${P}/${p.projectId}`, { token: t.pm }));
       expect(Number(project.grossProfit)).toBeCloseTo(income - cost - 0.01, 2);
       expect((await h.call('GET', `/api/v1/finance-base/finance-report/project?projectId=${p.projectId}`, { token: t.dispatch })).status).toBe(403);
-      // 财务明细汇总报表 (R3) reads the same rows: by 收支类型 its totals are the project report's,
+      // 财务明细汇总报表 (R3) reads the same rows: by 来源 its totals are the project report's,
       // and an accountant holding 财务:报表 alone reads it and the items behind it
       const accountant = (await userWith(h, ['财务:报表'])).token;
-      const sumReport = ok(await h.call('GET', `/api/v1/finance-base/finance-report/detail-sum?projectId=${p.projectId}&dims=typeId`, { token: accountant }));
+      const sumReport = ok(await h.call('GET', `/api/v1/finance-base/finance-report/detail-sum?projectId=${p.projectId}&dims=source`, { token: accountant }));
       expect(sumReport.summary.income).toBeCloseTo(income, 2);
       const costNow = cost + 0.01; // with the 刷新 line above
       expect(sumReport.summary.cost).toBeCloseTo(costNow, 2);
