@@ -7567,6 +7567,407 @@ export function handoverSubmit(data: HandoverSubmitBody, options: CallOptions = 
   return request<HandoverSubmitResponse>({ method: 'POST', url: '/api/v1/user-base/staff/handover/submit', data, ...options });
 }
 
+export interface DeliveryAddressListDeliveryAddressQuery {
+keyword?: string
+sortField?: ("deliveryAddressId" | "name")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+workshopId?: number[]
+}
+
+export type DeliveryAddressListDeliveryAddressResponse = E.DeliveryAddress[];
+
+/** 全部收货地址(出库选择、缓存列表) — GET /api/v1/inventory-base/delivery/list-delivery-address (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function deliveryAddressListDeliveryAddress(query: DeliveryAddressListDeliveryAddressQuery = {}, options: CallOptions = {}): Promise<DeliveryAddressListDeliveryAddressResponse> {
+  return request<DeliveryAddressListDeliveryAddressResponse>({ method: 'GET', url: '/api/v1/inventory-base/delivery/list-delivery-address', query: { ...query }, ...options });
+}
+
+export interface DeliveryAddressPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("deliveryAddressId" | "name")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+workshopId?: number[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+}
+
+export type DeliveryAddressPageResponse = Page<E.DeliveryAddress>;
+
+/** 收货地址分页列表 — GET /api/v1/inventory-base/delivery-address/page (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function deliveryAddressPage(query: DeliveryAddressPageQuery = {}, options: CallOptions = {}): Promise<DeliveryAddressPageResponse> {
+  return request<DeliveryAddressPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/delivery-address/page', query: { ...query }, ...options });
+}
+
+export interface DeliveryAddressExportExcelQuery {
+keyword?: string
+sortField?: ("deliveryAddressId" | "name")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+workshopId?: number[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "workshopId" | "regionCode" | "address" | "contactName" | "contactPhone" | "lng" | "lat" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 收货地址 — GET /api/v1/inventory-base/delivery-address/export-excel (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置), a file */
+export function deliveryAddressExportExcel(query: DeliveryAddressExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/delivery-address/export-excel', query: { ...query }, ...options });
+}
+
+export interface DeliveryAddressGetParams {
+deliveryAddressId: number
+}
+
+export type DeliveryAddressGetResponse = E.DeliveryAddress & { refs?: Refs };
+
+/** 收货地址详情 — GET /api/v1/inventory-base/delivery-address/{deliveryAddressId} (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function deliveryAddressGet(params: DeliveryAddressGetParams, options: CallOptions = {}): Promise<DeliveryAddressGetResponse> {
+  return request<DeliveryAddressGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/delivery-address/{deliveryAddressId}', params: { ...params }, ...options });
+}
+
+export type DeliveryAddressSaveBody = E.DeliveryAddressCreate;
+
+export type DeliveryAddressSaveResponse = E.DeliveryAddress;
+
+/** 新增收货地址 — POST /api/v1/inventory-base/delivery-address/save (仓库:配置) */
+export function deliveryAddressSave(data: DeliveryAddressSaveBody, options: CallOptions = {}): Promise<DeliveryAddressSaveResponse> {
+  return request<DeliveryAddressSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery-address/save', data, ...options });
+}
+
+export interface DeliveryAddressUpdateParams {
+deliveryAddressId: number
+}
+
+export type DeliveryAddressUpdateBody = E.DeliveryAddressUpdate;
+
+export type DeliveryAddressUpdateResponse = E.DeliveryAddress;
+
+/** 修改收货地址 — PUT /api/v1/inventory-base/delivery-address/{deliveryAddressId} (仓库:配置) */
+export function deliveryAddressUpdate(params: DeliveryAddressUpdateParams, data: DeliveryAddressUpdateBody, options: CallOptions = {}): Promise<DeliveryAddressUpdateResponse> {
+  return request<DeliveryAddressUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/delivery-address/{deliveryAddressId}', params: { ...params }, data, ...options });
+}
+
+export interface DeliveryAddressRemoveParams {
+deliveryAddressId: number
+}
+
+export type DeliveryAddressRemoveResponse = null
+
+/** 删除收货地址(未被使用的) — DELETE /api/v1/inventory-base/delivery-address/{deliveryAddressId} (仓库:配置) */
+export function deliveryAddressRemove(params: DeliveryAddressRemoveParams, options: CallOptions = {}): Promise<DeliveryAddressRemoveResponse> {
+  return request<DeliveryAddressRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/delivery-address/{deliveryAddressId}', params: { ...params }, ...options });
+}
+
+export interface MaterialItemListAllQuery {
+keyword?: string
+sortField?: ("materialId" | "materialNo")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+category?: (1 | 2 | 3 | 4 | 5)[]
+}
+
+export type MaterialItemListAllResponse = E.MaterialItem[];
+
+/** 全部物料(选择器、缓存列表) — GET /api/v1/inventory-base/material-item/list-all (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function materialItemListAll(query: MaterialItemListAllQuery = {}, options: CallOptions = {}): Promise<MaterialItemListAllResponse> {
+  return request<MaterialItemListAllResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-item/list-all', query: { ...query }, ...options });
+}
+
+export interface MaterialItemPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("materialId" | "materialNo")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+category?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type MaterialItemPageResponse = Page<E.MaterialItem>;
+
+/** 物料分页列表 — GET /api/v1/inventory-base/material-item/page (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function materialItemPage(query: MaterialItemPageQuery = {}, options: CallOptions = {}): Promise<MaterialItemPageResponse> {
+  return request<MaterialItemPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-item/page', query: { ...query }, ...options });
+}
+
+export interface MaterialItemExportExcelQuery {
+keyword?: string
+sortField?: ("materialId" | "materialNo")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+category?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+/**
+ * @maxItems 200
+ */
+columns?: ("materialNo" | "name" | "spec" | "unit" | "category" | "safetyStock" | "refPrice" | "disabled" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 物料 — GET /api/v1/inventory-base/material-item/export-excel (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置), a file */
+export function materialItemExportExcel(query: MaterialItemExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/material-item/export-excel', query: { ...query }, ...options });
+}
+
+export interface MaterialItemGetParams {
+materialId: number
+}
+
+export type MaterialItemGetResponse = E.MaterialItem & { refs?: Refs };
+
+/** 物料详情 — GET /api/v1/inventory-base/material-item/{materialId} (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function materialItemGet(params: MaterialItemGetParams, options: CallOptions = {}): Promise<MaterialItemGetResponse> {
+  return request<MaterialItemGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-item/{materialId}', params: { ...params }, ...options });
+}
+
+export type MaterialItemSaveBody = E.MaterialItemCreate;
+
+export type MaterialItemSaveResponse = E.MaterialItem;
+
+/** 新增物料 — POST /api/v1/inventory-base/material-item/save (仓库:配置) */
+export function materialItemSave(data: MaterialItemSaveBody, options: CallOptions = {}): Promise<MaterialItemSaveResponse> {
+  return request<MaterialItemSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/material-item/save', data, ...options });
+}
+
+export interface MaterialItemUpdateParams {
+materialId: number
+}
+
+export type MaterialItemUpdateBody = E.MaterialItemUpdate;
+
+export type MaterialItemUpdateResponse = E.MaterialItem;
+
+/** 修改物料 — PUT /api/v1/inventory-base/material-item/{materialId} (仓库:配置) */
+export function materialItemUpdate(params: MaterialItemUpdateParams, data: MaterialItemUpdateBody, options: CallOptions = {}): Promise<MaterialItemUpdateResponse> {
+  return request<MaterialItemUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/material-item/{materialId}', params: { ...params }, data, ...options });
+}
+
+export interface MaterialItemRemoveParams {
+materialId: number
+}
+
+export type MaterialItemRemoveResponse = null
+
+/** 删除物料(未被使用的) — DELETE /api/v1/inventory-base/material-item/{materialId} (仓库:配置) */
+export function materialItemRemove(params: MaterialItemRemoveParams, options: CallOptions = {}): Promise<MaterialItemRemoveResponse> {
+  return request<MaterialItemRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/material-item/{materialId}', params: { ...params }, ...options });
+}
+
+export interface MaterialSupplierListAllQuery {
+keyword?: string
+sortField?: ("materialSupplierId" | "name")
+sortOrder?: ("asc" | "desc")
+}
+
+export type MaterialSupplierListAllResponse = E.MaterialSupplier[];
+
+/** 全部物料供应商(选择器、缓存列表) — GET /api/v1/inventory-base/material-supplier/list-all (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function materialSupplierListAll(query: MaterialSupplierListAllQuery = {}, options: CallOptions = {}): Promise<MaterialSupplierListAllResponse> {
+  return request<MaterialSupplierListAllResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-supplier/list-all', query: { ...query }, ...options });
+}
+
+export interface MaterialSupplierPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("materialSupplierId" | "name")
+sortOrder?: ("asc" | "desc")
+}
+
+export type MaterialSupplierPageResponse = Page<E.MaterialSupplier>;
+
+/** 物料供应商分页列表 — GET /api/v1/inventory-base/material-supplier/page (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function materialSupplierPage(query: MaterialSupplierPageQuery = {}, options: CallOptions = {}): Promise<MaterialSupplierPageResponse> {
+  return request<MaterialSupplierPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-supplier/page', query: { ...query }, ...options });
+}
+
+export interface MaterialSupplierExportExcelQuery {
+keyword?: string
+sortField?: ("materialSupplierId" | "name")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "contactName" | "contactPhone" | "creditCode" | "address" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 物料供应商 — GET /api/v1/inventory-base/material-supplier/export-excel (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置), a file */
+export function materialSupplierExportExcel(query: MaterialSupplierExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/material-supplier/export-excel', query: { ...query }, ...options });
+}
+
+export interface MaterialSupplierGetParams {
+materialSupplierId: number
+}
+
+export type MaterialSupplierGetResponse = E.MaterialSupplier & { refs?: Refs };
+
+/** 物料供应商详情 — GET /api/v1/inventory-base/material-supplier/{materialSupplierId} (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function materialSupplierGet(params: MaterialSupplierGetParams, options: CallOptions = {}): Promise<MaterialSupplierGetResponse> {
+  return request<MaterialSupplierGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', params: { ...params }, ...options });
+}
+
+export type MaterialSupplierSaveBody = E.MaterialSupplierCreate;
+
+export type MaterialSupplierSaveResponse = E.MaterialSupplier;
+
+/** 新增物料供应商 — POST /api/v1/inventory-base/material-supplier/save (仓库:配置) */
+export function materialSupplierSave(data: MaterialSupplierSaveBody, options: CallOptions = {}): Promise<MaterialSupplierSaveResponse> {
+  return request<MaterialSupplierSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/material-supplier/save', data, ...options });
+}
+
+export interface MaterialSupplierUpdateParams {
+materialSupplierId: number
+}
+
+export type MaterialSupplierUpdateBody = E.MaterialSupplierUpdate;
+
+export type MaterialSupplierUpdateResponse = E.MaterialSupplier;
+
+/** 修改物料供应商 — PUT /api/v1/inventory-base/material-supplier/{materialSupplierId} (仓库:配置) */
+export function materialSupplierUpdate(params: MaterialSupplierUpdateParams, data: MaterialSupplierUpdateBody, options: CallOptions = {}): Promise<MaterialSupplierUpdateResponse> {
+  return request<MaterialSupplierUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', params: { ...params }, data, ...options });
+}
+
+export interface MaterialSupplierRemoveParams {
+materialSupplierId: number
+}
+
+export type MaterialSupplierRemoveResponse = null
+
+/** 删除物料供应商(未被使用的) — DELETE /api/v1/inventory-base/material-supplier/{materialSupplierId} (仓库:配置) */
+export function materialSupplierRemove(params: MaterialSupplierRemoveParams, options: CallOptions = {}): Promise<MaterialSupplierRemoveResponse> {
+  return request<MaterialSupplierRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', params: { ...params }, ...options });
+}
+
+export interface StaffPostListQuery {
+pageNo?: number
+pageSize?: number
+sortField?: ("recordId" | "post")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+}
+
+export type StaffPostListResponse = Page<E.StaffPost>;
+
+/** 员工岗位分页列表 — GET /api/v1/inventory-base/config/staff-post/list (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function staffPostList(query: StaffPostListQuery = {}, options: CallOptions = {}): Promise<StaffPostListResponse> {
+  return request<StaffPostListResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/staff-post/list', query: { ...query }, ...options });
+}
+
+export type StaffPostListAllNoDuplicateResponse = {
+staffId: number
+name: string
+mobile?: (string | null)
+posts: number[]
+}[]
+
+/** 有岗位的员工(每人一行，带其全部岗位) — GET /api/v1/inventory-base/config/staff-post/list-all-no-duplicate (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function staffPostListAllNoDuplicate(options: CallOptions = {}): Promise<StaffPostListAllNoDuplicateResponse> {
+  return request<StaffPostListAllNoDuplicateResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/staff-post/list-all-no-duplicate', ...options });
+}
+
+export interface StaffPostDataAllQuery {
+post?: (1 | 2 | 3 | 4 | 5)
+}
+
+export type StaffPostDataAllResponse = {
+recordId: number
+post: number
+staffId: number
+name: string
+mobile?: (string | null)
+warehouseId?: (number | null)
+}[]
+
+/** 各岗位的员工(调度员、仓管员、班组长、行车工、操作工) — GET /api/v1/inventory-base/config/staff-post/data-all (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function staffPostDataAll(query: StaffPostDataAllQuery = {}, options: CallOptions = {}): Promise<StaffPostDataAllResponse> {
+  return request<StaffPostDataAllResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/staff-post/data-all', query: { ...query }, ...options });
+}
+
+export interface StaffPostGetParams {
+recordId: number
+}
+
+export type StaffPostGetResponse = E.StaffPost & { refs?: Refs };
+
+/** 员工岗位详情 — GET /api/v1/inventory-base/config/staff-post/{recordId} (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function staffPostGet(params: StaffPostGetParams, options: CallOptions = {}): Promise<StaffPostGetResponse> {
+  return request<StaffPostGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/staff-post/{recordId}', params: { ...params }, ...options });
+}
+
+export type StaffPostSaveBody = E.StaffPostCreate;
+
+export type StaffPostSaveResponse = E.StaffPost;
+
+/** 设置员工岗位 — POST /api/v1/inventory-base/config/staff-post/save (仓库:配置) */
+export function staffPostSave(data: StaffPostSaveBody, options: CallOptions = {}): Promise<StaffPostSaveResponse> {
+  return request<StaffPostSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/config/staff-post/save', data, ...options });
+}
+
+export interface StaffPostUpdateParams {
+recordId: number
+}
+
+export type StaffPostUpdateBody = E.StaffPostUpdate;
+
+export type StaffPostUpdateResponse = E.StaffPost;
+
+/** 修改员工岗位 — PUT /api/v1/inventory-base/config/staff-post/{recordId} (仓库:配置) */
+export function staffPostUpdate(params: StaffPostUpdateParams, data: StaffPostUpdateBody, options: CallOptions = {}): Promise<StaffPostUpdateResponse> {
+  return request<StaffPostUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/config/staff-post/{recordId}', params: { ...params }, data, ...options });
+}
+
+export interface StaffPostRemoveParams {
+recordId: number
+}
+
+export type StaffPostRemoveResponse = null
+
+/** 删除员工岗位 — DELETE /api/v1/inventory-base/config/staff-post/{recordId} (仓库:配置) */
+export function staffPostRemove(params: StaffPostRemoveParams, options: CallOptions = {}): Promise<StaffPostRemoveResponse> {
+  return request<StaffPostRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/config/staff-post/{recordId}', params: { ...params }, ...options });
+}
+
 export interface TransshipInPageQuery {
 pageNo?: number
 pageSize?: number
@@ -7987,12 +8388,14 @@ managerStaffId?: number[]
 
 export type WarehousePageResponse = Page<E.Warehouse>;
 
-/** 仓库分页列表 — GET /api/v1/inventory-base/warehouse/page (仓库|项目管理:项目) */
+/** 仓库分页列表 — GET /api/v1/inventory-base/warehouse/page (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置|项目管理:项目) */
 export function warehousePage(query: WarehousePageQuery = {}, options: CallOptions = {}): Promise<WarehousePageResponse> {
   return request<WarehousePageResponse>({ method: 'GET', url: '/api/v1/inventory-base/warehouse/page', query: { ...query }, ...options });
 }
 
 export interface WarehouseListQuery {
+pageNo?: number
+pageSize?: number
 keyword?: string
 sortField?: ("warehouseId" | "code")
 sortOrder?: ("asc" | "desc")
@@ -8006,9 +8409,9 @@ warehouseType?: (1 | 2 | 3)[]
 disabled?: boolean[]
 }
 
-export type WarehouseListResponse = E.Warehouse[];
+export type WarehouseListResponse = Page<E.Warehouse>;
 
-/** 仓库列表(选择器) — GET /api/v1/inventory-base/warehouse/list (仓库|项目管理:项目) */
+/** 仓库列表(选择器、缓存列表：pageSize 100，读 data.list) — GET /api/v1/inventory-base/warehouse/list (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置|项目管理:项目) */
 export function warehouseList(query: WarehouseListQuery = {}, options: CallOptions = {}): Promise<WarehouseListResponse> {
   return request<WarehouseListResponse>({ method: 'GET', url: '/api/v1/inventory-base/warehouse/list', query: { ...query }, ...options });
 }
@@ -8019,7 +8422,7 @@ warehouseId: number
 
 export type WarehouseGetResponse = E.Warehouse & { refs?: Refs };
 
-/** 仓库详情 — GET /api/v1/inventory-base/warehouse/{warehouseId} (仓库|项目管理:项目) */
+/** 仓库详情 — GET /api/v1/inventory-base/warehouse/{warehouseId} (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置|项目管理:项目) */
 export function warehouseGet(params: WarehouseGetParams, options: CallOptions = {}): Promise<WarehouseGetResponse> {
   return request<WarehouseGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/warehouse/{warehouseId}', params: { ...params }, ...options });
 }
@@ -8055,6 +8458,257 @@ export type WarehouseRemoveResponse = null
 /** 删除仓库 — DELETE /api/v1/inventory-base/warehouse/{warehouseId} (仓库:配置) */
 export function warehouseRemove(params: WarehouseRemoveParams, options: CallOptions = {}): Promise<WarehouseRemoveResponse> {
   return request<WarehouseRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/warehouse/{warehouseId}', params: { ...params }, ...options });
+}
+
+export interface WorkPostRatioListAllQuery {
+sortField?: ("workPostRatioId" | "post")
+sortOrder?: ("asc" | "desc")
+}
+
+export type WorkPostRatioListAllResponse = E.WorkPostRatio[];
+
+/** 全部岗位系数 — GET /api/v1/inventory-base/config/work-post-ratio/list-all (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function workPostRatioListAll(query: WorkPostRatioListAllQuery = {}, options: CallOptions = {}): Promise<WorkPostRatioListAllResponse> {
+  return request<WorkPostRatioListAllResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/work-post-ratio/list-all', query: { ...query }, ...options });
+}
+
+export interface WorkPostRatioPageQuery {
+pageNo?: number
+pageSize?: number
+sortField?: ("workPostRatioId" | "post")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+docType?: (1 | 2 | 3)[]
+}
+
+export type WorkPostRatioPageResponse = Page<E.WorkPostRatio>;
+
+/** 岗位系数分页列表 — GET /api/v1/inventory-base/config/work-post-ratio/page (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function workPostRatioPage(query: WorkPostRatioPageQuery = {}, options: CallOptions = {}): Promise<WorkPostRatioPageResponse> {
+  return request<WorkPostRatioPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/work-post-ratio/page', query: { ...query }, ...options });
+}
+
+export interface WorkPostRatioGetParams {
+workPostRatioId: number
+}
+
+export type WorkPostRatioGetResponse = E.WorkPostRatio & { refs?: Refs };
+
+/** 岗位系数详情 — GET /api/v1/inventory-base/config/work-post-ratio/{workPostRatioId} (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function workPostRatioGet(params: WorkPostRatioGetParams, options: CallOptions = {}): Promise<WorkPostRatioGetResponse> {
+  return request<WorkPostRatioGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/work-post-ratio/{workPostRatioId}', params: { ...params }, ...options });
+}
+
+export type WorkPostRatioSaveBody = E.WorkPostRatioCreate;
+
+export type WorkPostRatioSaveResponse = E.WorkPostRatio;
+
+/** 新增岗位系数 — POST /api/v1/inventory-base/config/work-post-ratio/save (仓库:配置) */
+export function workPostRatioSave(data: WorkPostRatioSaveBody, options: CallOptions = {}): Promise<WorkPostRatioSaveResponse> {
+  return request<WorkPostRatioSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/config/work-post-ratio/save', data, ...options });
+}
+
+export interface WorkPostRatioUpdateParams {
+workPostRatioId: number
+}
+
+export type WorkPostRatioUpdateBody = E.WorkPostRatioUpdate;
+
+export type WorkPostRatioUpdateResponse = E.WorkPostRatio;
+
+/** 修改岗位系数 — PUT /api/v1/inventory-base/config/work-post-ratio/{workPostRatioId} (仓库:配置) */
+export function workPostRatioUpdate(params: WorkPostRatioUpdateParams, data: WorkPostRatioUpdateBody, options: CallOptions = {}): Promise<WorkPostRatioUpdateResponse> {
+  return request<WorkPostRatioUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/config/work-post-ratio/{workPostRatioId}', params: { ...params }, data, ...options });
+}
+
+export interface WorkPostRatioRemoveParams {
+workPostRatioId: number
+}
+
+export type WorkPostRatioRemoveResponse = null
+
+/** 删除岗位系数 — DELETE /api/v1/inventory-base/config/work-post-ratio/{workPostRatioId} (仓库:配置) */
+export function workPostRatioRemove(params: WorkPostRatioRemoveParams, options: CallOptions = {}): Promise<WorkPostRatioRemoveResponse> {
+  return request<WorkPostRatioRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/config/work-post-ratio/{workPostRatioId}', params: { ...params }, ...options });
+}
+
+export interface WorkRatioListAllQuery {
+sortField?: ("workRatioId" | "operation")
+sortOrder?: ("asc" | "desc")
+}
+
+export type WorkRatioListAllResponse = E.WorkRatio[];
+
+/** 全部作业计量标准 — GET /api/v1/inventory-base/config/work-ratio/list-all (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function workRatioListAll(query: WorkRatioListAllQuery = {}, options: CallOptions = {}): Promise<WorkRatioListAllResponse> {
+  return request<WorkRatioListAllResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/work-ratio/list-all', query: { ...query }, ...options });
+}
+
+export interface WorkRatioPageQuery {
+pageNo?: number
+pageSize?: number
+sortField?: ("workRatioId" | "operation")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+operation?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+unit?: (1 | 2 | 3)[]
+}
+
+export type WorkRatioPageResponse = Page<E.WorkRatio>;
+
+/** 作业计量标准分页列表 — GET /api/v1/inventory-base/config/work-ratio/page (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function workRatioPage(query: WorkRatioPageQuery = {}, options: CallOptions = {}): Promise<WorkRatioPageResponse> {
+  return request<WorkRatioPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/work-ratio/page', query: { ...query }, ...options });
+}
+
+export interface WorkRatioGetParams {
+workRatioId: number
+}
+
+export type WorkRatioGetResponse = E.WorkRatio & { refs?: Refs };
+
+/** 作业计量标准详情 — GET /api/v1/inventory-base/config/work-ratio/{workRatioId} (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function workRatioGet(params: WorkRatioGetParams, options: CallOptions = {}): Promise<WorkRatioGetResponse> {
+  return request<WorkRatioGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/config/work-ratio/{workRatioId}', params: { ...params }, ...options });
+}
+
+export type WorkRatioSaveBody = E.WorkRatioCreate;
+
+export type WorkRatioSaveResponse = E.WorkRatio;
+
+/** 新增作业计量标准 — POST /api/v1/inventory-base/config/work-ratio/save (仓库:配置) */
+export function workRatioSave(data: WorkRatioSaveBody, options: CallOptions = {}): Promise<WorkRatioSaveResponse> {
+  return request<WorkRatioSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/config/work-ratio/save', data, ...options });
+}
+
+export interface WorkRatioUpdateParams {
+workRatioId: number
+}
+
+export type WorkRatioUpdateBody = E.WorkRatioUpdate;
+
+export type WorkRatioUpdateResponse = E.WorkRatio;
+
+/** 修改作业计量标准 — PUT /api/v1/inventory-base/config/work-ratio/{workRatioId} (仓库:配置) */
+export function workRatioUpdate(params: WorkRatioUpdateParams, data: WorkRatioUpdateBody, options: CallOptions = {}): Promise<WorkRatioUpdateResponse> {
+  return request<WorkRatioUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/config/work-ratio/{workRatioId}', params: { ...params }, data, ...options });
+}
+
+export interface WorkRatioRemoveParams {
+workRatioId: number
+}
+
+export type WorkRatioRemoveResponse = null
+
+/** 删除作业计量标准 — DELETE /api/v1/inventory-base/config/work-ratio/{workRatioId} (仓库:配置) */
+export function workRatioRemove(params: WorkRatioRemoveParams, options: CallOptions = {}): Promise<WorkRatioRemoveResponse> {
+  return request<WorkRatioRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/config/work-ratio/{workRatioId}', params: { ...params }, ...options });
+}
+
+export interface WorkshopListAllQuery {
+keyword?: string
+sortField?: ("workshopId" | "code")
+sortOrder?: ("asc" | "desc")
+}
+
+export type WorkshopListAllResponse = E.Workshop[];
+
+/** 全部车间(选择器、缓存列表) — GET /api/v1/inventory-base/workshop/list-all (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function workshopListAll(query: WorkshopListAllQuery = {}, options: CallOptions = {}): Promise<WorkshopListAllResponse> {
+  return request<WorkshopListAllResponse>({ method: 'GET', url: '/api/v1/inventory-base/workshop/list-all', query: { ...query }, ...options });
+}
+
+export interface WorkshopListQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("workshopId" | "code")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+}
+
+export type WorkshopListResponse = Page<E.Workshop>;
+
+/** 车间分页列表 — GET /api/v1/inventory-base/workshop/list (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function workshopList(query: WorkshopListQuery = {}, options: CallOptions = {}): Promise<WorkshopListResponse> {
+  return request<WorkshopListResponse>({ method: 'GET', url: '/api/v1/inventory-base/workshop/list', query: { ...query }, ...options });
+}
+
+export interface WorkshopExportExcelQuery {
+keyword?: string
+sortField?: ("workshopId" | "code")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "code" | "customerId" | "address" | "leaderName" | "leaderPhone" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 车间 — GET /api/v1/inventory-base/workshop/export-excel (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置), a file */
+export function workshopExportExcel(query: WorkshopExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/workshop/export-excel', query: { ...query }, ...options });
+}
+
+export interface WorkshopGetParams {
+workshopId: number
+}
+
+export type WorkshopGetResponse = E.Workshop & { refs?: Refs };
+
+/** 车间详情 — GET /api/v1/inventory-base/workshop/{workshopId} (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置) */
+export function workshopGet(params: WorkshopGetParams, options: CallOptions = {}): Promise<WorkshopGetResponse> {
+  return request<WorkshopGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/workshop/{workshopId}', params: { ...params }, ...options });
+}
+
+export type WorkshopSaveBody = E.WorkshopCreate;
+
+export type WorkshopSaveResponse = E.Workshop;
+
+/** 新增车间 — POST /api/v1/inventory-base/workshop/save (仓库:配置) */
+export function workshopSave(data: WorkshopSaveBody, options: CallOptions = {}): Promise<WorkshopSaveResponse> {
+  return request<WorkshopSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/workshop/save', data, ...options });
+}
+
+export interface WorkshopUpdateParams {
+workshopId: number
+}
+
+export type WorkshopUpdateBody = E.WorkshopUpdate;
+
+export type WorkshopUpdateResponse = E.Workshop;
+
+/** 修改车间 — PUT /api/v1/inventory-base/workshop/{workshopId} (仓库:配置) */
+export function workshopUpdate(params: WorkshopUpdateParams, data: WorkshopUpdateBody, options: CallOptions = {}): Promise<WorkshopUpdateResponse> {
+  return request<WorkshopUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/workshop/{workshopId}', params: { ...params }, data, ...options });
+}
+
+export interface WorkshopRemoveParams {
+workshopId: number
+}
+
+export type WorkshopRemoveResponse = null
+
+/** 删除车间(未被使用的) — DELETE /api/v1/inventory-base/workshop/{workshopId} (仓库:配置) */
+export function workshopRemove(params: WorkshopRemoveParams, options: CallOptions = {}): Promise<WorkshopRemoveResponse> {
+  return request<WorkshopRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/workshop/{workshopId}', params: { ...params }, ...options });
 }
 
 export interface MessageListQuery {
@@ -16878,6 +17532,34 @@ export const catalogue = {
   'handover.customers': { method: 'GET', path: '/api/v1/user-base/staff/handover/customers', permission: '@authenticated' },
   'handover.preview': { method: 'GET', path: '/api/v1/user-base/staff/handover/preview', permission: '@authenticated' },
   'handover.submit': { method: 'POST', path: '/api/v1/user-base/staff/handover/submit', permission: '@authenticated' },
+  'deliveryAddress.listDeliveryAddress': { method: 'GET', path: '/api/v1/inventory-base/delivery/list-delivery-address', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'deliveryAddress.page': { method: 'GET', path: '/api/v1/inventory-base/delivery-address/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'deliveryAddress.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/delivery-address/export-excel', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置', binary: 'download' },
+  'deliveryAddress.get': { method: 'GET', path: '/api/v1/inventory-base/delivery-address/{deliveryAddressId}', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'deliveryAddress.save': { method: 'POST', path: '/api/v1/inventory-base/delivery-address/save', permission: '仓库:配置' },
+  'deliveryAddress.update': { method: 'PUT', path: '/api/v1/inventory-base/delivery-address/{deliveryAddressId}', permission: '仓库:配置' },
+  'deliveryAddress.remove': { method: 'DELETE', path: '/api/v1/inventory-base/delivery-address/{deliveryAddressId}', permission: '仓库:配置' },
+  'materialItem.listAll': { method: 'GET', path: '/api/v1/inventory-base/material-item/list-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'materialItem.page': { method: 'GET', path: '/api/v1/inventory-base/material-item/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'materialItem.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/material-item/export-excel', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置', binary: 'download' },
+  'materialItem.get': { method: 'GET', path: '/api/v1/inventory-base/material-item/{materialId}', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'materialItem.save': { method: 'POST', path: '/api/v1/inventory-base/material-item/save', permission: '仓库:配置' },
+  'materialItem.update': { method: 'PUT', path: '/api/v1/inventory-base/material-item/{materialId}', permission: '仓库:配置' },
+  'materialItem.remove': { method: 'DELETE', path: '/api/v1/inventory-base/material-item/{materialId}', permission: '仓库:配置' },
+  'materialSupplier.listAll': { method: 'GET', path: '/api/v1/inventory-base/material-supplier/list-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'materialSupplier.page': { method: 'GET', path: '/api/v1/inventory-base/material-supplier/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'materialSupplier.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/material-supplier/export-excel', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置', binary: 'download' },
+  'materialSupplier.get': { method: 'GET', path: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'materialSupplier.save': { method: 'POST', path: '/api/v1/inventory-base/material-supplier/save', permission: '仓库:配置' },
+  'materialSupplier.update': { method: 'PUT', path: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', permission: '仓库:配置' },
+  'materialSupplier.remove': { method: 'DELETE', path: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', permission: '仓库:配置' },
+  'staffPost.list': { method: 'GET', path: '/api/v1/inventory-base/config/staff-post/list', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'staffPost.listAllNoDuplicate': { method: 'GET', path: '/api/v1/inventory-base/config/staff-post/list-all-no-duplicate', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'staffPost.dataAll': { method: 'GET', path: '/api/v1/inventory-base/config/staff-post/data-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'staffPost.get': { method: 'GET', path: '/api/v1/inventory-base/config/staff-post/{recordId}', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'staffPost.save': { method: 'POST', path: '/api/v1/inventory-base/config/staff-post/save', permission: '仓库:配置' },
+  'staffPost.update': { method: 'PUT', path: '/api/v1/inventory-base/config/staff-post/{recordId}', permission: '仓库:配置' },
+  'staffPost.remove': { method: 'DELETE', path: '/api/v1/inventory-base/config/staff-post/{recordId}', permission: '仓库:配置' },
   'transshipIn.page': { method: 'GET', path: '/api/v1/inventory-base/transship-in/page', permission: '仓库:转运入库' },
   'transshipIn.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/transship-in/export-excel', permission: '仓库:转运入库', binary: 'download' },
   'transshipIn.get': { method: 'GET', path: '/api/v1/inventory-base/transship-in/{transshipId}', permission: '仓库:转运入库' },
@@ -16888,12 +17570,31 @@ export const catalogue = {
   'transshipIn.store': { method: 'POST', path: '/api/v1/inventory-base/transship-in/{transshipId}/store', permission: '仓库:转运入库', version: true },
   'transshipIn.transferOut': { method: 'POST', path: '/api/v1/inventory-base/transship-in/{transshipId}/transfer-out', permission: '仓库:转运入库', version: true },
   'transshipIn.void': { method: 'POST', path: '/api/v1/inventory-base/transship-in/{transshipId}/void', permission: '仓库:转运入库', version: true },
-  'warehouse.page': { method: 'GET', path: '/api/v1/inventory-base/warehouse/page', permission: '仓库|项目管理:项目' },
-  'warehouse.list': { method: 'GET', path: '/api/v1/inventory-base/warehouse/list', permission: '仓库|项目管理:项目' },
-  'warehouse.get': { method: 'GET', path: '/api/v1/inventory-base/warehouse/{warehouseId}', permission: '仓库|项目管理:项目' },
+  'warehouse.page': { method: 'GET', path: '/api/v1/inventory-base/warehouse/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置|项目管理:项目' },
+  'warehouse.list': { method: 'GET', path: '/api/v1/inventory-base/warehouse/list', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置|项目管理:项目' },
+  'warehouse.get': { method: 'GET', path: '/api/v1/inventory-base/warehouse/{warehouseId}', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置|项目管理:项目' },
   'warehouse.save': { method: 'POST', path: '/api/v1/inventory-base/warehouse/save', permission: '仓库:配置' },
   'warehouse.update': { method: 'PUT', path: '/api/v1/inventory-base/warehouse/{warehouseId}', permission: '仓库:配置' },
   'warehouse.remove': { method: 'DELETE', path: '/api/v1/inventory-base/warehouse/{warehouseId}', permission: '仓库:配置' },
+  'workPostRatio.listAll': { method: 'GET', path: '/api/v1/inventory-base/config/work-post-ratio/list-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'workPostRatio.page': { method: 'GET', path: '/api/v1/inventory-base/config/work-post-ratio/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'workPostRatio.get': { method: 'GET', path: '/api/v1/inventory-base/config/work-post-ratio/{workPostRatioId}', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'workPostRatio.save': { method: 'POST', path: '/api/v1/inventory-base/config/work-post-ratio/save', permission: '仓库:配置' },
+  'workPostRatio.update': { method: 'PUT', path: '/api/v1/inventory-base/config/work-post-ratio/{workPostRatioId}', permission: '仓库:配置' },
+  'workPostRatio.remove': { method: 'DELETE', path: '/api/v1/inventory-base/config/work-post-ratio/{workPostRatioId}', permission: '仓库:配置' },
+  'workRatio.listAll': { method: 'GET', path: '/api/v1/inventory-base/config/work-ratio/list-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'workRatio.page': { method: 'GET', path: '/api/v1/inventory-base/config/work-ratio/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'workRatio.get': { method: 'GET', path: '/api/v1/inventory-base/config/work-ratio/{workRatioId}', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'workRatio.save': { method: 'POST', path: '/api/v1/inventory-base/config/work-ratio/save', permission: '仓库:配置' },
+  'workRatio.update': { method: 'PUT', path: '/api/v1/inventory-base/config/work-ratio/{workRatioId}', permission: '仓库:配置' },
+  'workRatio.remove': { method: 'DELETE', path: '/api/v1/inventory-base/config/work-ratio/{workRatioId}', permission: '仓库:配置' },
+  'workshop.listAll': { method: 'GET', path: '/api/v1/inventory-base/workshop/list-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'workshop.list': { method: 'GET', path: '/api/v1/inventory-base/workshop/list', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'workshop.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/workshop/export-excel', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置', binary: 'download' },
+  'workshop.get': { method: 'GET', path: '/api/v1/inventory-base/workshop/{workshopId}', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
+  'workshop.save': { method: 'POST', path: '/api/v1/inventory-base/workshop/save', permission: '仓库:配置' },
+  'workshop.update': { method: 'PUT', path: '/api/v1/inventory-base/workshop/{workshopId}', permission: '仓库:配置' },
+  'workshop.remove': { method: 'DELETE', path: '/api/v1/inventory-base/workshop/{workshopId}', permission: '仓库:配置' },
   'message.list': { method: 'GET', path: '/api/v1/message-base/message/list', permission: '@authenticated' },
   'message.listUnHandleMessage': { method: 'GET', path: '/api/v1/message-base/message/list-un-handle-message', permission: '@authenticated' },
   'message.countDailyMessage': { method: 'GET', path: '/api/v1/message-base/message/count-daily-message', permission: '@authenticated' },

@@ -984,6 +984,48 @@ export interface DataImportJobCreate {
 
 export type DataImportJobUpdate = Partial<DataImportJobCreate> & { version: number; jobId?: number };
 
+/** 收货地址 */
+
+export interface DeliveryAddress {
+deliveryAddressId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+workshopId?: (number | null)
+regionCode: string
+address: string
+contactName?: (string | null)
+contactPhone?: (string | null)
+lng?: (string | null)
+lat?: (string | null)
+remark?: (string | null)
+}
+
+export interface DeliveryAddressCreate {
+name: string
+workshopId?: (number | null)
+regionCode: string
+address: string
+contactName?: (string | null)
+contactPhone?: (string | null)
+lng?: (string | number | null)
+lat?: (string | number | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type DeliveryAddressUpdate = Partial<DeliveryAddressCreate> & { version: number; deliveryAddressId?: number };
+
 /** 部门 */
 
 export interface Department {
@@ -1793,6 +1835,84 @@ custom?: {
 }
 
 export type ManualReviewUpdate = Partial<ManualReviewCreate> & { version: number; manualReviewId?: number };
+
+/** 物料 */
+
+export interface MaterialItem {
+materialId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+materialNo: string
+name: string
+spec?: (string | null)
+unit: string
+category: (1 | 2 | 3 | 4 | 5)
+safetyStock?: (string | null)
+refPrice?: (string | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+}
+
+export interface MaterialItemCreate {
+materialNo: string
+name: string
+spec?: (string | null)
+unit: string
+category: (1 | 2 | 3 | 4 | 5)
+safetyStock?: (string | number | null)
+refPrice?: (string | number | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type MaterialItemUpdate = Partial<MaterialItemCreate> & { version: number; materialId?: number };
+
+/** 物料供应商 */
+
+export interface MaterialSupplier {
+materialSupplierId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+contactName?: (string | null)
+contactPhone?: (string | null)
+creditCode?: (string | null)
+address?: (string | null)
+remark?: (string | null)
+}
+
+export interface MaterialSupplierCreate {
+name: string
+contactName?: (string | null)
+contactPhone?: (string | null)
+creditCode?: (string | null)
+address?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type MaterialSupplierUpdate = Partial<MaterialSupplierCreate> & { version: number; materialSupplierId?: number };
 
 /** 日常事项 */
 
@@ -2842,6 +2962,40 @@ custom?: {
 }
 
 export type StaffCostSettleUpdate = Partial<StaffCostSettleCreate> & { version: number; staffSettleId?: number };
+
+/** 员工岗位 */
+
+export interface StaffPost {
+recordId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+staffId: number
+post: (1 | 2 | 3 | 4 | 5)
+warehouseId?: (number | null)
+effectiveFrom?: (string | null)
+remark?: (string | null)
+}
+
+export interface StaffPostCreate {
+staffId: number
+post: (1 | 2 | 3 | 4 | 5)
+warehouseId?: (number | null)
+effectiveFrom?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type StaffPostUpdate = Partial<StaffPostCreate> & { version: number; recordId?: number };
 
 /** 员工角色 */
 
@@ -3905,6 +4059,108 @@ custom?: {
 
 export type WorkerDailyUpdate = Partial<WorkerDailyCreate> & { version: number; dailyId?: number };
 
+/** 岗位系数 */
+
+export interface WorkPostRatio {
+workPostRatioId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+post: (1 | 2 | 3 | 4 | 5)
+docType: (1 | 2 | 3)
+ratio: string
+remark?: (string | null)
+}
+
+export interface WorkPostRatioCreate {
+post: (1 | 2 | 3 | 4 | 5)
+docType: (1 | 2 | 3)
+ratio: (string | number)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type WorkPostRatioUpdate = Partial<WorkPostRatioCreate> & { version: number; workPostRatioId?: number };
+
+/** 作业计量标准 */
+
+export interface WorkRatio {
+workRatioId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+operation: (1 | 2 | 3 | 4 | 5)
+unit: (1 | 2 | 3)
+pointsPerUnit: string
+remark?: (string | null)
+}
+
+export interface WorkRatioCreate {
+operation: (1 | 2 | 3 | 4 | 5)
+unit: (1 | 2 | 3)
+pointsPerUnit: (string | number)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type WorkRatioUpdate = Partial<WorkRatioCreate> & { version: number; workRatioId?: number };
+
+/** 车间 */
+
+export interface Workshop {
+workshopId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+code?: (string | null)
+customerId?: (number | null)
+address?: (string | null)
+leaderName?: (string | null)
+leaderPhone?: (string | null)
+remark?: (string | null)
+}
+
+export interface WorkshopCreate {
+name: string
+code?: (string | null)
+customerId?: (number | null)
+address?: (string | null)
+leaderName?: (string | null)
+leaderPhone?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type WorkshopUpdate = Partial<WorkshopCreate> & { version: number; workshopId?: number };
+
 /** Record type by entity name (hooks are typed by it). */
 export interface EntityRecords {
   account: Account;
@@ -3924,6 +4180,7 @@ export interface EntityRecords {
   costItem: CostItem;
   customer: Customer;
   dataImportJob: DataImportJob;
+  deliveryAddress: DeliveryAddress;
   department: Department;
   docSequence: DocSequence;
   driver: Driver;
@@ -3940,6 +4197,8 @@ export interface EntityRecords {
   insuranceEnquiry: InsuranceEnquiry;
   insuranceRate: InsuranceRate;
   manualReview: ManualReview;
+  materialItem: MaterialItem;
+  materialSupplier: MaterialSupplier;
   message: Message;
   notice: Notice;
   operationLog: OperationLog;
@@ -3957,6 +4216,7 @@ export interface EntityRecords {
   ssoTicket: SsoTicket;
   staff: Staff;
   staffCostSettle: StaffCostSettle;
+  staffPost: StaffPost;
   staffRole: StaffRole;
   supplier: Supplier;
   supplierEvaluation: SupplierEvaluation;
@@ -3973,4 +4233,7 @@ export interface EntityRecords {
   wechatConfig: WechatConfig;
   wechatRoomMessage: WechatRoomMessage;
   workerDaily: WorkerDaily;
+  workPostRatio: WorkPostRatio;
+  workRatio: WorkRatio;
+  workshop: Workshop;
 }

@@ -79,6 +79,7 @@ export function resolveEntity(def: EntityDef): ResolvedEntity {
     number: def.number,
     ownerField: def.ownerField,
     parentField: def.parentField,
+    inUseGuard: def.inUseGuard ?? false,
     fields,
     indexes,
     search: def.search ?? [],

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ResolvedEntry } from '../../schemas/src/catalogue';
 
-export interface ReferenceListDef { name: string; title: string; api: string; preload?: boolean; emptyOnFailure?: boolean }
+export interface ReferenceListDef { name: string; title: string; api: string; preload?: boolean; emptyOnFailure?: boolean; query?: Record<string, unknown>; rows?: string }
 type Problem = { file: string; pointer: string; message: string };
 
 const FILE = 'schemas/reference-lists.json';
@@ -38,8 +38,12 @@ export function loadReferenceLists(root: string, catalogue: ResolvedEntry[]): { 
     if (entry.method !== 'GET') at('api', `${list.api} is ${entry.method}, a cached list is read with GET`);
     const required = [...((entry.params as { required?: string[] } | undefined)?.required ?? []), ...((entry.query as { required?: string[] } | undefined)?.required ?? [])];
     if (required.length) at('api', `${list.api} needs ${required.join(', ')}; a cached list is fetched without parameters`);
-    const type = (entry.response as { type?: string } | undefined)?.type;
-    if (type && type !== 'array') at('api', `${list.api} answers ${type}, not a list`);
+    const declared = (entry.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    for (const k of Object.keys(list.query ?? {})) if (!declared[k]) at('query', `${list.api} takes no argument ${k}`);
+    const response = entry.response as { type?: string; properties?: Record<string, { type?: string }> } | undefined;
+    const type = list.rows ? response?.properties?.[list.rows]?.type : response?.type;
+    if (list.rows && response && !response.properties?.[list.rows]) at('rows', `${list.api} answers no ${list.rows}`);
+    else if (type && type !== 'array') at('api', `${list.api} answers ${type}, not a list`);
   });
   return { lists: data.lists, problems };
 }

@@ -1,5 +1,5 @@
 /** Tenant scoping: every query is limited by the session, never by ids the client sends. */
-import type { SelectQueryBuilder, UpdateQueryBuilder, DeleteQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder, type UpdateQueryBuilder, type DeleteQueryBuilder } from 'kysely';
 import type { Db } from '../db/connect';
 import type { EntityMap, ResolvedEntity } from '../schema/types';
 import type { Session } from '../auth/session-types';
@@ -95,4 +95,28 @@ export async function assertNoChildren(db: Db, entity: ResolvedEntity, id: numbe
   if (!children.length) return;
   const names = children.slice(0, 3).map((c) => titleOf(entity, c)).join('、');
   throw new HttpError(409, `该${entity.title}下还有下级（${names}${children.length > 3 ? '等' : ''}），请先删除下级`, { children: children.map((c) => Number(c[entity.idField])) });
+}
+
+/**
+ * An entity declaring `inUseGuard` keeps a record other rows refer to: every reference or
+ * references field of any entity naming it is looked at (across the whole table, as above: a
+ * row another tenant can't see still points here), so a new referring entity is covered the day
+ * it is declared, without a hook naming it.
+ */
+export async function assertNotInUse(db: Db, entities: EntityMap, entity: ResolvedEntity, id: number): Promise<void> {
+  if (!entity.inUseGuard) return;
+  for (const other of Object.values(entities)) {
+    for (const [name, f] of Object.entries(other.fields)) {
+      if (f.ref !== entity.name || (f.type !== 'reference' && f.type !== 'references')) continue;
+      if (other.name === entity.name && name === entity.parentField) continue;
+      const q = db.selectFrom(other.table).selectAll().limit(1);
+      const row = (await (f.type === 'reference'
+        ? q.where(name, '=', id)
+        : q.where(sql<boolean>`${sql.ref(name)} @> ${JSON.stringify([id])}::jsonb`)
+      ).executeTakeFirst()) as Record<string, any> | undefined;
+      if (!row) continue;
+      const title = titleOf(other, row);
+      throw new HttpError(409, `该${entity.title}已被${other.title}${title && !title.startsWith('#') ? `（${title}）` : ''}使用，不能删除`);
+    }
+  }
 }

@@ -14,7 +14,7 @@ import { closeApprovalTodos, closeStaleMatters, emitNotice } from '../messaging/
 import type { EntityMap, ResolvedEntity, Transition } from '../schema/types';
 import { entityHooks } from '../hooks/index';
 import type { EntityHooks, HookContext, TransitionInput } from '../hooks/types';
-import { assertMayChange, assertNoChildren, scoped, scopedQueries, tenantValues } from './scope';
+import { assertMayChange, assertNoChildren, assertNotInUse, scoped, scopedQueries, tenantValues } from './scope';
 import { customValue, toColumn, writableValues } from './values';
 import { checkReferenceFilters, checkReferences } from './refs';
 import { diff, OP, titleOf, writeLog, type DiffLine } from './oplog';
@@ -252,6 +252,8 @@ export async function removeRecord(ctx: WriteContext, entity: ResolvedEntity, id
   await assertMayChange(ctx.db, entity, ctx.session, row, '删除');
   await assertNoChildren(ctx.db, entity, id);
   await hooks.beforeRemove?.(hctx, row);
+  // After the hook, so an entity's own wording (停用 instead of 删除) wins where it has one.
+  await assertNotInUse(ctx.db, ctx.entities, entity, id);
   for (const c of Object.values(entity.children)) {
     const child = entityNamed(ctx, c.entity);
     await scoped(ctx.db.deleteFrom(child.table), child, ctx.session).where(c.key, '=', id).execute();

@@ -72,7 +72,7 @@ describe.each(await backends())('转运入库与转运财务 on %s', (backend) =
   afterAll(async () => h?.close());
 
   it('demo data: 华运苏州 keeps three warehouses; 15 transshipments in every state on the Shanghai projects, visible to the project manager on 转运财务', async () => {
-    const sz = ok(await h.call('GET', `${W}/list`, { token: t.suzhou })) as any[];
+    const sz = ok(await h.call('GET', `${W}/list?pageSize=100`, { token: t.suzhou })).list as any[];
     expect(sz.map((w) => w.name).sort()).toEqual(['太仓港中转堆场', '苏州物料库', '苏州零件库'].sort());
     const all = ok(await h.call('GET', `${T}/page?pageSize=100`, { token: t.admin })).list as any[];
     const count = (s: number) => all.filter((r) => r.status === s).length;
@@ -253,7 +253,7 @@ describe.each(await backends())('转运入库与转运财务 on %s', (backend) =
     expect((await h.call('POST', `${T}/${id}/void`, { token: t.suzhou, data: { voidReason: '越权' } })).status).toBe(404);
     expect((await h.call('GET', `${F}/finance?projectId=${projectId}`, { token: t.suzhou })).status).toBe(404);
     expect((await h.call('POST', `${F}/generate`, { token: t.suzhou, data: { projectId } })).status).toBe(404);
-    const szYard = (ok(await h.call('GET', `${W}/list`, { token: t.suzhou })) as any[]).find((w) => w.warehouseType === 3);
+    const szYard = (ok(await h.call('GET', `${W}/list?pageSize=100`, { token: t.suzhou })).list as any[]).find((w) => w.warehouseType === 3);
     const cross = await h.call('POST', `${T}/save`, { token: t.suzhou, data: body({ warehouseId: szYard.warehouseId }) });
     expect(cross.status).toBe(400);
     const ourYard = await h.call('GET', `${W}/${yardId}`, { token: t.suzhou });

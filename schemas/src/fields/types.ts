@@ -141,6 +141,8 @@ export interface EntityDef {
   number?: { field: string; prefix: string };
   ownerField?: string;
   parentField?: string;
+  /** a record another row refers to (a reference(s) field naming this entity) is not deleted (409) */
+  inUseGuard?: boolean;
   fields: Record<string, FieldDef>;
   indexes?: { fields: string[]; unique?: boolean; message?: string }[];
   search?: string[];
@@ -171,6 +173,7 @@ export interface ResolvedEntity {
   number?: { field: string; prefix: string };
   ownerField?: string;
   parentField?: string;
+  inUseGuard?: boolean;
   fields: Record<string, ResolvedField>;
   indexes: { fields: string[]; unique: boolean; message?: string }[];
   search: string[];

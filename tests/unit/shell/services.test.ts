@@ -65,3 +65,23 @@ describe('layout preload', () => {
     error.mockRestore();
   });
 });
+
+describe('warehouse reference lists (seed 002 §3.2, §7.7)', () => {
+  it('reads the warehouses from data.list of a 100-row page and each post\'s staff with its post', async () => {
+    const lists = await import('../../../runtime/reference/lists');
+    lists.clearReferenceCaches();
+    invoke.mockReset();
+    invoke.mockImplementation(async (id: unknown, args: unknown) => {
+      if (id === 'warehouse.list') return { list: [{ warehouseId: 7, name: '苏州零件库' }], total: 1, pageNo: 1, pageSize: 100, args };
+      return [{ id, args }];
+    });
+    expect(await lists.referenceList('warehouses').get()).toEqual([{ warehouseId: 7, name: '苏州零件库' }]);
+    expect(invoke).toHaveBeenCalledWith('warehouse.list', { query: { pageSize: 100 } }, { silent: true });
+    const posts = { scheduleStaff: 1, storageStaff: 2, leaderStaff: 3, craneStaff: 4, operatorStaff: 5 };
+    for (const [name, post] of Object.entries(posts)) {
+      expect(await lists.referenceList(name).get()).toEqual([{ id: 'staffPost.dataAll', args: { query: { post } } }]);
+    }
+    expect(await lists.referenceList('workshops').get()).toEqual([{ id: 'workshop.listAll', args: {} }]);
+    lists.clearReferenceCaches();
+  });
+});
