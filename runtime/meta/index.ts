@@ -5,7 +5,7 @@
  * customised version of a business form).
  */
 import type { ResolvedEntity } from '../../schemas/src/entity-schema';
-import { expandLayout, type LayoutDef } from '../../schemas/src/layout';
+import type { LayoutDef } from '../../schemas/src/layout';
 import type { DesignerForm } from '../../schemas/src/form-to-formily';
 import type { FilterOp } from '../../schemas/src/fields/registry';
 import type { ReportDef } from '../../schemas/src/catalogue';
@@ -70,6 +70,9 @@ export async function expandedLayout(name: string): Promise<DesignerForm> {
   const layout = await layoutFiles[`/schemas/layouts/${name}.json`]!();
   const entity = await loadEntityWithChildren(layout.entity);
   void entity;
+  // The layout expander brings the designer's component registry: loaded with a form only, so a
+  // screen that just reads entity facts (the home page's lists) doesn't carry it.
+  const { expandLayout } = await import('../../schemas/src/layout');
   return expandLayout(layout, (n) => peekEntity(n));
 }
 

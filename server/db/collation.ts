@@ -35,9 +35,11 @@ async function sortsByPinyin(db: Db): Promise<boolean> {
   return (r.rows[0] as { first: string }).first === '上海';
 }
 
+// cascade: the pinyin sort indexes depend on the collation (server/db/sort-indexes.ts); they are
+// made again right after it.
 async function attempt(db: Db, create: string): Promise<boolean> {
   try {
-    await sql.raw('drop collation if exists zh_pinyin').execute(db);
+    await sql.raw('drop collation if exists zh_pinyin cascade').execute(db);
     await sql.raw(create).execute(db);
     return await sortsByPinyin(db);
   } catch {
@@ -52,7 +54,7 @@ export async function ensurePinyinCollation(db: Db): Promise<'kept' | 'icu' | 'r
   if (await attempt(db, "create collation zh_pinyin (provider = icu, locale = 'zh-u-co-pinyin')")) return 'icu';
   // Dollar quoting: the rules are CJK characters only, no $ inside.
   if (await attempt(db, `create collation zh_pinyin (provider = icu, locale = 'und', rules = $rules$${pinyinRules()}$rules$)`)) return 'rules';
-  await sql.raw('drop collation if exists zh_pinyin').execute(db).catch(() => undefined);
+  await sql.raw('drop collation if exists zh_pinyin cascade').execute(db).catch(() => undefined);
   await sql.raw('create collation zh_pinyin from "default"').execute(db);
   return 'none';
 }

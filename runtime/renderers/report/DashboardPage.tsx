@@ -14,10 +14,11 @@ import type { CallCache } from './dashboard/cardData';
 import { useOpenable } from './dashboard/links';
 import { StatisticCard } from './dashboard/StatisticCard';
 import { ListCard } from './dashboard/ListCard';
-import { LinksCard } from './dashboard/LinksCard';
-import { RecordCard } from './dashboard/RecordCard';
 
-// ECharts and the report's table come with these, after the figures are on screen.
+// ECharts and the report's table come with these, after the figures are on screen; links (steps,
+// progress) and record cards (descriptions, avatar) with the screens that have them, not the home page.
+const LinksCard = lazy(() => import('./dashboard/LinksCard').then((m) => ({ default: m.LinksCard })));
+const RecordCard = lazy(() => import('./dashboard/RecordCard').then((m) => ({ default: m.RecordCard })));
 const ChartCard = lazy(() => import('./dashboard/ChartCard').then((m) => ({ default: m.ChartCard })));
 const ReportView = lazy(() => import('./ReportView'));
 
@@ -32,11 +33,11 @@ export function visibleCards(cards: DashboardCard[], held: readonly string[]): D
 }
 
 function CardBody({ card, cache, params, name, pagePath }: { card: DashboardCard; cache: CallCache; params?: Record<string, string>; name: string; pagePath: string }) {
-  if (card.links) return <LinksCard def={card.links} name={name} pagePath={pagePath} />;
-  if (card.record) return <RecordCard def={card.record} cache={cache} />;
   if (card.statistic) return <StatisticCard def={card.statistic} cache={cache} title={card.title} />;
   if (card.list) return <ListCard def={card.list} cache={cache} name={name} />;
-  const body = card.chart ? <ChartCard def={card.chart} cache={cache} /> : <ReportView report={{ table: false, export: false, ...card.report! }} embedded params={params} />;
+  const body = card.links ? <LinksCard def={card.links} name={name} pagePath={pagePath} />
+    : card.record ? <RecordCard def={card.record} cache={cache} />
+    : card.chart ? <ChartCard def={card.chart} cache={cache} /> : <ReportView report={{ table: false, export: false, ...card.report! }} embedded params={params} />;
   return <Suspense fallback={<Typography.Text type="secondary">加载中…</Typography.Text>}>{body}</Suspense>;
 }
 

@@ -50,7 +50,8 @@ describe('links card', () => {
   it('enables a step only when the user may open its page, and a click opens it', async () => {
     show(FLOW, ['商务']);
     const card = screen.getByTestId('card-flow');
-    expect(within(card).getByText('点击步骤进入对应功能')).toBeTruthy();
+    // the card's code loads with a screen that has one (not with the home page)
+    expect(await within(card).findByText('点击步骤进入对应功能')).toBeTruthy();
     expect(within(card).getByText('建立客户档案')).toBeTruthy();
     expect(within(card).getByTestId('flow-link-/project/project-list').getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(within(card).getByText('项目'));
@@ -60,9 +61,9 @@ describe('links card', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/business/clue/customer-list'));
   });
 
-  it('as buttons, a link the user may not open is a disabled button', () => {
+  it('as buttons, a link the user may not open is a disabled button', async () => {
     show(dashboard('/x', [{ name: 'go', title: '常用功能', links: { items: FLOW.dashboard!.cards[0]!.links!.items! } }]), ['商务']);
-    expect((screen.getByRole('button', { name: /^客\s*户$/ }) as HTMLButtonElement).disabled).toBe(false);
+    expect((await screen.findByRole('button', { name: /^客\s*户$/ }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: /^项\s*目$/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -73,7 +74,7 @@ describe('links card', () => {
     });
     expect(siblingPages('/profile/index', ['商务'], routes).map((r) => r.def.meta.title)).toEqual(['修改密码', '个人财务管理', '收入确认', '离职交接']);
     show(dashboard('/profile/index', [{ name: 'profile', title: '个人事务', links: { display: 'buttons', source: 'siblings' } }]), ['商务']);
-    const finance = screen.getByTestId('profile-link-ProfileFinance');
+    const finance = await screen.findByTestId('profile-link-ProfileFinance');
     await waitFor(() => expect(within(finance).getByText('3')).toBeTruthy());
     expect(screen.queryByRole('button', { name: '个人财务' })).toBeNull(); // not the page itself
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
