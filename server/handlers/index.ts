@@ -25,6 +25,7 @@ import { fileHandlers } from '../files/files';
 import { formHandlers } from '../forms/forms';
 import { organizationHandlers } from './organization';
 import { transshipHandlers } from '../inventory/transship';
+import { stockHandlers } from '../inventory/stock';
 import { chatHandlers } from '../messaging/chat';
 import { dailyHandlers } from '../messaging/message';
 import { noticeHandlers } from '../messaging/notices';
@@ -46,7 +47,7 @@ import { trackingHandlers } from '../tracking/tracking';
 const files: Record<string, Handler>[] = [
   adminImportHandlers, adminOrganizationHandlers, adminRoleHandlers, adminSmsHandlers, adminSystemHandlers,
   adminDepartmentHandlers, adminStaffHandlers, authHandlers, customerHandlers, driverIncomeHandlers,
-  dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, chatHandlers,
+  dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, stockHandlers, chatHandlers,
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers,

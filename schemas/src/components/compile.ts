@@ -174,6 +174,7 @@ registerCompType('dynamicTable', (item, api) => {
         columns: headers, buttonAdd: item.buttonAdd !== false, buttonDel: item.buttonDel !== false, showIndex: item.showIndex !== false,
         multiCheck: Boolean(item.multiCheck), showSummary: Boolean(item['show-summary']), sumText: item['sum-text'] ?? '合计',
         summaryText: item['summary-text'] ?? '元',
+        ...(item.scan ? { scan: item.scan } : {}),
       },
       'x-visible': item.visible === false ? false : undefined,
       default: [],

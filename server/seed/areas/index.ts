@@ -11,6 +11,7 @@ import { smsRecordSeeder } from './sms';
 import { trackingSeeder } from './tracking';
 import { dispatchSeeder } from './dispatch';
 import { transshipSeeder } from './transship';
+import { inventoryStockSeeder } from './inventory-stock';
 import type { AreaSeeder } from './seeder';
 
 export type { AreaSeeder } from './seeder';
@@ -25,4 +26,5 @@ export const areaSeeders: AreaSeeder[] = [
   trackingSeeder,
   dispatchSeeder,
   transshipSeeder,
+  inventoryStockSeeder,
 ];

@@ -21,6 +21,7 @@ import { isSafeApiPath, MSG, uploadCheck } from '../../../../schemas/src/designe
 import type { FormOption } from '../../../../schemas/src/form-to-formily';
 import { code128B } from './barcode';
 import { BUTTON_ICONS } from './icons';
+import { applyScan, cleanCode, lookupPath, unknownCode, type ScanConfig, type ScanMatch } from './scan';
 
 export const UPLOAD_URL = '/api/v1/file-base/file/upload';
 
@@ -316,10 +317,64 @@ function FormBarCode({ value, lineColor, background, width, height, fontSize, di
 
 interface Column { key: string; title: string; required: boolean; numeric: boolean }
 
+/**
+ * The scan field of a child-line table (`scan` in its layout): focused when the form opens, it
+ * takes what a scanner types (a code, then Enter), finds the record and adds or raises its line;
+ * the outcome stays visible beside it (no sound), an unknown code in red.
+ */
+function ScanField({ scan, field }: { scan: ScanConfig; field: ArrayField }) {
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const busy = useRef(false);
+  const submit = async () => {
+    const code = cleanCode(text);
+    setText('');
+    if (!code || busy.current) return;
+    busy.current = true;
+    try {
+      const token = getToken();
+      const response = await http.get(lookupPath(scan, code), { headers: token ? { 'access-token': token } : {} });
+      const found = (Array.isArray(response.data?.data) ? response.data.data : []) as ScanMatch[];
+      if (!found.length) {
+        setStatus({ ok: false, text: unknownCode(scan, code) });
+        return;
+      }
+      const rows = (Array.isArray(field.value) ? field.value : []) as Record<string, unknown>[];
+      const outcome = applyScan(rows, found[0]!, scan);
+      if (outcome.added && outcome.index >= rows.length) await field.push(outcome.rows[outcome.index]);
+      else field.form.setValuesIn(`${field.address.toString()}.${outcome.index}`, outcome.rows[outcome.index]);
+      setStatus({ ok: true, text: outcome.message });
+    } catch {
+      setStatus({ ok: false, text: `条码 ${code} 查询失败，请重试` });
+    } finally {
+      busy.current = false;
+    }
+  };
+  return (
+    <div className="scan-field" style={{ marginBottom: 8 }}>
+      <Input
+        data-testid="scan-input" autoFocus allowClear value={text} placeholder={scan.placeholder ?? `扫描${scan.refTitle}条码，或输入条码后按回车`}
+        onChange={(e) => setText(e.target.value)}
+        onPressEnter={(e) => {
+          // Enter ends a scan; it must not submit the form around it
+          e.preventDefault();
+          void submit();
+        }}
+        style={{ maxWidth: 420 }}
+      />
+      {status && (
+        <Typography.Text data-testid="scan-status" type={status.ok ? 'success' : 'danger'} role="status" style={{ marginLeft: 12 }}>
+          {status.text}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
 /** Rows of a dynamic table: add, delete, batch delete (after confirmation), 序号/操作 columns, selection and summary. */
 const DynamicTable = observer((props: {
   columns?: Column[]; buttonAdd?: boolean; buttonDel?: boolean; showIndex?: boolean; multiCheck?: boolean; showSummary?: boolean;
-  sumText?: string; summaryText?: string; disabled?: boolean; readOnly?: boolean;
+  sumText?: string; summaryText?: string; disabled?: boolean; readOnly?: boolean; scan?: ScanConfig;
 }) => {
   const field = useField<ArrayField>();
   const schema = useFieldSchema();
@@ -375,6 +430,7 @@ const DynamicTable = observer((props: {
   return (
     // A wide table scrolls in its own box (antd's scroll.x would add a measuring header row).
     <div className="designer-dynamic-table" style={{ overflowX: 'auto' }}>
+      {editable && props.scan && <ScanField scan={props.scan} field={field} />}
       <Table
         size="small" bordered pagination={false} rowKey={(_, index) => String(index)} dataSource={rows.map((_: unknown, index: number) => ({ __i: index }))}
         columns={columns as never} summary={summary}
