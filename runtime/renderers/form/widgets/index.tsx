@@ -322,15 +322,13 @@ interface Column { key: string; title: string; required: boolean; numeric: boole
  * takes what a scanner types (a code, then Enter), finds the record and adds or raises its line;
  * the outcome stays visible beside it (no sound), an unknown code in red.
  */
-function ScanField({ scan, field }: { scan: ScanConfig; field: ArrayField }) {
+export function ScanField({ scan, field }: { scan: ScanConfig; field: ArrayField }) {
   const [text, setText] = useState('');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const busy = useRef(false);
-  const submit = async () => {
-    const code = cleanCode(text);
-    setText('');
-    if (!code || busy.current) return;
-    busy.current = true;
+  // Scans are handled one after another, in the order typed: a scanner may send the next code
+  // before the previous one has been looked up.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const handle = async (code: string) => {
     try {
       const token = getToken();
       const response = await http.get(lookupPath(scan, code), { headers: token ? { 'access-token': token } : {} });
@@ -342,13 +340,19 @@ function ScanField({ scan, field }: { scan: ScanConfig; field: ArrayField }) {
       const rows = (Array.isArray(field.value) ? field.value : []) as Record<string, unknown>[];
       const outcome = applyScan(rows, found[0]!, scan);
       if (outcome.added && outcome.index >= rows.length) await field.push(outcome.rows[outcome.index]);
-      else field.form.setValuesIn(`${field.address.toString()}.${outcome.index}`, outcome.rows[outcome.index]);
+      else {
+        // the line's own fields take the new values (the table's cells are bound to them)
+        for (const [k, v] of Object.entries(outcome.rows[outcome.index]!)) field.form.setValuesIn(`${field.address.toString()}.${outcome.index}.${k}`, v);
+      }
       setStatus({ ok: true, text: outcome.message });
     } catch {
       setStatus({ ok: false, text: `条码 ${code} 查询失败，请重试` });
-    } finally {
-      busy.current = false;
     }
+  };
+  const submit = (raw: string) => {
+    const code = cleanCode(raw);
+    setText('');
+    if (code) queue.current = queue.current.then(() => handle(code));
   };
   return (
     <div className="scan-field" style={{ marginBottom: 8 }}>
@@ -358,7 +362,7 @@ function ScanField({ scan, field }: { scan: ScanConfig; field: ArrayField }) {
         onPressEnter={(e) => {
           // Enter ends a scan; it must not submit the form around it
           e.preventDefault();
-          void submit();
+          submit((e.target as HTMLInputElement).value);
         }}
         style={{ maxWidth: 420 }}
       />
