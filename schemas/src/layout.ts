@@ -137,12 +137,12 @@ export function scanOf(entity: ResolvedEntity, lf: LayoutField, child: ResolvedE
   const s = lf.scan!;
   const into = child.fields[s.into];
   if (!into || into.type !== 'reference' || !into.ref) throw new Error(`${entity.name}.${lf.field}: scan.into ${s.into} is no reference of ${child.name}`);
+  // The browser may not have loaded the referenced entity: `npm run gen`, which resolves them all, checks it.
   const target = resolve(into.ref);
-  if (!target) throw new Error(`${entity.name}.${lf.field}: unknown entity ${into.ref}`);
-  if (!target.lookup?.fields.includes(s.lookup)) throw new Error(`${entity.name}.${lf.field}: scan.lookup ${s.lookup} is not a lookup field of ${target.name}`);
+  if (target && !target.lookup?.fields.includes(s.lookup)) throw new Error(`${entity.name}.${lf.field}: scan.lookup ${s.lookup} is not a lookup field of ${target.name}`);
   const qty = child.fields[s.qty];
   if (!qty || !['integer', 'number'].includes(qty.type)) throw new Error(`${entity.name}.${lf.field}: scan.qty ${s.qty} is no number of ${child.name}`);
-  return { ref: target.name, refTitle: target.title, lookup: s.lookup, into: s.into, qty: s.qty, ...(s.step ? { step: s.step } : {}), ...(s.placeholder ? { placeholder: s.placeholder } : {}) };
+  return { ref: into.ref, refTitle: into.title, lookup: s.lookup, into: s.into, qty: s.qty, ...(s.step ? { step: s.step } : {}), ...(s.placeholder ? { placeholder: s.placeholder } : {}) };
 }
 
 /**

@@ -342,7 +342,7 @@ export function ScanField({ scan, field }: { scan: ScanConfig; field: ArrayField
       if (outcome.added && outcome.index >= rows.length) await field.push(outcome.rows[outcome.index]);
       else {
         // the line's own fields take the new values (the table's cells are bound to them)
-        for (const [k, v] of Object.entries(outcome.rows[outcome.index]!)) field.form.setValuesIn(`${field.address.toString()}.${outcome.index}.${k}`, v);
+        for (const [k, v] of Object.entries(outcome.rows[outcome.index]!)) field.form.setValuesIn(`${field.path.toString()}.${outcome.index}.${k}`, v);
       }
       setStatus({ ok: true, text: outcome.message });
     } catch {
