@@ -19,7 +19,7 @@ import { getToken } from '../../../../api/token';
 import { setDynamicOptionLoader } from '../../../../schemas/src/components';
 import { isSafeApiPath, MSG, uploadCheck } from '../../../../schemas/src/designer-rules';
 import type { FormOption } from '../../../../schemas/src/form-to-formily';
-import { code128B } from './barcode';
+import { Barcode } from './barcode';
 import { BUTTON_ICONS } from './icons';
 import { applyScan, cleanCode, lookupPath, unknownCode, type ScanConfig, type ScanMatch } from './scan';
 
@@ -293,25 +293,12 @@ function FormHtml({ html }: { html?: string }) {
   return <div className="designer-html" dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
-function FormBarCode({ value, lineColor, background, width, height, fontSize, displayValue }: Record<string, any>) {
-  const text = String(value ?? '');
-  const modules = useMemo(() => code128B(text), [text]);
+function FormBarCode({ value, format, lineColor, background, width, height, fontSize, displayValue }: Record<string, any>) {
+  // the designer's 线宽 1–10 reads as the narrowest bar's width in half pixels
   const unit = Math.max(1, Math.min(10, Number(width) || 5)) / 2.5;
-  const h = Math.max(10, Math.min(100, Number(height) || 30));
-  const font = Number(fontSize) || 12;
-  const total = modules.reduce((a, b) => a + b, 0) * unit;
-  let x = 10;
-  const bars: JSX.Element[] = [];
-  modules.forEach((w, i) => {
-    if (i % 2 === 0) bars.push(<rect key={i} x={x} y={5} width={w * unit} height={h} fill={lineColor || '#000000'} />);
-    x += w * unit;
-  });
-  const svgHeight = h + 10 + (displayValue ? font + 4 : 0);
   return (
-    <svg className="designer-barcode" width={total + 20} height={svgHeight} style={{ background: background || '#ffffff' }} role="img" aria-label={text}>
-      {bars}
-      {displayValue && <text x={(total + 20) / 2} y={h + 8 + font} textAnchor="middle" fontSize={font} fill={lineColor || '#000000'}>{text}</text>}
-    </svg>
+    <Barcode className="designer-barcode" value={String(value ?? '')} format={format || 'CODE128'} lineColor={lineColor} background={background}
+      width={unit} height={Math.max(10, Math.min(100, Number(height) || 30))} fontSize={Number(fontSize) || 12} displayValue={displayValue !== false} />
   );
 }
 
