@@ -102,4 +102,15 @@ test('work order → 下达 → in-storage by scanning, one line 货损 → 提�
   await rowAction(page, rowOf(page, A), '库存');
   await expect(page).toHaveURL(/\/inventory\/stock\?partItemId=\d+/);
   await expect(rowOf(page, 'A-03-02')).toContainText('苏州零件库');
+
+  // 打印条码: an A4 sheet of 24 labels, each with the part's barcode
+  await page.goto('/inventory/part-item-list');
+  await page.getByPlaceholder('零件号/名称/规格/条码').fill(A);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await rowAction(page, rowOf(page, A), '打印条码');
+  const sheet = page.getByTestId('label-sheet');
+  await expect(sheet).toHaveCount(1);
+  await expect(sheet.locator('.part-label')).toHaveCount(24);
+  await expect(sheet.locator('.part-label svg rect').first()).toBeVisible();
+  await expect(sheet.locator('.part-label').first()).toContainText(A);
 });
