@@ -293,11 +293,11 @@ function FormHtml({ html }: { html?: string }) {
   return <div className="designer-html" dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
-function FormBarCode({ value, format, lineColor, background, width, height, fontSize, displayValue }: Record<string, any>) {
+function FormBarCode({ code, value, format, lineColor, background, width, height, fontSize, displayValue }: Record<string, any>) {
   // the designer's 线宽 1–10 reads as the narrowest bar's width in half pixels
   const unit = Math.max(1, Math.min(10, Number(width) || 5)) / 2.5;
   return (
-    <Barcode className="designer-barcode" value={String(value ?? '')} format={format || 'CODE128'} lineColor={lineColor} background={background}
+    <Barcode className="designer-barcode" value={String(code ?? value ?? '')} format={format || 'CODE128'} lineColor={lineColor} background={background}
       width={unit} height={Math.max(10, Math.min(100, Number(height) || 30))} fontSize={Number(fontSize) || 12} displayValue={displayValue !== false} />
   );
 }
