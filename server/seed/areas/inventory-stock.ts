@@ -139,4 +139,41 @@ async function seed(ctx: SeedContext): Promise<void> {
   }
 }
 
-export const inventoryStockSeeder: AreaSeeder = { name: 'inventory-stock', seed };
+/**
+ * 华运上海 keeps a few parts of its own at its 太仓港 yard (振华物流's spare parts for the short
+ * haul): a record of each kind in another organisation, which 华运苏州's keeper must never see.
+ */
+async function seedShanghai(ctx: SeedContext): Promise<void> {
+  let admin: WriteContext;
+  try {
+    admin = await ctx.as('sh', '系统管理员');
+  } catch {
+    return;
+  }
+  const sh = ctx.orgIds.sh;
+  const yard = (await ctx.db.selectFrom('warehouse').select('warehouseId').where('orgId', '=', sh).orderBy('warehouseId').executeTakeFirst()) as { warehouseId: number } | undefined;
+  const customer = (await ctx.db.selectFrom('customer').select('customerId').where('orgId', '=', sh).where('name', '=', '上海振华重工物流有限公司').executeTakeFirst()) as { customerId: number } | undefined;
+  if (!yard || !customer) return;
+  const parts = [];
+  for (const [partNo, name, w] of [['ZH-SB-001', '短驳绑扎钢丝绳', '180.000'], ['ZH-SB-002', '鞍座垫木', '95.000']] as const) {
+    parts.push(await ctx.create(admin, 'partItem', { partNo, name, customerId: customer.customerId, unit: '件', unitWeight: w, defaultWarehouseId: yard.warehouseId }));
+  }
+  const order = await ctx.create(admin, 'workOrder', {
+    workOrderNo: 'ZH-TC-2026-01', customerId: customer.customerId, productName: '太仓港短驳随车工具', destination: '上海洋山深水港四期',
+    items: parts.map((p) => ({ partItemId: p.partItemId, planQty: 4 })),
+  });
+  await ctx.transition(admin, 'workOrder', Number(order.workOrderId), 'release');
+  const doc = await ctx.create(admin, 'inStorage', {
+    warehouseId: yard.warehouseId, customerId: customer.customerId, workOrderId: order.workOrderId, arrivalAt: ctx.daysAgo(3).toISOString(),
+    items: parts.map((p, i) => ({ partItemId: p.partItemId, qty: 4 - i, locationCode: `TC-B-0${i + 1}` })),
+  });
+  await ctx.transition(admin, 'inStorage', Number(doc.inStorageId), 'submit');
+  await ctx.transition(admin, 'inStorage', Number(doc.inStorageId), 'accept', { acceptedAt: ctx.daysAgo(3).toISOString() });
+  // a draft waiting to be checked
+  await ctx.create(admin, 'inStorage', {
+    warehouseId: yard.warehouseId, customerId: customer.customerId, workOrderId: order.workOrderId, arrivalAt: ctx.daysAgo(0).toISOString(),
+    items: [{ partItemId: parts[1]!.partItemId, qty: 1, locationCode: 'TC-B-02' }],
+  });
+}
+
+export const inventoryStockSeeder: AreaSeeder = { name: 'inventory-stock', async seed(ctx) { await seed(ctx); await seedShanghai(ctx); } };
