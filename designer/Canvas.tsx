@@ -8,6 +8,7 @@ import { layoutOf, MSG, tableRows, type Container } from '../schemas/src/designe
 import { componentOf } from '../schemas/src/components/registry';
 import type { DesignerStore } from './store';
 import { containerKey, type DropData } from './dnd';
+import { Barcode } from '../runtime/renderers/form/widgets/barcode';
 
 interface Ctx {
   store: DesignerStore;
@@ -45,7 +46,7 @@ const Mock = ({ item }: { item: DesignerItem }) => {
     case 'link': return <a className="mock-link">{String(item.text ?? '')}</a>;
     case 'text': return <div style={{ fontSize: Number(item.size) || 14, fontWeight: Number(item.bold) || 400, color: String(item.color ?? ''), textAlign: (item.align as 'left') ?? 'left' }}>{String(item.text ?? '')}</div>;
     case 'html': return <div className="mock-html">HTML</div>;
-    case 'barCode': return <div className="mock-barcode">||||| {String(item.value ?? '')}</div>;
+    case 'barCode': return <Barcode className="mock-barcode" value={String(item.value ?? '')} format={String(item.format ?? 'CODE128')} height={Number(item.height) || 30} fontSize={Number(item.fontSize) || 12} />;
     case 'dialogList': return box(String(item.placeholder ?? ''));
     default: return box(String(item.placeholder ?? ''));
   }

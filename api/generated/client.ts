@@ -7674,6 +7674,259 @@ export function deliveryAddressRemove(params: DeliveryAddressRemoveParams, optio
   return request<DeliveryAddressRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/delivery-address/{deliveryAddressId}', params: { ...params }, ...options });
 }
 
+export interface InStoragePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("inStorageId" | "updatedAt" | "arrivalAt" | "acceptedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+workOrderId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+inType?: (1 | 2 | 3)[]
+arrivalAtStart?: string
+arrivalAtEnd?: string
+}
+
+export type InStoragePageResponse = Page<E.InStorage>;
+
+/** 入库单分页列表 — GET /api/v1/inventory-base/in-storage/page (仓库:入库) */
+export function inStoragePage(query: InStoragePageQuery = {}, options: CallOptions = {}): Promise<InStoragePageResponse> {
+  return request<InStoragePageResponse>({ method: 'GET', url: '/api/v1/inventory-base/in-storage/page', query: { ...query }, ...options });
+}
+
+export interface InStorageGetParams {
+inStorageId: number
+}
+
+export type InStorageGetResponse = E.InStorage & { refs?: Refs; items?: E.InStorageItem[] };
+
+/** 入库单详情(含明细) — GET /api/v1/inventory-base/in-storage/{inStorageId} (仓库:入库) */
+export function inStorageGet(params: InStorageGetParams, options: CallOptions = {}): Promise<InStorageGetResponse> {
+  return request<InStorageGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/in-storage/{inStorageId}', params: { ...params }, ...options });
+}
+
+export type InStorageSaveBody = E.InStorageCreate;
+
+export type InStorageSaveResponse = E.InStorage;
+
+/** 新增入库单 — POST /api/v1/inventory-base/in-storage/save (仓库:入库) */
+export function inStorageSave(data: InStorageSaveBody, options: CallOptions = {}): Promise<InStorageSaveResponse> {
+  return request<InStorageSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/in-storage/save', data, ...options });
+}
+
+export interface InStorageUpdateParams {
+inStorageId: number
+}
+
+export type InStorageUpdateBody = E.InStorageUpdate;
+
+export type InStorageUpdateResponse = E.InStorage;
+
+/** 修改入库单(草稿、待验收) — PUT /api/v1/inventory-base/in-storage/{inStorageId} (仓库:入库) */
+export function inStorageUpdate(params: InStorageUpdateParams, data: InStorageUpdateBody, options: CallOptions = {}): Promise<InStorageUpdateResponse> {
+  return request<InStorageUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/in-storage/{inStorageId}', params: { ...params }, data, ...options });
+}
+
+export interface InStorageRemoveParams {
+inStorageId: number
+}
+
+export type InStorageRemoveResponse = null
+
+/** 删除草稿入库单 — DELETE /api/v1/inventory-base/in-storage/{inStorageId} (仓库:入库) */
+export function inStorageRemove(params: InStorageRemoveParams, options: CallOptions = {}): Promise<InStorageRemoveResponse> {
+  return request<InStorageRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/in-storage/{inStorageId}', params: { ...params }, ...options });
+}
+
+export interface InStorageSubmitParams {
+inStorageId: number
+}
+
+export interface InStorageSubmitBody {
+version?: number
+comment?: string
+}
+
+export interface InStorageSubmitResponse {
+count: number
+list: {
+inStorageId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+inStorageNo?: (string | null)
+warehouseId: number
+customerId: number
+workOrderId?: (number | null)
+inType?: (1 | 2 | 3 | null)
+arrivalAt: string
+truckLicensePlate?: (string | null)
+deliverer?: (string | null)
+receiverStaffId?: (number | null)
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+damagedPieces?: (number | null)
+/**
+ * @maxItems 50
+ */
+workers?: ({
+staffId: number
+post: number
+startAt?: (string | null)
+endAt?: (string | null)
+}[] | null)
+acceptedAt?: (string | null)
+status?: (0 | 5 | 10 | 15 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 提交 — POST /api/v1/inventory-base/in-storage/{inStorageId}/submit (仓库:入库) */
+export function inStorageSubmit(params: InStorageSubmitParams, data: InStorageSubmitBody, options: CallOptions = {}): Promise<InStorageSubmitResponse> {
+  return request<InStorageSubmitResponse>({ method: 'POST', url: '/api/v1/inventory-base/in-storage/{inStorageId}/submit', params: { ...params }, data, ...options });
+}
+
+export interface InStorageAcceptParams {
+inStorageId: number
+}
+
+export interface InStorageAcceptBody {
+version?: number
+comment?: string
+}
+
+export interface InStorageAcceptResponse {
+count: number
+list: {
+inStorageId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+inStorageNo?: (string | null)
+warehouseId: number
+customerId: number
+workOrderId?: (number | null)
+inType?: (1 | 2 | 3 | null)
+arrivalAt: string
+truckLicensePlate?: (string | null)
+deliverer?: (string | null)
+receiverStaffId?: (number | null)
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+damagedPieces?: (number | null)
+/**
+ * @maxItems 50
+ */
+workers?: ({
+staffId: number
+post: number
+startAt?: (string | null)
+endAt?: (string | null)
+}[] | null)
+acceptedAt?: (string | null)
+status?: (0 | 5 | 10 | 15 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 验收入库(计入库存) — POST /api/v1/inventory-base/in-storage/{inStorageId}/accept (仓库:入库) */
+export function inStorageAccept(params: InStorageAcceptParams, data: InStorageAcceptBody, options: CallOptions = {}): Promise<InStorageAcceptResponse> {
+  return request<InStorageAcceptResponse>({ method: 'POST', url: '/api/v1/inventory-base/in-storage/{inStorageId}/accept', params: { ...params }, data, ...options });
+}
+
+export interface InStorageVoidParams {
+inStorageId: number
+}
+
+export interface InStorageVoidBody {
+version?: number
+comment?: string
+voidReason: string
+}
+
+export interface InStorageVoidResponse {
+count: number
+list: {
+inStorageId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+inStorageNo?: (string | null)
+warehouseId: number
+customerId: number
+workOrderId?: (number | null)
+inType?: (1 | 2 | 3 | null)
+arrivalAt: string
+truckLicensePlate?: (string | null)
+deliverer?: (string | null)
+receiverStaffId?: (number | null)
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+damagedPieces?: (number | null)
+/**
+ * @maxItems 50
+ */
+workers?: ({
+staffId: number
+post: number
+startAt?: (string | null)
+endAt?: (string | null)
+}[] | null)
+acceptedAt?: (string | null)
+status?: (0 | 5 | 10 | 15 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 作废(冲回库存) — POST /api/v1/inventory-base/in-storage/{inStorageId}/void (仓库:入库) */
+export function inStorageVoid(params: InStorageVoidParams, data: InStorageVoidBody, options: CallOptions = {}): Promise<InStorageVoidResponse> {
+  return request<InStorageVoidResponse>({ method: 'POST', url: '/api/v1/inventory-base/in-storage/{inStorageId}/void', params: { ...params }, data, ...options });
+}
+
 export interface MaterialItemListAllQuery {
 keyword?: string
 sortField?: ("materialId" | "materialNo")
@@ -7729,7 +7982,7 @@ disabled?: boolean[]
 /**
  * @maxItems 200
  */
-columns?: ("materialNo" | "name" | "spec" | "unit" | "category" | "safetyStock" | "refPrice" | "disabled" | "remark" | "createdAt" | "updatedAt")[]
+columns?: ("materialNo" | "name" | "spec" | "unit" | "category" | "safetyStock" | "refPrice" | "stockQty" | "disabled" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 物料 — GET /api/v1/inventory-base/material-item/export-excel (仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置), a file */
@@ -7868,6 +8121,169 @@ export function materialSupplierRemove(params: MaterialSupplierRemoveParams, opt
   return request<MaterialSupplierRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', params: { ...params }, ...options });
 }
 
+export interface PartItemPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("partItemId" | "updatedAt" | "partNo" | "stockQty")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+defaultWarehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+partNo?: string[]
+/**
+ * @maxItems 200
+ */
+barcode?: string[]
+/**
+ * @maxItems 200
+ */
+stockQty?: number[]
+}
+
+export type PartItemPageResponse = Page<E.PartItem>;
+
+/** 零件分页列表 — GET /api/v1/inventory-base/part-item/page (仓库:零件|仓库:入库|仓库:出库:仅查看) */
+export function partItemPage(query: PartItemPageQuery = {}, options: CallOptions = {}): Promise<PartItemPageResponse> {
+  return request<PartItemPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/part-item/page', query: { ...query }, ...options });
+}
+
+export interface PartItemListQuery {
+keyword?: string
+sortField?: ("partItemId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+}
+
+export type PartItemListResponse = E.PartItem[];
+
+/** 零件列表(选择器) — GET /api/v1/inventory-base/part-item/list (仓库:零件|仓库:入库|仓库:出库:仅查看) */
+export function partItemList(query: PartItemListQuery = {}, options: CallOptions = {}): Promise<PartItemListResponse> {
+  return request<PartItemListResponse>({ method: 'GET', url: '/api/v1/inventory-base/part-item/list', query: { ...query }, ...options });
+}
+
+export interface PartItemExportExcelQuery {
+keyword?: string
+sortField?: ("partItemId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+defaultWarehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+partNo?: string[]
+/**
+ * @maxItems 200
+ */
+barcode?: string[]
+/**
+ * @maxItems 200
+ */
+stockQty?: number[]
+/**
+ * @maxItems 200
+ */
+columns?: ("partNo" | "name" | "spec" | "customerId" | "unit" | "unitWeight" | "length" | "width" | "height" | "barcode" | "storageRequirement" | "defaultWarehouseId" | "stockQty" | "stockWeight" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 零件列表 — GET /api/v1/inventory-base/part-item/export-excel (仓库:零件|仓库:入库|仓库:出库:仅查看), a file */
+export function partItemExportExcel(query: PartItemExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/part-item/export-excel', query: { ...query }, ...options });
+}
+
+/** 零件导入模板 — GET /api/v1/inventory-base/part-item/import-template (仓库:零件), a file */
+export function partItemImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/part-item/import-template', ...options });
+}
+
+export interface PartItemImportQuery {
+mode?: ("check" | "commit")
+jobId?: number
+}
+
+export interface PartItemImportResponse {
+total: number
+valid: number
+imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
+errors: {
+row: number
+field?: string
+fields?: string[]
+message: string
+}[]
+[k: string]: unknown
+}
+
+/** 导入零件(先检查，再导入有效行) — POST /api/v1/inventory-base/part-item/import (仓库:零件), multipart */
+export function partItemImport(file: Blob, query: PartItemImportQuery = {}, options: CallOptions = {}): Promise<PartItemImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/inventory-base/part-item/import', query: { ...query }, file };
+  return upload<PartItemImportResponse>({ ...rest, ...options }, body);
+}
+
+export interface PartItemGetParams {
+partItemId: number
+}
+
+export type PartItemGetResponse = E.PartItem & { refs?: Refs };
+
+/** 零件详情 — GET /api/v1/inventory-base/part-item/{partItemId} (仓库:零件|仓库:入库|仓库:出库:仅查看) */
+export function partItemGet(params: PartItemGetParams, options: CallOptions = {}): Promise<PartItemGetResponse> {
+  return request<PartItemGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/part-item/{partItemId}', params: { ...params }, ...options });
+}
+
+export type PartItemSaveBody = E.PartItemCreate;
+
+export type PartItemSaveResponse = E.PartItem;
+
+/** 新增零件 — POST /api/v1/inventory-base/part-item/save (仓库:零件) */
+export function partItemSave(data: PartItemSaveBody, options: CallOptions = {}): Promise<PartItemSaveResponse> {
+  return request<PartItemSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/part-item/save', data, ...options });
+}
+
+export interface PartItemUpdateParams {
+partItemId: number
+}
+
+export type PartItemUpdateBody = E.PartItemUpdate;
+
+export type PartItemUpdateResponse = E.PartItem;
+
+/** 修改零件 — PUT /api/v1/inventory-base/part-item/{partItemId} (仓库:零件) */
+export function partItemUpdate(params: PartItemUpdateParams, data: PartItemUpdateBody, options: CallOptions = {}): Promise<PartItemUpdateResponse> {
+  return request<PartItemUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/part-item/{partItemId}', params: { ...params }, data, ...options });
+}
+
+export interface PartItemRemoveParams {
+partItemId: number
+}
+
+export type PartItemRemoveResponse = null
+
+/** 删除零件(无库存流水时) — DELETE /api/v1/inventory-base/part-item/{partItemId} (仓库:零件) */
+export function partItemRemove(params: PartItemRemoveParams, options: CallOptions = {}): Promise<PartItemRemoveResponse> {
+  return request<PartItemRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/part-item/{partItemId}', params: { ...params }, ...options });
+}
+
 export interface StaffPostListQuery {
 pageNo?: number
 pageSize?: number
@@ -7966,6 +8382,97 @@ export type StaffPostRemoveResponse = null
 /** 删除员工岗位 — DELETE /api/v1/inventory-base/config/staff-post/{recordId} (仓库:配置) */
 export function staffPostRemove(params: StaffPostRemoveParams, options: CallOptions = {}): Promise<StaffPostRemoveResponse> {
   return request<StaffPostRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/config/staff-post/{recordId}', params: { ...params }, ...options });
+}
+
+export interface StockPageQuery {
+pageNo?: number
+pageSize?: number
+warehouseId?: number
+partItemId?: number
+customerId?: number
+locationCode?: string
+keyword?: string
+/**
+ * only figures below this quantity
+ */
+below?: number
+/**
+ * also positions that went back to 0
+ */
+includeZero?: boolean
+}
+
+export interface StockPageResponse {
+list?: {
+key?: string
+warehouseId?: number
+partItemId?: number
+customerId?: (number | null)
+locationCode?: (string | null)
+qty?: number
+weight?: string
+lastAt?: (string | null)
+}[]
+total?: number
+pageNo?: number
+pageSize?: number
+refs?: {
+
+}
+}
+
+/** 库存(仓库×零件×库位的现存量，由库存流水汇总) — GET /api/v1/inventory-base/stock/page (仓库:零件|仓库:入库|仓库:出库:仅查看) */
+export function stockPage(query: StockPageQuery = {}, options: CallOptions = {}): Promise<StockPageResponse> {
+  return request<StockPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/stock/page', query: { ...query }, ...options });
+}
+
+export interface StockLedgerPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("ledgerId" | "occurredAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+partItemId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+locationCode?: string[]
+/**
+ * @maxItems 200
+ */
+docType?: (1 | 2 | 3 | 4 | 5 | 6)[]
+/**
+ * @maxItems 200
+ */
+direction?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+itemKind?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+materialId?: number[]
+occurredAtStart?: string
+occurredAtEnd?: string
+}
+
+export type StockLedgerPageResponse = Page<E.StockLedger>;
+
+/** 库存流水(某个库存数字背后的出入库记录) — GET /api/v1/inventory-base/stock-ledger/page (仓库:零件|仓库:入库|仓库:出库:仅查看) */
+export function stockLedgerPage(query: StockLedgerPageQuery = {}, options: CallOptions = {}): Promise<StockLedgerPageResponse> {
+  return request<StockLedgerPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/stock-ledger/page', query: { ...query }, ...options });
 }
 
 export interface TransshipInPageQuery {
@@ -8458,6 +8965,256 @@ export type WarehouseRemoveResponse = null
 /** 删除仓库 — DELETE /api/v1/inventory-base/warehouse/{warehouseId} (仓库:配置) */
 export function warehouseRemove(params: WarehouseRemoveParams, options: CallOptions = {}): Promise<WarehouseRemoveResponse> {
   return request<WarehouseRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/warehouse/{warehouseId}', params: { ...params }, ...options });
+}
+
+export interface WorkOrderPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("workOrderId" | "updatedAt" | "planInDate" | "planOutDate" | "progress")
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+workshopId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30)[]
+planInDateStart?: string
+planInDateEnd?: string
+planOutDateStart?: string
+planOutDateEnd?: string
+/**
+ * @maxItems 200
+ */
+ownerStaffId?: number[]
+}
+
+export type WorkOrderPageResponse = Page<E.WorkOrder>;
+
+/** 工单分页列表 — GET /api/v1/inventory-base/work-order/page (仓库:工单|仓库:入库) */
+export function workOrderPage(query: WorkOrderPageQuery = {}, options: CallOptions = {}): Promise<WorkOrderPageResponse> {
+  return request<WorkOrderPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/work-order/page', query: { ...query }, ...options });
+}
+
+export interface WorkOrderExportExcelQuery {
+keyword?: string
+sortField?: ("workOrderId" | "updatedAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+workshopId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30)[]
+planInDateStart?: string
+planInDateEnd?: string
+planOutDateStart?: string
+planOutDateEnd?: string
+/**
+ * @maxItems 200
+ */
+ownerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+columns?: ("workOrderNo" | "customerId" | "projectId" | "productName" | "workshopId" | "destination" | "planInDate" | "planOutDate" | "totalPlanQty" | "totalReceivedQty" | "progress" | "status" | "closeReason" | "ownerStaffId" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 工单列表 — GET /api/v1/inventory-base/work-order/export-excel (仓库:工单|仓库:入库), a file */
+export function workOrderExportExcel(query: WorkOrderExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/work-order/export-excel', query: { ...query }, ...options });
+}
+
+/** 工单导入模板 — GET /api/v1/inventory-base/work-order/import-template (仓库:工单), a file */
+export function workOrderImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/work-order/import-template', ...options });
+}
+
+export interface WorkOrderImportQuery {
+mode?: ("check" | "commit")
+jobId?: number
+}
+
+export interface WorkOrderImportResponse {
+total: number
+valid: number
+imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
+errors: {
+row: number
+field?: string
+fields?: string[]
+message: string
+}[]
+[k: string]: unknown
+}
+
+/** 导入工单(先检查，再导入有效行) — POST /api/v1/inventory-base/work-order/import (仓库:工单), multipart */
+export function workOrderImport(file: Blob, query: WorkOrderImportQuery = {}, options: CallOptions = {}): Promise<WorkOrderImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/inventory-base/work-order/import', query: { ...query }, file };
+  return upload<WorkOrderImportResponse>({ ...rest, ...options }, body);
+}
+
+export interface WorkOrderGetParams {
+workOrderId: number
+}
+
+export type WorkOrderGetResponse = E.WorkOrder & { refs?: Refs; items?: E.WorkOrderItem[] };
+
+/** 工单详情(含零件明细与到货进度) — GET /api/v1/inventory-base/work-order/{workOrderId} (仓库:工单|仓库:入库) */
+export function workOrderGet(params: WorkOrderGetParams, options: CallOptions = {}): Promise<WorkOrderGetResponse> {
+  return request<WorkOrderGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/work-order/{workOrderId}', params: { ...params }, ...options });
+}
+
+export type WorkOrderSaveBody = E.WorkOrderCreate;
+
+export type WorkOrderSaveResponse = E.WorkOrder;
+
+/** 新增工单 — POST /api/v1/inventory-base/work-order/save (仓库:工单) */
+export function workOrderSave(data: WorkOrderSaveBody, options: CallOptions = {}): Promise<WorkOrderSaveResponse> {
+  return request<WorkOrderSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/work-order/save', data, ...options });
+}
+
+export interface WorkOrderUpdateParams {
+workOrderId: number
+}
+
+export type WorkOrderUpdateBody = E.WorkOrderUpdate;
+
+export type WorkOrderUpdateResponse = E.WorkOrder;
+
+/** 修改工单(草稿、已下达) — PUT /api/v1/inventory-base/work-order/{workOrderId} (仓库:工单) */
+export function workOrderUpdate(params: WorkOrderUpdateParams, data: WorkOrderUpdateBody, options: CallOptions = {}): Promise<WorkOrderUpdateResponse> {
+  return request<WorkOrderUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/work-order/{workOrderId}', params: { ...params }, data, ...options });
+}
+
+export interface WorkOrderRemoveParams {
+workOrderId: number
+}
+
+export type WorkOrderRemoveResponse = null
+
+/** 删除草稿工单 — DELETE /api/v1/inventory-base/work-order/{workOrderId} (仓库:工单) */
+export function workOrderRemove(params: WorkOrderRemoveParams, options: CallOptions = {}): Promise<WorkOrderRemoveResponse> {
+  return request<WorkOrderRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/work-order/{workOrderId}', params: { ...params }, ...options });
+}
+
+export interface WorkOrderReleaseParams {
+workOrderId: number
+}
+
+export interface WorkOrderReleaseBody {
+version?: number
+comment?: string
+}
+
+export interface WorkOrderReleaseResponse {
+count: number
+list: {
+workOrderId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+workOrderNo: string
+customerId: number
+projectId?: (number | null)
+productName?: (string | null)
+workshopId?: (number | null)
+destination?: (string | null)
+planInDate?: (string | null)
+planOutDate?: (string | null)
+totalPlanQty?: (number | null)
+totalReceivedQty?: (number | null)
+progress?: (string | null)
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+closeReason?: (string | null)
+ownerStaffId?: (number | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 下达 — POST /api/v1/inventory-base/work-order/{workOrderId}/release (仓库:工单) */
+export function workOrderRelease(params: WorkOrderReleaseParams, data: WorkOrderReleaseBody, options: CallOptions = {}): Promise<WorkOrderReleaseResponse> {
+  return request<WorkOrderReleaseResponse>({ method: 'POST', url: '/api/v1/inventory-base/work-order/{workOrderId}/release', params: { ...params }, data, ...options });
+}
+
+export interface WorkOrderCloseParams {
+workOrderId: number
+}
+
+export interface WorkOrderCloseBody {
+version?: number
+comment?: string
+closeReason: string
+}
+
+export interface WorkOrderCloseResponse {
+count: number
+list: {
+workOrderId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+workOrderNo: string
+customerId: number
+projectId?: (number | null)
+productName?: (string | null)
+workshopId?: (number | null)
+destination?: (string | null)
+planInDate?: (string | null)
+planOutDate?: (string | null)
+totalPlanQty?: (number | null)
+totalReceivedQty?: (number | null)
+progress?: (string | null)
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+closeReason?: (string | null)
+ownerStaffId?: (number | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 关闭 — POST /api/v1/inventory-base/work-order/{workOrderId}/close (仓库:工单) */
+export function workOrderClose(params: WorkOrderCloseParams, data: WorkOrderCloseBody, options: CallOptions = {}): Promise<WorkOrderCloseResponse> {
+  return request<WorkOrderCloseResponse>({ method: 'POST', url: '/api/v1/inventory-base/work-order/{workOrderId}/close', params: { ...params }, data, ...options });
 }
 
 export interface WorkPostRatioListAllQuery {
@@ -17539,6 +18296,14 @@ export const catalogue = {
   'deliveryAddress.save': { method: 'POST', path: '/api/v1/inventory-base/delivery-address/save', permission: '仓库:配置' },
   'deliveryAddress.update': { method: 'PUT', path: '/api/v1/inventory-base/delivery-address/{deliveryAddressId}', permission: '仓库:配置' },
   'deliveryAddress.remove': { method: 'DELETE', path: '/api/v1/inventory-base/delivery-address/{deliveryAddressId}', permission: '仓库:配置' },
+  'inStorage.page': { method: 'GET', path: '/api/v1/inventory-base/in-storage/page', permission: '仓库:入库' },
+  'inStorage.get': { method: 'GET', path: '/api/v1/inventory-base/in-storage/{inStorageId}', permission: '仓库:入库' },
+  'inStorage.save': { method: 'POST', path: '/api/v1/inventory-base/in-storage/save', permission: '仓库:入库' },
+  'inStorage.update': { method: 'PUT', path: '/api/v1/inventory-base/in-storage/{inStorageId}', permission: '仓库:入库' },
+  'inStorage.remove': { method: 'DELETE', path: '/api/v1/inventory-base/in-storage/{inStorageId}', permission: '仓库:入库' },
+  'inStorage.submit': { method: 'POST', path: '/api/v1/inventory-base/in-storage/{inStorageId}/submit', permission: '仓库:入库', version: true },
+  'inStorage.accept': { method: 'POST', path: '/api/v1/inventory-base/in-storage/{inStorageId}/accept', permission: '仓库:入库', version: true },
+  'inStorage.void': { method: 'POST', path: '/api/v1/inventory-base/in-storage/{inStorageId}/void', permission: '仓库:入库', version: true },
   'materialItem.listAll': { method: 'GET', path: '/api/v1/inventory-base/material-item/list-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'materialItem.page': { method: 'GET', path: '/api/v1/inventory-base/material-item/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'materialItem.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/material-item/export-excel', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置', binary: 'download' },
@@ -17553,6 +18318,15 @@ export const catalogue = {
   'materialSupplier.save': { method: 'POST', path: '/api/v1/inventory-base/material-supplier/save', permission: '仓库:配置' },
   'materialSupplier.update': { method: 'PUT', path: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', permission: '仓库:配置' },
   'materialSupplier.remove': { method: 'DELETE', path: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', permission: '仓库:配置' },
+  'partItem.page': { method: 'GET', path: '/api/v1/inventory-base/part-item/page', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
+  'partItem.list': { method: 'GET', path: '/api/v1/inventory-base/part-item/list', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
+  'partItem.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/part-item/export-excel', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看', binary: 'download' },
+  'partItem.importTemplate': { method: 'GET', path: '/api/v1/inventory-base/part-item/import-template', permission: '仓库:零件', binary: 'download' },
+  'partItem.import': { method: 'POST', path: '/api/v1/inventory-base/part-item/import', permission: '仓库:零件', binary: 'upload' },
+  'partItem.get': { method: 'GET', path: '/api/v1/inventory-base/part-item/{partItemId}', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
+  'partItem.save': { method: 'POST', path: '/api/v1/inventory-base/part-item/save', permission: '仓库:零件' },
+  'partItem.update': { method: 'PUT', path: '/api/v1/inventory-base/part-item/{partItemId}', permission: '仓库:零件' },
+  'partItem.remove': { method: 'DELETE', path: '/api/v1/inventory-base/part-item/{partItemId}', permission: '仓库:零件' },
   'staffPost.list': { method: 'GET', path: '/api/v1/inventory-base/config/staff-post/list', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'staffPost.listAllNoDuplicate': { method: 'GET', path: '/api/v1/inventory-base/config/staff-post/list-all-no-duplicate', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'staffPost.dataAll': { method: 'GET', path: '/api/v1/inventory-base/config/staff-post/data-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
@@ -17560,6 +18334,8 @@ export const catalogue = {
   'staffPost.save': { method: 'POST', path: '/api/v1/inventory-base/config/staff-post/save', permission: '仓库:配置' },
   'staffPost.update': { method: 'PUT', path: '/api/v1/inventory-base/config/staff-post/{recordId}', permission: '仓库:配置' },
   'staffPost.remove': { method: 'DELETE', path: '/api/v1/inventory-base/config/staff-post/{recordId}', permission: '仓库:配置' },
+  'stock.page': { method: 'GET', path: '/api/v1/inventory-base/stock/page', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
+  'stock.ledgerPage': { method: 'GET', path: '/api/v1/inventory-base/stock-ledger/page', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
   'transshipIn.page': { method: 'GET', path: '/api/v1/inventory-base/transship-in/page', permission: '仓库:转运入库' },
   'transshipIn.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/transship-in/export-excel', permission: '仓库:转运入库', binary: 'download' },
   'transshipIn.get': { method: 'GET', path: '/api/v1/inventory-base/transship-in/{transshipId}', permission: '仓库:转运入库' },
@@ -17576,6 +18352,16 @@ export const catalogue = {
   'warehouse.save': { method: 'POST', path: '/api/v1/inventory-base/warehouse/save', permission: '仓库:配置' },
   'warehouse.update': { method: 'PUT', path: '/api/v1/inventory-base/warehouse/{warehouseId}', permission: '仓库:配置' },
   'warehouse.remove': { method: 'DELETE', path: '/api/v1/inventory-base/warehouse/{warehouseId}', permission: '仓库:配置' },
+  'workOrder.page': { method: 'GET', path: '/api/v1/inventory-base/work-order/page', permission: '仓库:工单|仓库:入库' },
+  'workOrder.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/work-order/export-excel', permission: '仓库:工单|仓库:入库', binary: 'download' },
+  'workOrder.importTemplate': { method: 'GET', path: '/api/v1/inventory-base/work-order/import-template', permission: '仓库:工单', binary: 'download' },
+  'workOrder.import': { method: 'POST', path: '/api/v1/inventory-base/work-order/import', permission: '仓库:工单', binary: 'upload' },
+  'workOrder.get': { method: 'GET', path: '/api/v1/inventory-base/work-order/{workOrderId}', permission: '仓库:工单|仓库:入库' },
+  'workOrder.save': { method: 'POST', path: '/api/v1/inventory-base/work-order/save', permission: '仓库:工单' },
+  'workOrder.update': { method: 'PUT', path: '/api/v1/inventory-base/work-order/{workOrderId}', permission: '仓库:工单' },
+  'workOrder.remove': { method: 'DELETE', path: '/api/v1/inventory-base/work-order/{workOrderId}', permission: '仓库:工单' },
+  'workOrder.release': { method: 'POST', path: '/api/v1/inventory-base/work-order/{workOrderId}/release', permission: '仓库:工单', version: true },
+  'workOrder.close': { method: 'POST', path: '/api/v1/inventory-base/work-order/{workOrderId}/close', permission: '仓库:工单', version: true },
   'workPostRatio.listAll': { method: 'GET', path: '/api/v1/inventory-base/config/work-post-ratio/list-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'workPostRatio.page': { method: 'GET', path: '/api/v1/inventory-base/config/work-post-ratio/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'workPostRatio.get': { method: 'GET', path: '/api/v1/inventory-base/config/work-post-ratio/{workPostRatioId}', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },

@@ -1631,6 +1631,124 @@ status?: (0 | 1 | null)
 
 export type IncomeReviewUpdate = Partial<IncomeReviewCreate> & { version: number; incomeReviewId?: number };
 
+/** 入库单 */
+
+export interface InStorage {
+inStorageId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+inStorageNo?: (string | null)
+warehouseId: number
+customerId: number
+workOrderId?: (number | null)
+inType?: (1 | 2 | 3 | null)
+arrivalAt: string
+truckLicensePlate?: (string | null)
+deliverer?: (string | null)
+receiverStaffId?: (number | null)
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+damagedPieces?: (number | null)
+/**
+ * @maxItems 50
+ */
+workers?: ({
+staffId: number
+post: number
+startAt?: (string | null)
+endAt?: (string | null)
+}[] | null)
+acceptedAt?: (string | null)
+status?: (0 | 5 | 10 | 15 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}
+
+export interface InStorageCreate {
+warehouseId: number
+customerId?: (number | null)
+workOrderId?: (number | null)
+inType?: (1 | 2 | 3 | null)
+arrivalAt: string
+truckLicensePlate?: (string | null)
+deliverer?: (string | null)
+receiverStaffId?: (number | null)
+/**
+ * @maxItems 50
+ */
+workers?: ({
+staffId: number
+post: number
+startAt?: (string | null)
+endAt?: (string | null)
+}[] | null)
+voidReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type InStorageUpdate = Partial<InStorageCreate> & { version: number; inStorageId?: number };
+
+/** 入库明细 */
+
+export interface InStorageItem {
+inStorageItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+inStorageId: number
+partItemId: number
+qty: number
+weight?: (string | null)
+locationCode?: (string | null)
+condition?: (1 | 2 | 3 | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface InStorageItemCreate {
+inStorageId: number
+partItemId: number
+qty: number
+weight?: (string | number | null)
+locationCode?: (string | null)
+condition?: (1 | 2 | 3 | null)
+/**
+ * @maxItems 20
+ */
+photos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export type InStorageItemUpdate = Partial<InStorageItemCreate> & { version: number; inStorageItemId?: number };
+
 /** 保险询价 */
 
 export interface InsuranceEnquiry {
@@ -1857,6 +1975,7 @@ unit: string
 category: (1 | 2 | 3 | 4 | 5)
 safetyStock?: (string | null)
 refPrice?: (string | null)
+stockQty?: (string | null)
 disabled?: (boolean | null)
 remark?: (string | null)
 }
@@ -2161,6 +2280,58 @@ routePath?: (string | null)
 }
 
 export type PageVisitUpdate = Partial<PageVisitCreate> & { visitId?: number };
+
+/** 零件 */
+
+export interface PartItem {
+partItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+partNo: string
+name: string
+spec?: (string | null)
+customerId: number
+unit?: (string | null)
+unitWeight?: (string | null)
+length?: (number | null)
+width?: (number | null)
+height?: (number | null)
+barcode?: (string | null)
+storageRequirement?: (string | null)
+defaultWarehouseId?: (number | null)
+stockQty?: (number | null)
+stockWeight?: (string | null)
+remark?: (string | null)
+}
+
+export interface PartItemCreate {
+partNo: string
+name: string
+spec?: (string | null)
+customerId: number
+unit?: (string | null)
+unitWeight?: (string | number | null)
+length?: (number | null)
+width?: (number | null)
+height?: (number | null)
+barcode?: (string | null)
+storageRequirement?: (string | null)
+defaultWarehouseId?: (number | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type PartItemUpdate = Partial<PartItemCreate> & { version: number; partItemId?: number };
 
 /** 平台车辆 */
 
@@ -3017,6 +3188,55 @@ roleId: number
 }
 
 export type StaffRoleUpdate = Partial<StaffRoleCreate> & { staffRoleId?: number };
+
+/** 库存流水 */
+
+export interface StockLedger {
+ledgerId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+warehouseId: number
+itemKind: (1 | 2)
+partItemId?: (number | null)
+materialId?: (number | null)
+customerId?: (number | null)
+direction: (1 | 2)
+qty: number
+weight?: (string | null)
+qtyChange: number
+weightChange?: (string | null)
+docType: (1 | 2 | 3 | 4 | 5 | 6)
+reversedDocType?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+docId: number
+docNo?: (string | null)
+locationCode?: (string | null)
+occurredAt: string
+}
+
+export interface StockLedgerCreate {
+warehouseId: number
+itemKind: (1 | 2)
+partItemId?: (number | null)
+materialId?: (number | null)
+customerId?: (number | null)
+direction: (1 | 2)
+qty: number
+weight?: (string | number | null)
+qtyChange: number
+weightChange?: (string | number | null)
+docType: (1 | 2 | 3 | 4 | 5 | 6)
+reversedDocType?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+docId: number
+docNo?: (string | null)
+locationCode?: (string | null)
+occurredAt: string
+}
+
+export type StockLedgerUpdate = Partial<StockLedgerCreate> & { ledgerId?: number };
 
 /** 供应商 */
 
@@ -4059,6 +4279,82 @@ custom?: {
 
 export type WorkerDailyUpdate = Partial<WorkerDailyCreate> & { version: number; dailyId?: number };
 
+/** 工单 */
+
+export interface WorkOrder {
+workOrderId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+workOrderNo: string
+customerId: number
+projectId?: (number | null)
+productName?: (string | null)
+workshopId?: (number | null)
+destination?: (string | null)
+planInDate?: (string | null)
+planOutDate?: (string | null)
+totalPlanQty?: (number | null)
+totalReceivedQty?: (number | null)
+progress?: (string | null)
+status?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | null)
+closeReason?: (string | null)
+ownerStaffId?: (number | null)
+remark?: (string | null)
+}
+
+export interface WorkOrderCreate {
+workOrderNo: string
+customerId: number
+projectId?: (number | null)
+productName?: (string | null)
+workshopId?: (number | null)
+destination?: (string | null)
+planInDate?: (string | null)
+planOutDate?: (string | null)
+closeReason?: (string | null)
+ownerStaffId?: (number | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type WorkOrderUpdate = Partial<WorkOrderCreate> & { version: number; workOrderId?: number };
+
+/** 工单明细 */
+
+export interface WorkOrderItem {
+workOrderItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+workOrderId: number
+partItemId: number
+planQty: number
+receivedQty?: (number | null)
+deliveredQty?: (number | null)
+}
+
+export interface WorkOrderItemCreate {
+workOrderId: number
+partItemId: number
+planQty: number
+}
+
+export type WorkOrderItemUpdate = Partial<WorkOrderItemCreate> & { version: number; workOrderItemId?: number };
+
 /** 岗位系数 */
 
 export interface WorkPostRatio {
@@ -4194,6 +4490,8 @@ export interface EntityRecords {
   holidayCalendar: HolidayCalendar;
   incomeItem: IncomeItem;
   incomeReview: IncomeReview;
+  inStorage: InStorage;
+  inStorageItem: InStorageItem;
   insuranceEnquiry: InsuranceEnquiry;
   insuranceRate: InsuranceRate;
   manualReview: ManualReview;
@@ -4204,6 +4502,7 @@ export interface EntityRecords {
   operationLog: OperationLog;
   organization: Organization;
   pageVisit: PageVisit;
+  partItem: PartItem;
   platformTruck: PlatformTruck;
   processTemplate: ProcessTemplate;
   project: Project;
@@ -4218,6 +4517,7 @@ export interface EntityRecords {
   staffCostSettle: StaffCostSettle;
   staffPost: StaffPost;
   staffRole: StaffRole;
+  stockLedger: StockLedger;
   supplier: Supplier;
   supplierEvaluation: SupplierEvaluation;
   systemConfig: SystemConfig;
@@ -4233,6 +4533,8 @@ export interface EntityRecords {
   wechatConfig: WechatConfig;
   wechatRoomMessage: WechatRoomMessage;
   workerDaily: WorkerDaily;
+  workOrder: WorkOrder;
+  workOrderItem: WorkOrderItem;
   workPostRatio: WorkPostRatio;
   workRatio: WorkRatio;
   workshop: Workshop;

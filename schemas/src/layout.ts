@@ -30,6 +30,11 @@ export interface LayoutField {
   sameAsMessage?: string;
   /** shown only while these other fields have these values (arrays: any of); hidden, it is neither checked nor sent */
   visibleWhen?: Record<string, unknown>;
+  /**
+   * child lines: a scan field above the table — a scanned code finds the record of the `into`
+   * field's reference whose `lookup` field equals it, and adds its line or raises its `qty`
+   */
+  scan?: { lookup: string; into: string; qty: string; step?: number; placeholder?: string };
 }
 
 export interface LayoutSection {
@@ -123,7 +128,21 @@ function childTable(entity: ResolvedEntity, lf: LayoutField, labelWidth: number,
     ...componentOf('dynamicTable')!.defaults(),
     id: lf.field, _id: lf.field, label: lf.label ?? c.title, labelWidth, span: 24, columns,
     'show-summary': money, 'summary-text': '元',
+    ...(lf.scan ? { scan: scanOf(entity, lf, child, resolve) } : {}),
   } as unknown as DesignerItem;
+}
+
+/** The scan field's configuration, checked against the child entity and the referenced one. */
+export function scanOf(entity: ResolvedEntity, lf: LayoutField, child: ResolvedEntity, resolve: EntityResolver) {
+  const s = lf.scan!;
+  const into = child.fields[s.into];
+  if (!into || into.type !== 'reference' || !into.ref) throw new Error(`${entity.name}.${lf.field}: scan.into ${s.into} is no reference of ${child.name}`);
+  // The browser may not have loaded the referenced entity: `npm run gen`, which resolves them all, checks it.
+  const target = resolve(into.ref);
+  if (target && !target.lookup?.fields.includes(s.lookup)) throw new Error(`${entity.name}.${lf.field}: scan.lookup ${s.lookup} is not a lookup field of ${target.name}`);
+  const qty = child.fields[s.qty];
+  if (!qty || !['integer', 'number'].includes(qty.type)) throw new Error(`${entity.name}.${lf.field}: scan.qty ${s.qty} is no number of ${child.name}`);
+  return { ref: into.ref, refTitle: into.title, lookup: s.lookup, into: s.into, qty: s.qty, ...(s.step ? { step: s.step } : {}), ...(s.placeholder ? { placeholder: s.placeholder } : {}) };
 }
 
 /**

@@ -26,6 +26,7 @@ import { formHandlers } from '../forms/forms';
 import { organizationHandlers } from './organization';
 import { transshipHandlers } from '../inventory/transship';
 import { staffPostHandlers } from '../inventory/staff-post';
+import { stockHandlers } from '../inventory/stock';
 import { chatHandlers } from '../messaging/chat';
 import { dailyHandlers } from '../messaging/message';
 import { noticeHandlers } from '../messaging/notices';
@@ -47,7 +48,7 @@ import { trackingHandlers } from '../tracking/tracking';
 const files: Record<string, Handler>[] = [
   adminImportHandlers, adminOrganizationHandlers, adminRoleHandlers, adminSmsHandlers, adminSystemHandlers,
   adminDepartmentHandlers, adminStaffHandlers, authHandlers, customerHandlers, driverIncomeHandlers,
-  dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, chatHandlers,
+  dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, stockHandlers, chatHandlers,
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers,

@@ -28,6 +28,7 @@ import { wechatConfigHooks } from './admin/wechatConfig';
 import { staffRoleHooks } from './admin/staffRole';
 import { dispatchHooks } from './dispatch';
 import { transshipInHooks, warehouseHooks } from './inventory/transshipIn';
+import { inStorageHooks, partItemHooks, workOrderHooks } from './inventory/stock';
 
 export const entityHooks: HookRegistry = {
   supplier: supplierHooks,
@@ -64,4 +65,7 @@ export const entityHooks: HookRegistry = {
   ...dispatchHooks,
   transshipIn: transshipInHooks,
   warehouse: warehouseHooks,
+  partItem: partItemHooks,
+  workOrder: workOrderHooks,
+  inStorage: inStorageHooks,
 };

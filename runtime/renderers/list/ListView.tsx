@@ -170,6 +170,13 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     }
     // An open detail is part of the address too: reload or a shared link reopens it.
     if (detail !== null && list.detail) sp.set(rowKey, String(detail));
+    // What the definition's fixed filters read from the address (`{"partItemId": "{partItemId}"}` on a
+    // hidden page opened with ?partItemId=) stays in it: dropping it would drop the filter.
+    const current = new URLSearchParams(location.search);
+    for (const v of Object.values(list.fixed ?? {})) {
+      const m = typeof v === 'string' ? /^\{(\w+)\}$/.exec(v) : null;
+      if (m && current.has(m[1]!) && !sp.has(m[1]!)) sp.set(m[1]!, current.get(m[1]!)!);
+    }
     const search = sp.toString() ? `?${sp.toString()}` : '';
     if (search !== location.search) navigate({ pathname: location.pathname, search }, { replace: true });
   }, [params, pageNo, pageSize, sort, active, detail]); // eslint-disable-line react-hooks/exhaustive-deps

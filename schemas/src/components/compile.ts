@@ -142,7 +142,8 @@ registerCompType('link', block('FormLink', (item) => ({
 })));
 registerCompType('html', block('FormHtml', (item) => ({ html: item.html })));
 registerCompType('barCode', block('FormBarCode', (item) => ({
-  value: item.value, format: item.format, lineColor: item.lineColor || '#000000', background: item.background || '#ffffff',
+  // not `value`: the form renderer keeps that prop for a field's own value, and a barcode is no field
+  code: item.value, format: item.format, lineColor: item.lineColor || '#000000', background: item.background || '#ffffff',
   width: item.width, height: item.height, fontSize: item.fontSize, displayValue: item.displayValue !== false,
 })));
 
@@ -174,6 +175,7 @@ registerCompType('dynamicTable', (item, api) => {
         columns: headers, buttonAdd: item.buttonAdd !== false, buttonDel: item.buttonDel !== false, showIndex: item.showIndex !== false,
         multiCheck: Boolean(item.multiCheck), showSummary: Boolean(item['show-summary']), sumText: item['sum-text'] ?? '合计',
         summaryText: item['summary-text'] ?? '元',
+        ...(item.scan ? { scan: item.scan } : {}),
       },
       'x-visible': item.visible === false ? false : undefined,
       default: [],

@@ -438,7 +438,7 @@ const DEFS: Record<string, DefInput> = {
       { prop: 'labelWidth', label: '标签宽度', kind: 'number', min: 1, max: 200, step: 1, showIf: labelShown, schema: { type: 'integer', minimum: 0, maximum: 200 } },
       { prop: 'span', label: '栅格', kind: 'number', min: 1, max: 24, step: 1 },
       { prop: 'value', label: '条码内容', kind: 'input', schema: { type: 'string', maxLength: 80, pattern: '^[\\x20-\\x7e]*$' } },
-      { prop: 'format', label: '编码', kind: 'select', options: opts('CODE128'), schema: { enum: ['CODE128'] } },
+      { prop: 'format', label: '编码', kind: 'select', options: opts('CODE128', 'CODE39', 'EAN13', 'EAN8', 'UPC', 'ITF14', 'codabar'), schema: { enum: ['CODE128', 'CODE39', 'EAN13', 'EAN8', 'UPC', 'ITF14', 'codabar'] } },
       { prop: 'lineColor', label: '条码颜色', kind: 'color', schema: { type: 'string', maxLength: 50 } },
       { prop: 'background', label: '背景颜色', kind: 'color', schema: { type: 'string', maxLength: 50 } },
       { prop: 'width', label: '线宽', kind: 'number', min: 1, max: 10, step: 1 },

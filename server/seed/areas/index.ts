@@ -12,6 +12,7 @@ import { trackingSeeder } from './tracking';
 import { dispatchSeeder } from './dispatch';
 import { transshipSeeder } from './transship';
 import { inventoryConfigSeeder } from './inventory-config';
+import { inventoryStockSeeder } from './inventory-stock';
 import type { AreaSeeder } from './seeder';
 
 export type { AreaSeeder } from './seeder';
@@ -27,4 +28,5 @@ export const areaSeeders: AreaSeeder[] = [
   dispatchSeeder,
   transshipSeeder,
   inventoryConfigSeeder,
+  inventoryStockSeeder,
 ];

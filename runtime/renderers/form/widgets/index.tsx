@@ -19,8 +19,9 @@ import { getToken } from '../../../../api/token';
 import { setDynamicOptionLoader } from '../../../../schemas/src/components';
 import { isSafeApiPath, MSG, uploadCheck } from '../../../../schemas/src/designer-rules';
 import type { FormOption } from '../../../../schemas/src/form-to-formily';
-import { code128B } from './barcode';
+import { Barcode } from './barcode';
 import { BUTTON_ICONS } from './icons';
+import { applyScan, cleanCode, lookupPath, unknownCode, type ScanConfig, type ScanMatch } from './scan';
 
 export const UPLOAD_URL = '/api/v1/file-base/file/upload';
 
@@ -292,34 +293,79 @@ function FormHtml({ html }: { html?: string }) {
   return <div className="designer-html" dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
-function FormBarCode({ value, lineColor, background, width, height, fontSize, displayValue }: Record<string, any>) {
-  const text = String(value ?? '');
-  const modules = useMemo(() => code128B(text), [text]);
+function FormBarCode({ code, value, format, lineColor, background, width, height, fontSize, displayValue }: Record<string, any>) {
+  // the designer's 线宽 1–10 reads as the narrowest bar's width in half pixels
   const unit = Math.max(1, Math.min(10, Number(width) || 5)) / 2.5;
-  const h = Math.max(10, Math.min(100, Number(height) || 30));
-  const font = Number(fontSize) || 12;
-  const total = modules.reduce((a, b) => a + b, 0) * unit;
-  let x = 10;
-  const bars: JSX.Element[] = [];
-  modules.forEach((w, i) => {
-    if (i % 2 === 0) bars.push(<rect key={i} x={x} y={5} width={w * unit} height={h} fill={lineColor || '#000000'} />);
-    x += w * unit;
-  });
-  const svgHeight = h + 10 + (displayValue ? font + 4 : 0);
   return (
-    <svg className="designer-barcode" width={total + 20} height={svgHeight} style={{ background: background || '#ffffff' }} role="img" aria-label={text}>
-      {bars}
-      {displayValue && <text x={(total + 20) / 2} y={h + 8 + font} textAnchor="middle" fontSize={font} fill={lineColor || '#000000'}>{text}</text>}
-    </svg>
+    <Barcode className="designer-barcode" value={String(code ?? value ?? '')} format={format || 'CODE128'} lineColor={lineColor} background={background}
+      width={unit} height={Math.max(10, Math.min(100, Number(height) || 30))} fontSize={Number(fontSize) || 12} displayValue={displayValue !== false} />
   );
 }
 
 interface Column { key: string; title: string; required: boolean; numeric: boolean }
 
+/**
+ * The scan field of a child-line table (`scan` in its layout): focused when the form opens, it
+ * takes what a scanner types (a code, then Enter), finds the record and adds or raises its line;
+ * the outcome stays visible beside it (no sound), an unknown code in red.
+ */
+export function ScanField({ scan, field }: { scan: ScanConfig; field: ArrayField }) {
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  // Scans are handled one after another, in the order typed: a scanner may send the next code
+  // before the previous one has been looked up.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const handle = async (code: string) => {
+    try {
+      const token = getToken();
+      const response = await http.get(lookupPath(scan, code), { headers: token ? { 'access-token': token } : {} });
+      const found = (Array.isArray(response.data?.data) ? response.data.data : []) as ScanMatch[];
+      if (!found.length) {
+        setStatus({ ok: false, text: unknownCode(scan, code) });
+        return;
+      }
+      const rows = (Array.isArray(field.value) ? field.value : []) as Record<string, unknown>[];
+      const outcome = applyScan(rows, found[0]!, scan);
+      if (outcome.added && outcome.index >= rows.length) await field.push(outcome.rows[outcome.index]);
+      else {
+        // the line's own fields take the new values (the table's cells are bound to them)
+        for (const [k, v] of Object.entries(outcome.rows[outcome.index]!)) field.form.setValuesIn(`${field.path.toString()}.${outcome.index}.${k}`, v);
+      }
+      setStatus({ ok: true, text: outcome.message });
+    } catch {
+      setStatus({ ok: false, text: `条码 ${code} 查询失败，请重试` });
+    }
+  };
+  const submit = (raw: string) => {
+    const code = cleanCode(raw);
+    setText('');
+    if (code) queue.current = queue.current.then(() => handle(code));
+  };
+  return (
+    <div className="scan-field" style={{ marginBottom: 8 }}>
+      <Input
+        data-testid="scan-input" autoFocus allowClear value={text} placeholder={scan.placeholder ?? `扫描${scan.refTitle}条码，或输入条码后按回车`}
+        onChange={(e) => setText(e.target.value)}
+        onPressEnter={(e) => {
+          // Enter ends a scan; it must not submit the form around it
+          e.preventDefault();
+          submit((e.target as HTMLInputElement).value);
+        }}
+        style={{ maxWidth: 420 }}
+      />
+      {status && (
+        <Typography.Text data-testid="scan-status" type={status.ok ? 'success' : 'danger'} role="status" style={{ marginLeft: 12 }}>
+          {status.text}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
 /** Rows of a dynamic table: add, delete, batch delete (after confirmation), 序号/操作 columns, selection and summary. */
 const DynamicTable = observer((props: {
   columns?: Column[]; buttonAdd?: boolean; buttonDel?: boolean; showIndex?: boolean; multiCheck?: boolean; showSummary?: boolean;
-  sumText?: string; summaryText?: string; disabled?: boolean; readOnly?: boolean;
+  sumText?: string; summaryText?: string; disabled?: boolean; readOnly?: boolean; scan?: ScanConfig;
 }) => {
   const field = useField<ArrayField>();
   const schema = useFieldSchema();
@@ -375,6 +421,7 @@ const DynamicTable = observer((props: {
   return (
     // A wide table scrolls in its own box (antd's scroll.x would add a measuring header row).
     <div className="designer-dynamic-table" style={{ overflowX: 'auto' }}>
+      {editable && props.scan && <ScanField scan={props.scan} field={field} />}
       <Table
         size="small" bordered pagination={false} rowKey={(_, index) => String(index)} dataSource={rows.map((_: unknown, index: number) => ({ __i: index }))}
         columns={columns as never} summary={summary}

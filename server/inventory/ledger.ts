@@ -1,0 +1,250 @@
+/**
+ * The stock ledger (库存流水, DOMAIN §3.5 stockLedger): every movement of stock is one row that is
+ * never edited; on-hand per warehouse × item × 库位 is Σ qtyChange of the rows, and it never goes
+ * negative. Corrections are made only by 作废冲回: the reversal rows of a document.
+ *
+ * The API every document that moves stock calls from its hooks (inside the request's transaction):
+ *
+ *   postIn(ctx, doc, lines)       — stock in (入库 验收, 转运入库, 物料入库)
+ *   postOut(ctx, doc, lines)      — stock out (出库, 领用); refuses with 400
+ *                                   `库存不足：<零件号> 库存N件，需M件` when a line does not fit
+ *   reverse(ctx, doc, opts)       — 作废冲回 of every row a document posted (in becomes out and the
+ *                                   reverse); an in-document whose stock is gone is refused
+ *                                   (opts.shortMessage, e.g. 409 `库存不足，无法作废`)
+ *   onHand(ctx, filter)           — the current figures, per warehouse × item × 库位
+ *
+ * Concurrency: every movement locks the item's own row first (partItem, or materialItem for
+ * materials) with `lockParent`, items in ascending id order so two documents touching the same
+ * items queue instead of deadlocking. The on-hand read that decides an out therefore sees every
+ * movement committed before it, and 20 parallel outs of the last pieces let exactly those that fit
+ * pass. The item's counters (stockQty / stockWeight) are recomputed from the rows (`recountInto`).
+ */
+import { sql } from 'kysely';
+import { lockParent, recountInto, type QuantityContext } from '../crud/quantity';
+import { badRequest, conflict, HttpError } from '../http/errors';
+
+type Row = Record<string, any>;
+
+/** docType of stockLedger (enum stockDocType). */
+export const DOC = { inStorage: 1, transshipIn: 2, materialIn: 3, delivery: 4, reversal: 5, materialUse: 6 } as const;
+export type StockDocType = (typeof DOC)[keyof typeof DOC];
+
+/** What is counted: its entity, its key on the ledger, its counters and how a message names it. */
+interface ItemKindDef {
+  entity: string;
+  key: 'partItemId' | 'materialId';
+  /** counter fields of the item's row recomputed from the ledger (absent ones are skipped) */
+  qtyField: string;
+  weightField?: string;
+  label(row: Row): string;
+  unit(row: Row): string;
+}
+
+export const ITEM_KINDS: Record<1 | 2, ItemKindDef> = {
+  1: { entity: 'partItem', key: 'partItemId', qtyField: 'stockQty', weightField: 'stockWeight', label: (r) => String(r.partNo), unit: () => '件' },
+  // materials (materialItem, built beside this) keep their figure in the same ledger
+  2: { entity: 'materialItem', key: 'materialId', qtyField: 'stockQty', label: (r) => String(r.materialNo ?? r.name), unit: (r) => String(r.unit ?? '') },
+};
+
+/** The document a movement belongs to. */
+export interface StockDoc {
+  docType: StockDocType;
+  docId: number;
+  docNo?: string | null;
+  /** when it happened (default now) */
+  occurredAt?: Date | string | null;
+  customerId?: number | null;
+}
+
+/** One line of a movement. */
+export interface StockLine {
+  warehouseId: number;
+  /** 1 零件 (default) or 2 物料 */
+  itemKind?: 1 | 2;
+  /** the item's id: partItemId for parts, materialId for materials */
+  itemId: number;
+  qty: number;
+  /** kg; blank is 0 */
+  weight?: string | number | null;
+  locationCode?: string | null;
+}
+
+export interface OnHandFilter {
+  warehouseId?: number;
+  itemKind?: 1 | 2;
+  itemId?: number;
+  /** undefined = every location; null = the lines without a 库位 */
+  locationCode?: string | null;
+}
+
+const kindOf = (l: { itemKind?: 1 | 2 }) => (l.itemKind ?? 1) as 1 | 2;
+const loc = (v: unknown) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim());
+const grams = (v: unknown) => Math.round(Number(v ?? 0) * 1000);
+const kg = (g: number) => (g / 1000).toFixed(3);
+
+function requireTransaction(ctx: QuantityContext) {
+  if (!ctx.db.isTransaction) throw new Error('stock movements must run inside a transaction');
+}
+
+/** Locks each distinct item of the lines (ascending ids per kind) and answers their rows. */
+async function lockItems(ctx: QuantityContext, lines: StockLine[]): Promise<Map<string, Row>> {
+  const keys = [...new Set(lines.map((l) => `${kindOf(l)}:${l.itemId}`))]
+    .map((k) => k.split(':').map(Number) as [1 | 2, number])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const rows = new Map<string, Row>();
+  for (const [kind, id] of keys) {
+    const row = await lockParent(ctx, ITEM_KINDS[kind].entity, id);
+    if (!row) throw badRequest(`${kind === 1 ? '零件' : '物料'}不存在`);
+    rows.set(`${kind}:${id}`, row);
+  }
+  return rows;
+}
+
+function ledgerWhere(ctx: QuantityContext, f: OnHandFilter) {
+  const e = ctx.q.entity('stockLedger');
+  const col = (c: string) => `${e.table}.${c}`;
+  let q = ctx.q.select('stockLedger');
+  if (f.warehouseId !== undefined) q = q.where(col('warehouseId'), '=', f.warehouseId);
+  if (f.itemKind !== undefined) q = q.where(col('itemKind'), '=', f.itemKind);
+  if (f.itemId !== undefined) q = q.where(col(ITEM_KINDS[f.itemKind ?? 1].key), '=', f.itemId);
+  if (f.locationCode !== undefined) q = f.locationCode === null ? q.where(col('locationCode'), 'is', null) : q.where(col('locationCode'), '=', f.locationCode);
+  return { q, col };
+}
+
+/** On-hand quantity and weight of exactly one position (or of every position matching the filter). */
+export async function onHandOf(ctx: QuantityContext, f: OnHandFilter): Promise<{ qty: number; weight: string }> {
+  const { q, col } = ledgerWhere(ctx, f);
+  const r = (await q.select([
+    sql<string>`coalesce(sum(${sql.ref(col('qtyChange'))}), 0)`.as('qty'),
+    sql<string>`coalesce(sum(${sql.ref(col('weightChange'))}), 0)`.as('weight'),
+  ]).executeTakeFirstOrThrow()) as { qty: unknown; weight: unknown };
+  return { qty: Number(r.qty), weight: Number(r.weight).toFixed(3) };
+}
+
+/** On-hand per warehouse × item × 库位 (non-zero positions unless includeZero). */
+export async function onHand(ctx: QuantityContext, f: OnHandFilter & { includeZero?: boolean } = {}): Promise<{ warehouseId: number; itemKind: number; itemId: number; locationCode: string | null; qty: number; weight: string }[]> {
+  const { q, col } = ledgerWhere(ctx, f);
+  const rows = (await q.select([
+    col('warehouseId'), col('itemKind'), col('partItemId'), col('materialId'), col('locationCode'),
+    sql<string>`sum(${sql.ref(col('qtyChange'))})`.as('qty'),
+    sql<string>`coalesce(sum(${sql.ref(col('weightChange'))}), 0)`.as('weight'),
+  ] as any).groupBy([col('warehouseId'), col('itemKind'), col('partItemId'), col('materialId'), col('locationCode')] as any).execute()) as Row[];
+  return rows
+    .map((r) => ({ warehouseId: Number(r.warehouseId), itemKind: Number(r.itemKind), itemId: Number(r.itemKind === 2 ? r.materialId : r.partItemId), locationCode: r.locationCode ?? null, qty: Number(r.qty), weight: Number(r.weight).toFixed(3) }))
+    .filter((r) => f.includeZero || r.qty !== 0);
+}
+
+async function insertRows(ctx: QuantityContext, doc: StockDoc, direction: 1 | 2, lines: StockLine[], extra: Row = {}) {
+  const at = doc.occurredAt ? new Date(doc.occurredAt) : new Date();
+  const sign = direction === 1 ? 1 : -1;
+  await ctx.q.insert('stockLedger', lines.map((l) => {
+    const kind = kindOf(l);
+    const g = grams(l.weight);
+    return {
+      warehouseId: l.warehouseId, itemKind: kind,
+      partItemId: kind === 1 ? l.itemId : null, materialId: kind === 2 ? l.itemId : null,
+      customerId: doc.customerId ?? null, direction, qty: l.qty, weight: kg(g), qtyChange: sign * l.qty, weightChange: kg(sign * g),
+      docType: doc.docType, docId: doc.docId, docNo: doc.docNo ?? null, locationCode: loc(l.locationCode), occurredAt: at, ...extra,
+    };
+  }));
+}
+
+/** Recomputes the counters of the items from every ledger row (never incremented). */
+async function recount(ctx: QuantityContext, items: Map<string, Row>) {
+  for (const key of items.keys()) {
+    const [kind, id] = key.split(':').map(Number) as [1 | 2, number];
+    const def = ITEM_KINDS[kind];
+    const item = ctx.q.entity(def.entity);
+    const from = { entity: 'stockLedger', key: def.key, where: { itemKind: kind } };
+    if (item.fields[def.qtyField]) await recountInto(ctx, { parent: def.entity, id, field: def.qtyField, from: { ...from, agg: { sum: 'qtyChange' } } });
+    if (def.weightField && item.fields[def.weightField]) await recountInto(ctx, { parent: def.entity, id, field: def.weightField, from: { ...from, agg: { sum: 'weightChange' } } });
+  }
+}
+
+function checkLines(lines: StockLine[]) {
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.qty) || l.qty <= 0) throw badRequest('数量必须为正整数');
+    if (!Number.isSafeInteger(Number(l.warehouseId)) || !Number.isSafeInteger(Number(l.itemId))) throw badRequest('请选择仓库和物品');
+  }
+}
+
+/** Stock in: one row per line. */
+export async function postIn(ctx: QuantityContext, doc: StockDoc, lines: StockLine[]): Promise<void> {
+  requireTransaction(ctx);
+  checkLines(lines);
+  if (!lines.length) return;
+  const items = await lockItems(ctx, lines);
+  await insertRows(ctx, doc, 1, lines);
+  await recount(ctx, items);
+}
+
+/** Groups lines by position so two lines taking from one 库位 are checked together. */
+function byPosition(lines: StockLine[]) {
+  const need = new Map<string, { line: StockLine; qty: number }>();
+  for (const l of lines) {
+    const k = `${kindOf(l)}:${l.itemId}:${l.warehouseId}:${loc(l.locationCode) ?? ''}`;
+    const cur = need.get(k);
+    if (cur) cur.qty += l.qty;
+    else need.set(k, { line: l, qty: l.qty });
+  }
+  return [...need.values()];
+}
+
+/**
+ * Stock out: locks the items, checks each position holds what the lines take, then writes the rows.
+ * `shortage` builds the refusal (default 400 `库存不足：<零件号> 库存N件，需M件`).
+ */
+export async function postOut(
+  ctx: QuantityContext, doc: StockDoc, lines: StockLine[],
+  opts: { shortage?: (item: Row, have: number, need: number, line: StockLine) => HttpError; extra?: Row } = {},
+): Promise<void> {
+  requireTransaction(ctx);
+  checkLines(lines);
+  if (!lines.length) return;
+  const items = await lockItems(ctx, lines);
+  for (const { line, qty } of byPosition(lines)) {
+    const kind = kindOf(line);
+    const have = (await onHandOf(ctx, { warehouseId: line.warehouseId, itemKind: kind, itemId: line.itemId, locationCode: loc(line.locationCode) })).qty;
+    if (have < qty) {
+      const item = items.get(`${kind}:${line.itemId}`)!;
+      const def = ITEM_KINDS[kind];
+      throw opts.shortage?.(item, have, qty, line) ?? badRequest(`库存不足：${def.label(item)} 库存${have}${def.unit(item)}，需${qty}${def.unit(item)}`);
+    }
+  }
+  await insertRows(ctx, doc, 2, lines, opts.extra);
+  await recount(ctx, items);
+}
+
+/**
+ * 作废冲回: writes the opposite of every row the document posted (docType 5, reversedDocType the
+ * original type, the same docId/docNo). Reversing an in takes the stock out again and is refused
+ * when it is no longer there (`shortMessage`, 409 by default `库存不足，无法作废`). A document
+ * already reversed is left as it is (answers false).
+ */
+export async function reverse(ctx: QuantityContext, doc: StockDoc, opts: { shortMessage?: string } = {}): Promise<boolean> {
+  requireTransaction(ctx);
+  const e = ctx.q.entity('stockLedger');
+  const col = (c: string) => `${e.table}.${c}`;
+  const rows = (await ctx.q.select('stockLedger').selectAll()
+    .where(col('docId'), '=', doc.docId)
+    .where((eb: any) => eb.or([eb(col('docType'), '=', doc.docType), eb.and([eb(col('docType'), '=', DOC.reversal), eb(col('reversedDocType'), '=', doc.docType)])]))
+    .execute()) as Row[];
+  const posted = rows.filter((r) => Number(r.docType) === doc.docType);
+  if (!posted.length || rows.some((r) => Number(r.docType) === DOC.reversal)) return false;
+  const toLine = (r: Row): StockLine => ({
+    warehouseId: Number(r.warehouseId), itemKind: Number(r.itemKind) as 1 | 2, itemId: Number(r.itemKind === 2 ? r.materialId : r.partItemId),
+    qty: Number(r.qty), weight: r.weight, locationCode: r.locationCode,
+  });
+  const reversal: StockDoc = { ...doc, docType: DOC.reversal, docNo: doc.docNo ?? posted[0]!.docNo, customerId: doc.customerId ?? posted[0]!.customerId };
+  const extra = { reversedDocType: doc.docType };
+  const ins = posted.filter((r) => Number(r.direction) === 1).map(toLine);
+  const outs = posted.filter((r) => Number(r.direction) === 2).map(toLine);
+  const message = opts.shortMessage ?? '库存不足，无法作废';
+  if (ins.length) await postOut(ctx, reversal, ins, { shortage: () => conflict(message), extra });
+  if (outs.length) {
+    const items = await lockItems(ctx, outs);
+    await insertRows(ctx, reversal, 1, outs, extra);
+    await recount(ctx, items);
+  }
+  return true;
+}
