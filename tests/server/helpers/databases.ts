@@ -107,15 +107,34 @@ async function adminQuery<T = unknown>(fn: (c: pg.Client) => Promise<T>): Promis
 const STALE_MS = 6 * 3600_000;
 const pgTemplateName = () => `logistics_tpl_${templateKey()}`;
 
-async function dropDatabase(c: pg.Client, name: string): Promise<void> {
+/**
+ * Runs a statement that needs the database unused (DROP, RENAME): a pool's clients that were just
+ * ended may still have their server sessions for a moment, so "being accessed by other users"
+ * (55006) is waited out rather than forced — WITH (FORCE) would kill a session whose client is
+ * still ending, and that client reports the kill as an unhandled error.
+ */
+async function whenUnused(c: pg.Client, statement: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await c.query(statement);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 100) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+async function dropDatabase(c: pg.Client, name: string, force = false): Promise<void> {
   await c.query(`alter database ${name} is_template false`).catch(() => undefined);
-  await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  if (force) await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  else await whenUnused(c, `drop database if exists ${name}`);
 }
 
 /**
  * The PostgreSQL counterpart of templateDump: the demo data seeded once per definition into a
  * template database (~14 s), which every test file then copies with CREATE DATABASE … TEMPLATE
- * (well under a second) instead of seeding a schema of its own. Run by the global setup; false when
+ * (~2 s on the loaded CI machine) instead of seeding a schema of its own. Run by the global setup; false when
  * this server refuses (no CREATEDB right): freshPostgres then seeds a schema as before.
  */
 export async function postgresTemplate(): Promise<boolean> {
@@ -129,7 +148,7 @@ export async function postgresTemplate(): Promise<boolean> {
         if (n === name) continue;
         const m = /^logistics_t_([0-9a-z]+)_/.exec(n) ?? /^logistics_tpl_[0-9a-f]+_build_([0-9a-z]+)_/.exec(n);
         const at = m ? parseInt(m[1]!, 36) : Number(/^used (\d+)$/.exec(d ?? '')?.[1] ?? 0);
-        if (now - at > STALE_MS) await dropDatabase(c, n);
+        if (now - at > STALE_MS) await dropDatabase(c, n, true); // a crashed run's: nobody waits for it
       }
       if (!all.some((r) => r.n === name)) {
         // Seeded under a private name and renamed when complete: parallel runs with the same
@@ -144,8 +163,9 @@ export async function postgresTemplate(): Promise<boolean> {
         }
         await c.query(`comment on database ${build} is 'used ${now}'`);
         try {
-          await c.query(`alter database ${build} rename to ${name}`);
-        } catch {
+          await whenUnused(c, `alter database ${build} rename to ${name}`);
+        } catch (err) {
+          if ((err as { code?: string }).code !== '42P04') throw err;
           await dropDatabase(c, build); // another run published it first
         }
         // Copies need no connection to the template; refusing them keeps CREATE DATABASE from
@@ -178,7 +198,9 @@ export async function freshPostgres(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      await adminQuery((c) => dropDatabase(c, name));
+      // Still in use after 5 s (a connection the test left open): left to the next run's clean-up
+      // rather than forced, which would fail that connection's owner with an unhandled error.
+      await adminQuery((c) => dropDatabase(c, name)).catch((err) => console.warn(`[databases] ${name} not dropped: ${(err as Error).message}`));
     },
   };
   urls.set(wrapped, url);
