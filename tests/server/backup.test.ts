@@ -19,7 +19,7 @@ import { buildApp } from '../../server/app';
 import { createPgPool, pgliteParsers, wrapPgPool, wrapPglite, type Database } from '../../server/db/connect';
 import { backupDatabase, restoreDatabase } from '../../server/ops/backup';
 import { loadEntities } from '../../server/schema/load';
-import { backends, freshDatabase, PG_URL, postgresReachable, type Backend } from './helpers/databases';
+import { backends, freshDatabase, PG_URL, pgUrlFor, postgresReachable, type Backend } from './helpers/databases';
 import { PASSWORDS } from './helpers/harness';
 
 const run = promisify(execFile);
@@ -173,12 +173,13 @@ describe('npm run backup / npm run restore', () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'backup-cli-'));
     try {
       const schemaOf = async (d: Database) => ((await sql<{ s: string }>`select current_schema() as s`.execute(d.db)).rows[0] as { s: string }).s;
-      const urlFor = (schema: string) => `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      const env = (schema: string) => ({ ...process.env, DATABASE_URL: urlFor(schema), UPLOAD_DIR: path.join(work, `up-${schema}`) });
+      // The source is a copy of the seeded template database, the target a schema in the test database.
+      const urlFor = (d: Database, schema: string) => { const base = pgUrlFor(d); return `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`; };
+      const env = async (d: Database) => { const schema = await schemaOf(d); return { ...process.env, DATABASE_URL: urlFor(d, schema), UPLOAD_DIR: path.join(work, `up-${schema}`) }; };
       const out = path.join(work, 'b');
-      const backup = await run(process.execPath, [...tsx, 'scripts/backup.ts', '--out', out], { cwd: root, env: env(await schemaOf(source)) });
+      const backup = await run(process.execPath, [...tsx, 'scripts/backup.ts', '--out', out], { cwd: root, env: await env(source) });
       expect(backup.stdout).toMatch(/^备份完成：/);
-      const restore = await run(process.execPath, [...tsx, 'scripts/restore.ts', out], { cwd: root, env: env(await schemaOf(target)) });
+      const restore = await run(process.execPath, [...tsx, 'scripts/restore.ts', out], { cwd: root, env: await env(target) });
       expect(restore.stdout).toMatch(/^恢复完成：/);
       expect(await counts(target)).toEqual(await counts(source));
       expect(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts).toMatchObject({ backup: 'tsx scripts/backup.ts', restore: 'tsx scripts/restore.ts' });

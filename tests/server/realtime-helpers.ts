@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/connect';
 import type { RealtimeOptions } from '../../server/realtime/plugin';
-import { freshDatabase, PG_URL, type Backend } from './helpers/databases';
+import { freshDatabase, pgUrlFor, type Backend } from './helpers/databases';
 import { PASSWORDS } from './helpers/harness';
 
 export interface Live {
@@ -20,7 +20,7 @@ export interface Live {
 
 export async function startLive(backend: Backend, realtime: Omit<RealtimeOptions, 'db'> = {}, database?: Database): Promise<Live> {
   const db = database ?? (await freshDatabase(backend));
-  const app = await buildApp({ database: db, logger: false, uiDir: false, realtime: { pgUrl: backend === 'postgres' ? PG_URL : undefined, outboxIntervalMs: 0, ...realtime } });
+  const app = await buildApp({ database: db, logger: false, uiDir: false, realtime: { pgUrl: backend === 'postgres' ? pgUrlFor(db) : undefined, outboxIntervalMs: 0, ...realtime } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
