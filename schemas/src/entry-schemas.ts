@@ -86,6 +86,10 @@ export function entrySchemas(
       return { body: createSchema(e, enums, entities), response: recordSchema(e, enums) };
     case 'crud.update':
       return { body: updateSchema(e, enums, entities), response: recordSchema(e, enums) };
+    case 'crud.save':
+      // Create or update by the body's id: required fields are held by the write pipeline on create.
+      // (version, needed to change a versioned record, is asked for by the pipeline only then).
+      return { body: { ...updateSchema(e, enums, entities), required: [] }, response: recordSchema(e, enums) };
     case 'crud.remove':
       return { response: { type: 'null' } };
     case 'crud.transition':

@@ -3,6 +3,7 @@
  * per entity, the hooks themselves in the area's own folder.
  */
 import type { HookRegistry } from './types';
+import { bankAccountHooks, financeFeeSubjectConfigHooks, financeIncomeCostTypeHooks, financeInvoiceTaxConfigHooks } from './finance/config';
 import { supplierHooks } from './resources/supplier';
 import { supplierEvaluationHooks } from './resources/supplierEvaluation';
 import { companyTruckHooks, driverHooks, platformTruckHooks } from './resources/trucks';
@@ -64,4 +65,8 @@ export const entityHooks: HookRegistry = {
   ...dispatchHooks,
   transshipIn: transshipInHooks,
   warehouse: warehouseHooks,
+  bankAccount: bankAccountHooks,
+  financeInvoiceTaxConfig: financeInvoiceTaxConfigHooks,
+  financeFeeSubjectConfig: financeFeeSubjectConfigHooks,
+  financeIncomeCostType: financeIncomeCostTypeHooks,
 };
