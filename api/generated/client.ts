@@ -7903,9 +7903,13 @@ occurredDateEnd?: string
  */
 source?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
 /**
+ * @maxItems 200
+ */
+typeId?: number[]
+/**
  * @maxItems 3
  */
-dims?: ("month" | "projectId" | "source" | "customerId")[]
+dims?: ("month" | "projectId" | "source" | "customerId" | "typeId")[]
 export?: boolean
 }
 

@@ -157,4 +157,21 @@ describe.each(await backends())('财务配置 on %s', (backend) => {
     const dispatched = costs.list.find((c: any) => c.source === 1);
     if (dispatched) expect(costTree.find((n) => n.typeId === dispatched.typeId)?.code).toMatch(/^C_TRANS_(OUT|DRIVER)$/);
   });
+
+  it('财务明细汇总 groups the ledger by 收支类型 with its titles, and filters by one', async () => {
+    const types = flat([...(await get(`${TYPE}/list-tree?type=1`)) as any[], ...(await get(`${TYPE}/list-tree?type=2`)) as any[]]);
+    const report = await get(`${F}/finance-report/detail-sum?dims=typeId`);
+    expect(report.dimensions.map((d: any) => d.title)).toEqual(['收支类型']);
+    const freight = types.find((n) => n.code === 'I_TRANS_FREIGHT');
+    const row = report.rows.find((r: any) => r.typeId === freight.typeId);
+    expect(row.income).toBeGreaterThan(0);
+    expect(row.cost).toBe(0);
+    expect(report.refs.financeIncomeCostType[String(freight.typeId)]).toBe('运费');
+    const outRow = report.rows.find((r: any) => r.typeId === types.find((n) => n.code === 'C_TRANS_OUT').typeId);
+    expect(outRow.cost).toBeGreaterThan(0);
+    const one = await get(`${F}/finance-report/detail-sum?dims=typeId&typeId=${freight.typeId}`);
+    expect(one.rows).toHaveLength(1);
+    expect(one.summary.income).toBeCloseTo(row.income, 2);
+    expect(one.summary.cost).toBe(0);
+  });
 });
