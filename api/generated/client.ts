@@ -7938,6 +7938,48 @@ export function financeReportDetailSum(query: FinanceReportDetailSumQuery = {}, 
   return request<FinanceReportDetailSumResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-report/detail-sum', query: { ...query }, ...options });
 }
 
+export interface FinanceReportIncomeCostQuery {
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("plSubject" | "feeSubjectConfigId" | "typeId")[]
+export?: boolean
+asOf?: string
+}
+
+export interface FinanceReportIncomeCostResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 收入成本报表(按损益科目：本月、本年累计、上年同期) — GET /api/v1/finance-base/finance-report/income-cost (财务:报表) */
+export function financeReportIncomeCost(query: FinanceReportIncomeCostQuery = {}, options: CallOptions = {}): Promise<FinanceReportIncomeCostResponse> {
+  return request<FinanceReportIncomeCostResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-report/income-cost', query: { ...query }, ...options });
+}
+
 export type FinanceMattersMergeCountConfirmIncomeReviewResponse = number
 
 /** 我待确认的收入数 — GET /api/v1/finance-base/finance-matters-merge/count-confirm-income-review (@authenticated) */
@@ -18110,6 +18152,7 @@ export const catalogue = {
   'financeInvoiceTaxConfig.update': { method: 'PUT', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务:配置' },
   'financeInvoiceTaxConfig.remove': { method: 'DELETE', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务:配置' },
   'financeReport.detailSum': { method: 'GET', path: '/api/v1/finance-base/finance-report/detail-sum', permission: '财务:报表' },
+  'financeReport.incomeCost': { method: 'GET', path: '/api/v1/finance-base/finance-report/income-cost', permission: '财务:报表' },
   'financeMattersMerge.countConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/count-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.pageConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/page-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.listConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-confirm-income-review', permission: '@authenticated' },

@@ -146,6 +146,7 @@ export function entrySchemas(
       const dims = (o.report?.dimensions ?? []).map((d) => d.name ?? d.field);
       props.dims = { type: 'array', items: { type: 'string', enum: dims }, maxItems: 3, title: '维度' };
       props.export = { type: 'boolean', title: '导出Excel' };
+      if ((o.report?.measures ?? []).some((m) => m.window)) props.asOf = { type: 'string', format: 'date', title: '报表日期' };
       return {
         query,
         response: {

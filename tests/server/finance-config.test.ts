@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
 import { login } from './project-helpers';
+import { windowRange } from '../../server/crud/report';
 
 const F = '/api/v1/finance-base';
 const TAX = `${F}/finance-invoice-tax-config`;
@@ -173,5 +174,42 @@ describe.each(await backends())('财务配置 on %s', (backend) => {
     expect(one.rows).toHaveLength(1);
     expect(one.summary.income).toBeCloseTo(row.income, 2);
     expect(one.summary.cost).toBe(0);
+  });
+
+  it('收入成本报表: 损益科目 × 本月 / 本年累计 / 上年同期, as of a report date', async () => {
+    const asOf = '2026-11-28';
+    const pl = (await get(`${SUBJ}/list-profit-loss-subject`)) as any[];
+    const main = pl.find((s) => s.code === '6001');
+    const mainCost = pl.find((s) => s.code === '6401');
+    const read = async () => get(`${F}/finance-report/income-cost?dims=plSubject&asOf=${asOf}`);
+    const before = await read();
+    expect(before.dimensions[0]).toMatchObject({ title: '损益科目', ref: 'financeFeeSubjectConfig' });
+    expect(before.refs.financeFeeSubjectConfig[String(main.configId)]).toBe('主营业务收入');
+    const row = (r: any, id: number) => r.rows.find((x: any) => x.plSubject === id) ?? {};
+    expect(row(before, main.configId).incomeYtd).toBeGreaterThan(0);
+    expect(row(before, mainCost.configId).costYtd).toBeGreaterThan(0);
+    expect(row(before, main.configId).incomeYtd).toBeGreaterThanOrEqual(row(before, main.configId).incomeMonth);
+    // 本年累计 is the year's ledger up to the report date, as the detail report sums it
+    const ytd = await get(`${F}/finance-report/detail-sum?dims=month&occurredDateStart=2026-01-01&occurredDateEnd=${asOf}`);
+    expect(before.summary.incomeYtd).toBeCloseTo(ytd.summary.income, 2);
+    expect(before.summary.costYtd).toBeCloseTo(ytd.summary.cost, 2);
+
+    // a row of last March counts in 上年同期 only; one of last December in neither
+    const project = (await get('/api/v1/project-base/project/page?pageNo=1&pageSize=50', 'pm')).list.find((p: any) => p.runState !== PROJECT_CLOSED);
+    const base = { projectId: project.projectId, summary: '运费(补录)', amount: '1090.00', taxRate: 9 };
+    ok(await h.call('POST', '/api/v1/project-base/income-item/save', { token: t.pm, data: { ...base, occurredDate: '2025-03-01' } }));
+    ok(await h.call('POST', '/api/v1/project-base/income-item/save', { token: t.pm, data: { ...base, occurredDate: '2025-12-01' } }));
+    const after = await read();
+    expect(row(after, main.configId).incomeLastYtd - (row(before, main.configId).incomeLastYtd ?? 0)).toBeCloseTo(1000, 2);
+    expect(row(after, main.configId).incomeYtd).toBeCloseTo(row(before, main.configId).incomeYtd, 2);
+  });
+});
+
+describe('report windows', () => {
+  it('本月, 本年累计 and 上年同期 end on the report date (29 February a year earlier is the 28th)', () => {
+    expect(windowRange('month', '2026-11-28')).toEqual(['2026-11-01', '2026-11-28']);
+    expect(windowRange('ytd', '2026-11-28')).toEqual(['2026-01-01', '2026-11-28']);
+    expect(windowRange('lastYtd', '2026-11-28')).toEqual(['2025-01-01', '2025-11-28']);
+    expect(windowRange('lastYtd', '2028-02-29')).toEqual(['2027-01-01', '2027-02-28']);
   });
 });
