@@ -7324,6 +7324,569 @@ export function fileDownload(params: FileDownloadParams, options: CallOptions = 
   return request<unknown>({ method: 'GET', url: '/api/v1/file-base/file/{fileName}', params: { ...params }, ...options });
 }
 
+export interface BankAccountListAllQuery {
+keyword?: string
+sortField?: "bankAccountId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type BankAccountListAllResponse = E.BankAccount[];
+
+/** 全部银行账户(付/收款账户选择) — GET /api/v1/finance-base/bank-account/list-all (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水) */
+export function bankAccountListAll(query: BankAccountListAllQuery = {}, options: CallOptions = {}): Promise<BankAccountListAllResponse> {
+  return request<BankAccountListAllResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-account/list-all', query: { ...query }, ...options });
+}
+
+export interface BankAccountPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "bankAccountId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+accountType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type BankAccountPageResponse = Page<E.BankAccount>;
+
+/** 银行账户列表 — GET /api/v1/finance-base/bank-account/page (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水) */
+export function bankAccountPage(query: BankAccountPageQuery = {}, options: CallOptions = {}): Promise<BankAccountPageResponse> {
+  return request<BankAccountPageResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-account/page', query: { ...query }, ...options });
+}
+
+export interface BankAccountGetParams {
+bankAccountId: number
+}
+
+export type BankAccountGetResponse = E.BankAccount & { refs?: Refs };
+
+/** 银行账户详情 — GET /api/v1/finance-base/bank-account/{bankAccountId} (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水) */
+export function bankAccountGet(params: BankAccountGetParams, options: CallOptions = {}): Promise<BankAccountGetResponse> {
+  return request<BankAccountGetResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-account/{bankAccountId}', params: { ...params }, ...options });
+}
+
+export type BankAccountSaveBody = E.BankAccountCreate;
+
+export type BankAccountSaveResponse = E.BankAccount;
+
+/** 新增银行账户 — POST /api/v1/finance-base/bank-account/save (财务:配置) */
+export function bankAccountSave(data: BankAccountSaveBody, options: CallOptions = {}): Promise<BankAccountSaveResponse> {
+  return request<BankAccountSaveResponse>({ method: 'POST', url: '/api/v1/finance-base/bank-account/save', data, ...options });
+}
+
+export interface BankAccountUpdateParams {
+bankAccountId: number
+}
+
+export type BankAccountUpdateBody = E.BankAccountUpdate;
+
+export type BankAccountUpdateResponse = E.BankAccount;
+
+/** 修改银行账户 — PUT /api/v1/finance-base/bank-account/{bankAccountId} (财务:配置) */
+export function bankAccountUpdate(params: BankAccountUpdateParams, data: BankAccountUpdateBody, options: CallOptions = {}): Promise<BankAccountUpdateResponse> {
+  return request<BankAccountUpdateResponse>({ method: 'PUT', url: '/api/v1/finance-base/bank-account/{bankAccountId}', params: { ...params }, data, ...options });
+}
+
+export interface BankAccountRemoveParams {
+bankAccountId: number
+}
+
+export type BankAccountRemoveResponse = null
+
+/** 删除银行账户(未被使用的) — DELETE /api/v1/finance-base/bank-account/{bankAccountId} (财务:配置) */
+export function bankAccountRemove(params: BankAccountRemoveParams, options: CallOptions = {}): Promise<BankAccountRemoveResponse> {
+  return request<BankAccountRemoveResponse>({ method: 'DELETE', url: '/api/v1/finance-base/bank-account/{bankAccountId}', params: { ...params }, ...options });
+}
+
+export interface FinanceFeeSubjectConfigListQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("configId" | "code")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+isProfitLoss?: boolean[]
+/**
+ * @maxItems 200
+ */
+parentConfigId?: number[]
+/**
+ * @maxItems 200
+ */
+type?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+typeId?: number[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type FinanceFeeSubjectConfigListResponse = Page<E.FinanceFeeSubjectConfig>;
+
+/** 费用科目列表(以 pageSize 1000 读取) — GET /api/v1/finance-base/finance-fee-subject-config/list (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务) */
+export function financeFeeSubjectConfigList(query: FinanceFeeSubjectConfigListQuery = {}, options: CallOptions = {}): Promise<FinanceFeeSubjectConfigListResponse> {
+  return request<FinanceFeeSubjectConfigListResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-fee-subject-config/list', query: { ...query }, ...options });
+}
+
+export interface FinanceFeeSubjectConfigListProfitLossSubjectQuery {
+keyword?: string
+sortField?: ("configId" | "code")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+type?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type FinanceFeeSubjectConfigListProfitLossSubjectResponse = E.FinanceFeeSubjectConfig[];
+
+/** 损益科目 — GET /api/v1/finance-base/finance-fee-subject-config/list-profit-loss-subject (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务) */
+export function financeFeeSubjectConfigListProfitLossSubject(query: FinanceFeeSubjectConfigListProfitLossSubjectQuery = {}, options: CallOptions = {}): Promise<FinanceFeeSubjectConfigListProfitLossSubjectResponse> {
+  return request<FinanceFeeSubjectConfigListProfitLossSubjectResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-fee-subject-config/list-profit-loss-subject', query: { ...query }, ...options });
+}
+
+export interface FinanceFeeSubjectConfigExportExcelQuery {
+keyword?: string
+sortField?: ("configId" | "code")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+isProfitLoss?: boolean[]
+/**
+ * @maxItems 200
+ */
+parentConfigId?: number[]
+/**
+ * @maxItems 200
+ */
+type?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+typeId?: number[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "code" | "isProfitLoss" | "parentConfigId" | "type" | "typeId" | "costTypes" | "defaultTaxRate" | "sort" | "disabled" | "createdAt" | "updatedAt")[]
+}
+
+/** 费用科目 — GET /api/v1/finance-base/finance-fee-subject-config/export-excel (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务), a file */
+export function financeFeeSubjectConfigExportExcel(query: FinanceFeeSubjectConfigExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/finance-base/finance-fee-subject-config/export-excel', query: { ...query }, ...options });
+}
+
+export interface FinanceFeeSubjectConfigGetParams {
+configId: number
+}
+
+export type FinanceFeeSubjectConfigGetResponse = E.FinanceFeeSubjectConfig & { refs?: Refs };
+
+/** 费用科目详情 — GET /api/v1/finance-base/finance-fee-subject-config/{configId} (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务) */
+export function financeFeeSubjectConfigGet(params: FinanceFeeSubjectConfigGetParams, options: CallOptions = {}): Promise<FinanceFeeSubjectConfigGetResponse> {
+  return request<FinanceFeeSubjectConfigGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-fee-subject-config/{configId}', params: { ...params }, ...options });
+}
+
+export interface FinanceFeeSubjectConfigSaveBody {
+name?: string
+code?: (string | null)
+isProfitLoss?: (boolean | null)
+parentConfigId?: (number | null)
+type?: (1 | 2)
+typeId?: (number | null)
+/**
+ * @maxItems 100
+ */
+costTypes?: ((1 | 2 | 3 | 4 | 5 | 6 | 7)[] | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+custom?: {
+
+}
+version?: number
+configId?: number
+}
+
+export interface FinanceFeeSubjectConfigSaveResponse {
+configId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+code?: (string | null)
+isProfitLoss?: (boolean | null)
+parentConfigId?: (number | null)
+type: (1 | 2)
+typeId?: (number | null)
+/**
+ * @maxItems 100
+ */
+costTypes?: ((1 | 2 | 3 | 4 | 5 | 6 | 7)[] | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+}
+
+/** 保存费用科目(带 configId 为修改) — POST /api/v1/finance-base/finance-fee-subject-config/save (财务:配置) */
+export function financeFeeSubjectConfigSave(data: FinanceFeeSubjectConfigSaveBody, options: CallOptions = {}): Promise<FinanceFeeSubjectConfigSaveResponse> {
+  return request<FinanceFeeSubjectConfigSaveResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-fee-subject-config/save', data, ...options });
+}
+
+export interface FinanceFeeSubjectConfigUpdateParams {
+configId: number
+}
+
+export type FinanceFeeSubjectConfigUpdateBody = E.FinanceFeeSubjectConfigUpdate;
+
+export type FinanceFeeSubjectConfigUpdateResponse = E.FinanceFeeSubjectConfig;
+
+/** 修改费用科目 — PUT /api/v1/finance-base/finance-fee-subject-config/{configId} (财务:配置) */
+export function financeFeeSubjectConfigUpdate(params: FinanceFeeSubjectConfigUpdateParams, data: FinanceFeeSubjectConfigUpdateBody, options: CallOptions = {}): Promise<FinanceFeeSubjectConfigUpdateResponse> {
+  return request<FinanceFeeSubjectConfigUpdateResponse>({ method: 'PUT', url: '/api/v1/finance-base/finance-fee-subject-config/{configId}', params: { ...params }, data, ...options });
+}
+
+export interface FinanceFeeSubjectConfigRemoveParams {
+configId: number
+}
+
+export type FinanceFeeSubjectConfigRemoveResponse = null
+
+/** 删除费用科目(未被使用的) — DELETE /api/v1/finance-base/finance-fee-subject-config/{configId} (财务:配置) */
+export function financeFeeSubjectConfigRemove(params: FinanceFeeSubjectConfigRemoveParams, options: CallOptions = {}): Promise<FinanceFeeSubjectConfigRemoveResponse> {
+  return request<FinanceFeeSubjectConfigRemoveResponse>({ method: 'DELETE', url: '/api/v1/finance-base/finance-fee-subject-config/{configId}', params: { ...params }, ...options });
+}
+
+export interface FinanceIncomeCostTypeListTreeQuery {
+keyword?: string
+sortField?: ("typeId" | "sort")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+type?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type FinanceIncomeCostTypeListTreeResponse = {
+typeId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+parentId?: (number | null)
+name: string
+type: (1 | 2)
+code?: (string | null)
+/**
+ * @maxItems 100
+ */
+applyScope?: (("customer" | "clue" | "project" | "dispatch")[] | null)
+defaultFeeSubjectConfigId?: (number | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+children?: unknown[]
+}[]
+
+/** 收支类型树(type 1 成本 2 收入；客户、线索、项目的成本类型读 type=1) — GET /api/v1/finance-base/finance-income-cost-type/list-tree (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务) */
+export function financeIncomeCostTypeListTree(query: FinanceIncomeCostTypeListTreeQuery = {}, options: CallOptions = {}): Promise<FinanceIncomeCostTypeListTreeResponse> {
+  return request<FinanceIncomeCostTypeListTreeResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-income-cost-type/list-tree', query: { ...query }, ...options });
+}
+
+export interface FinanceIncomeCostTypePageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("typeId" | "sort")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+type?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+parentId?: number[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type FinanceIncomeCostTypePageResponse = Page<E.FinanceIncomeCostType>;
+
+/** 收支类型列表 — GET /api/v1/finance-base/finance-income-cost-type/page (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务) */
+export function financeIncomeCostTypePage(query: FinanceIncomeCostTypePageQuery = {}, options: CallOptions = {}): Promise<FinanceIncomeCostTypePageResponse> {
+  return request<FinanceIncomeCostTypePageResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-income-cost-type/page', query: { ...query }, ...options });
+}
+
+export interface FinanceIncomeCostTypeGetParams {
+typeId: number
+}
+
+export type FinanceIncomeCostTypeGetResponse = E.FinanceIncomeCostType & { refs?: Refs };
+
+/** 收支类型详情 — GET /api/v1/finance-base/finance-income-cost-type/{typeId} (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务) */
+export function financeIncomeCostTypeGet(params: FinanceIncomeCostTypeGetParams, options: CallOptions = {}): Promise<FinanceIncomeCostTypeGetResponse> {
+  return request<FinanceIncomeCostTypeGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-income-cost-type/{typeId}', params: { ...params }, ...options });
+}
+
+export interface FinanceIncomeCostTypeSaveBody {
+parentId?: (number | null)
+name?: string
+type?: (1 | 2)
+code?: (string | null)
+/**
+ * @maxItems 100
+ */
+applyScope?: (("customer" | "clue" | "project" | "dispatch")[] | null)
+defaultFeeSubjectConfigId?: (number | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+custom?: {
+
+}
+version?: number
+typeId?: number
+}
+
+export interface FinanceIncomeCostTypeSaveResponse {
+typeId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+parentId?: (number | null)
+name: string
+type: (1 | 2)
+code?: (string | null)
+/**
+ * @maxItems 100
+ */
+applyScope?: (("customer" | "clue" | "project" | "dispatch")[] | null)
+defaultFeeSubjectConfigId?: (number | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+}
+
+/** 保存收支类型(带 typeId 为修改) — POST /api/v1/finance-base/finance-income-cost-type/save (财务:配置) */
+export function financeIncomeCostTypeSave(data: FinanceIncomeCostTypeSaveBody, options: CallOptions = {}): Promise<FinanceIncomeCostTypeSaveResponse> {
+  return request<FinanceIncomeCostTypeSaveResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-income-cost-type/save', data, ...options });
+}
+
+export interface FinanceIncomeCostTypeUpdateParams {
+typeId: number
+}
+
+export type FinanceIncomeCostTypeUpdateBody = E.FinanceIncomeCostTypeUpdate;
+
+export type FinanceIncomeCostTypeUpdateResponse = E.FinanceIncomeCostType;
+
+/** 修改收支类型 — PUT /api/v1/finance-base/finance-income-cost-type/{typeId} (财务:配置) */
+export function financeIncomeCostTypeUpdate(params: FinanceIncomeCostTypeUpdateParams, data: FinanceIncomeCostTypeUpdateBody, options: CallOptions = {}): Promise<FinanceIncomeCostTypeUpdateResponse> {
+  return request<FinanceIncomeCostTypeUpdateResponse>({ method: 'PUT', url: '/api/v1/finance-base/finance-income-cost-type/{typeId}', params: { ...params }, data, ...options });
+}
+
+export interface FinanceIncomeCostTypeRemoveParams {
+typeId: number
+}
+
+export type FinanceIncomeCostTypeRemoveResponse = null
+
+/** 删除收支类型(无下级且未被使用的) — DELETE /api/v1/finance-base/finance-income-cost-type/{typeId} (财务:配置) */
+export function financeIncomeCostTypeRemove(params: FinanceIncomeCostTypeRemoveParams, options: CallOptions = {}): Promise<FinanceIncomeCostTypeRemoveResponse> {
+  return request<FinanceIncomeCostTypeRemoveResponse>({ method: 'DELETE', url: '/api/v1/finance-base/finance-income-cost-type/{typeId}', params: { ...params }, ...options });
+}
+
+export interface FinanceInvoiceTaxConfigListQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("configId" | "sort")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+invoiceType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0)[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+}
+
+export type FinanceInvoiceTaxConfigListResponse = Page<E.FinanceInvoiceTaxConfig>;
+
+/** 发票税率配置列表(开票时以 pageSize 1000 读取 data.list) — GET /api/v1/finance-base/finance-invoice-tax-config/list (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务) */
+export function financeInvoiceTaxConfigList(query: FinanceInvoiceTaxConfigListQuery = {}, options: CallOptions = {}): Promise<FinanceInvoiceTaxConfigListResponse> {
+  return request<FinanceInvoiceTaxConfigListResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-invoice-tax-config/list', query: { ...query }, ...options });
+}
+
+export interface FinanceInvoiceTaxConfigExportExcelQuery {
+keyword?: string
+sortField?: ("configId" | "sort")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+invoiceType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0)[]
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+disabled?: boolean[]
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "invoiceType" | "taxRate" | "serviceCategory" | "goodsName" | "taxCategoryCode" | "isDefault" | "sort" | "disabled" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 发票税率配置 — GET /api/v1/finance-base/finance-invoice-tax-config/export-excel (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务), a file */
+export function financeInvoiceTaxConfigExportExcel(query: FinanceInvoiceTaxConfigExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/finance-base/finance-invoice-tax-config/export-excel', query: { ...query }, ...options });
+}
+
+export interface FinanceInvoiceTaxConfigGetParams {
+configId: number
+}
+
+export type FinanceInvoiceTaxConfigGetResponse = E.FinanceInvoiceTaxConfig & { refs?: Refs };
+
+/** 发票税率配置详情 — GET /api/v1/finance-base/finance-invoice-tax-config/{configId} (财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务) */
+export function financeInvoiceTaxConfigGet(params: FinanceInvoiceTaxConfigGetParams, options: CallOptions = {}): Promise<FinanceInvoiceTaxConfigGetResponse> {
+  return request<FinanceInvoiceTaxConfigGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', params: { ...params }, ...options });
+}
+
+export interface FinanceInvoiceTaxConfigSaveBody {
+name?: string
+invoiceType?: (1 | 2 | 3 | 4)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+goodsName?: (string | null)
+taxCategoryCode?: (string | null)
+isDefault?: (boolean | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+custom?: {
+
+}
+version?: number
+configId?: number
+}
+
+export interface FinanceInvoiceTaxConfigSaveResponse {
+configId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+invoiceType: (1 | 2 | 3 | 4)
+taxRate: (13 | 9 | 6 | 3 | 1 | 0)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+goodsName?: (string | null)
+taxCategoryCode?: (string | null)
+isDefault?: (boolean | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 保存发票税率配置(带 configId 为修改) — POST /api/v1/finance-base/finance-invoice-tax-config/save (财务:配置) */
+export function financeInvoiceTaxConfigSave(data: FinanceInvoiceTaxConfigSaveBody, options: CallOptions = {}): Promise<FinanceInvoiceTaxConfigSaveResponse> {
+  return request<FinanceInvoiceTaxConfigSaveResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-invoice-tax-config/save', data, ...options });
+}
+
+export interface FinanceInvoiceTaxConfigUpdateParams {
+configId: number
+}
+
+export type FinanceInvoiceTaxConfigUpdateBody = E.FinanceInvoiceTaxConfigUpdate;
+
+export type FinanceInvoiceTaxConfigUpdateResponse = E.FinanceInvoiceTaxConfig;
+
+/** 修改发票税率配置 — PUT /api/v1/finance-base/finance-invoice-tax-config/{configId} (财务:配置) */
+export function financeInvoiceTaxConfigUpdate(params: FinanceInvoiceTaxConfigUpdateParams, data: FinanceInvoiceTaxConfigUpdateBody, options: CallOptions = {}): Promise<FinanceInvoiceTaxConfigUpdateResponse> {
+  return request<FinanceInvoiceTaxConfigUpdateResponse>({ method: 'PUT', url: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', params: { ...params }, data, ...options });
+}
+
+export interface FinanceInvoiceTaxConfigRemoveParams {
+configId: number
+}
+
+export type FinanceInvoiceTaxConfigRemoveResponse = null
+
+/** 删除发票税率配置(未被使用的) — DELETE /api/v1/finance-base/finance-invoice-tax-config/{configId} (财务:配置) */
+export function financeInvoiceTaxConfigRemove(params: FinanceInvoiceTaxConfigRemoveParams, options: CallOptions = {}): Promise<FinanceInvoiceTaxConfigRemoveResponse> {
+  return request<FinanceInvoiceTaxConfigRemoveResponse>({ method: 'DELETE', url: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', params: { ...params }, ...options });
+}
+
 export interface FinanceReportDetailSumQuery {
 /**
  * @maxItems 200
@@ -7340,9 +7903,13 @@ occurredDateEnd?: string
  */
 source?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
 /**
+ * @maxItems 200
+ */
+typeId?: number[]
+/**
  * @maxItems 3
  */
-dims?: ("month" | "projectId" | "source" | "customerId")[]
+dims?: ("month" | "projectId" | "source" | "customerId" | "typeId")[]
 export?: boolean
 }
 
@@ -7369,6 +7936,48 @@ refs?: {
 /** 财务明细汇总报表 — GET /api/v1/finance-base/finance-report/detail-sum (财务:报表) */
 export function financeReportDetailSum(query: FinanceReportDetailSumQuery = {}, options: CallOptions = {}): Promise<FinanceReportDetailSumResponse> {
   return request<FinanceReportDetailSumResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-report/detail-sum', query: { ...query }, ...options });
+}
+
+export interface FinanceReportIncomeCostQuery {
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("plSubject" | "feeSubjectConfigId" | "typeId")[]
+export?: boolean
+asOf?: string
+}
+
+export interface FinanceReportIncomeCostResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 收入成本报表(按损益科目：本月、本年累计、上年同期) — GET /api/v1/finance-base/finance-report/income-cost (财务:报表) */
+export function financeReportIncomeCost(query: FinanceReportIncomeCostQuery = {}, options: CallOptions = {}): Promise<FinanceReportIncomeCostResponse> {
+  return request<FinanceReportIncomeCostResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-report/income-cost', query: { ...query }, ...options });
 }
 
 export type FinanceMattersMergeCountConfirmIncomeReviewResponse = number
@@ -18274,7 +18883,33 @@ export const catalogue = {
   'enquiryQuoteMessage.contacts': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/contacts', permission: '商务:询价报价' },
   'file.upload': { method: 'POST', path: '/api/v1/file-base/file/upload', permission: '@authenticated' },
   'file.download': { method: 'GET', path: '/api/v1/file-base/file/{fileName}', permission: '@authenticated' },
+  'bankAccount.listAll': { method: 'GET', path: '/api/v1/finance-base/bank-account/list-all', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水' },
+  'bankAccount.page': { method: 'GET', path: '/api/v1/finance-base/bank-account/page', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水' },
+  'bankAccount.get': { method: 'GET', path: '/api/v1/finance-base/bank-account/{bankAccountId}', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水' },
+  'bankAccount.save': { method: 'POST', path: '/api/v1/finance-base/bank-account/save', permission: '财务:配置' },
+  'bankAccount.update': { method: 'PUT', path: '/api/v1/finance-base/bank-account/{bankAccountId}', permission: '财务:配置' },
+  'bankAccount.remove': { method: 'DELETE', path: '/api/v1/finance-base/bank-account/{bankAccountId}', permission: '财务:配置' },
+  'financeFeeSubjectConfig.list': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/list', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
+  'financeFeeSubjectConfig.listProfitLossSubject': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/list-profit-loss-subject', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
+  'financeFeeSubjectConfig.exportExcel': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/export-excel', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务', binary: 'download' },
+  'financeFeeSubjectConfig.get': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/{configId}', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
+  'financeFeeSubjectConfig.save': { method: 'POST', path: '/api/v1/finance-base/finance-fee-subject-config/save', permission: '财务:配置', version: true },
+  'financeFeeSubjectConfig.update': { method: 'PUT', path: '/api/v1/finance-base/finance-fee-subject-config/{configId}', permission: '财务:配置' },
+  'financeFeeSubjectConfig.remove': { method: 'DELETE', path: '/api/v1/finance-base/finance-fee-subject-config/{configId}', permission: '财务:配置' },
+  'financeIncomeCostType.listTree': { method: 'GET', path: '/api/v1/finance-base/finance-income-cost-type/list-tree', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
+  'financeIncomeCostType.page': { method: 'GET', path: '/api/v1/finance-base/finance-income-cost-type/page', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
+  'financeIncomeCostType.get': { method: 'GET', path: '/api/v1/finance-base/finance-income-cost-type/{typeId}', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
+  'financeIncomeCostType.save': { method: 'POST', path: '/api/v1/finance-base/finance-income-cost-type/save', permission: '财务:配置', version: true },
+  'financeIncomeCostType.update': { method: 'PUT', path: '/api/v1/finance-base/finance-income-cost-type/{typeId}', permission: '财务:配置' },
+  'financeIncomeCostType.remove': { method: 'DELETE', path: '/api/v1/finance-base/finance-income-cost-type/{typeId}', permission: '财务:配置' },
+  'financeInvoiceTaxConfig.list': { method: 'GET', path: '/api/v1/finance-base/finance-invoice-tax-config/list', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
+  'financeInvoiceTaxConfig.exportExcel': { method: 'GET', path: '/api/v1/finance-base/finance-invoice-tax-config/export-excel', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务', binary: 'download' },
+  'financeInvoiceTaxConfig.get': { method: 'GET', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
+  'financeInvoiceTaxConfig.save': { method: 'POST', path: '/api/v1/finance-base/finance-invoice-tax-config/save', permission: '财务:配置', version: true },
+  'financeInvoiceTaxConfig.update': { method: 'PUT', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务:配置' },
+  'financeInvoiceTaxConfig.remove': { method: 'DELETE', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务:配置' },
   'financeReport.detailSum': { method: 'GET', path: '/api/v1/finance-base/finance-report/detail-sum', permission: '财务:报表' },
+  'financeReport.incomeCost': { method: 'GET', path: '/api/v1/finance-base/finance-report/income-cost', permission: '财务:报表' },
   'financeMattersMerge.countConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/count-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.pageConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/page-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.listConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-confirm-income-review', permission: '@authenticated' },

@@ -123,6 +123,44 @@ actedAt?: (string | null)
 
 export type ApprovalTaskUpdate = Partial<ApprovalTaskCreate> & { approvalTaskId?: number };
 
+/** 银行账户 */
+
+export interface BankAccount {
+bankAccountId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+accountName: string
+bankName: string
+accountNo: string
+accountType?: (1 | 2 | 3 | null)
+isDefault?: (boolean | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+}
+
+export interface BankAccountCreate {
+accountName: string
+bankName: string
+accountNo: string
+accountType?: (1 | 2 | 3 | null)
+isDefault?: (boolean | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type BankAccountUpdate = Partial<BankAccountCreate> & { version: number; bankAccountId?: number };
+
 /** 银行流水 */
 
 export interface BankStatement {
@@ -1458,6 +1496,146 @@ fileType?: (string | null)
 }
 
 export type FileObjectUpdate = Partial<FileObjectCreate> & { fileObjectId?: number };
+
+/** 费用科目 */
+
+export interface FinanceFeeSubjectConfig {
+configId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+code?: (string | null)
+isProfitLoss?: (boolean | null)
+parentConfigId?: (number | null)
+type: (1 | 2)
+typeId?: (number | null)
+/**
+ * @maxItems 100
+ */
+costTypes?: ((1 | 2 | 3 | 4 | 5 | 6 | 7)[] | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+}
+
+export interface FinanceFeeSubjectConfigCreate {
+name: string
+code?: (string | null)
+isProfitLoss?: (boolean | null)
+parentConfigId?: (number | null)
+type: (1 | 2)
+typeId?: (number | null)
+/**
+ * @maxItems 100
+ */
+costTypes?: ((1 | 2 | 3 | 4 | 5 | 6 | 7)[] | null)
+defaultTaxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+custom?: {
+
+}
+}
+
+export type FinanceFeeSubjectConfigUpdate = Partial<FinanceFeeSubjectConfigCreate> & { version: number; configId?: number };
+
+/** 收支类型 */
+
+export interface FinanceIncomeCostType {
+typeId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+parentId?: (number | null)
+name: string
+type: (1 | 2)
+code?: (string | null)
+/**
+ * @maxItems 100
+ */
+applyScope?: (("customer" | "clue" | "project" | "dispatch")[] | null)
+defaultFeeSubjectConfigId?: (number | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+}
+
+export interface FinanceIncomeCostTypeCreate {
+parentId?: (number | null)
+name: string
+type: (1 | 2)
+code?: (string | null)
+/**
+ * @maxItems 100
+ */
+applyScope?: (("customer" | "clue" | "project" | "dispatch")[] | null)
+defaultFeeSubjectConfigId?: (number | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+custom?: {
+
+}
+}
+
+export type FinanceIncomeCostTypeUpdate = Partial<FinanceIncomeCostTypeCreate> & { version: number; typeId?: number };
+
+/** 发票税率配置 */
+
+export interface FinanceInvoiceTaxConfig {
+configId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+invoiceType: (1 | 2 | 3 | 4)
+taxRate: (13 | 9 | 6 | 3 | 1 | 0)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+goodsName?: (string | null)
+taxCategoryCode?: (string | null)
+isDefault?: (boolean | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+}
+
+export interface FinanceInvoiceTaxConfigCreate {
+name: string
+invoiceType: (1 | 2 | 3 | 4)
+taxRate: (13 | 9 | 6 | 3 | 1 | 0)
+serviceCategory?: (1 | 2 | 3 | 4 | 5 | null)
+goodsName?: (string | null)
+taxCategoryCode?: (string | null)
+isDefault?: (boolean | null)
+sort?: (number | null)
+disabled?: (boolean | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type FinanceInvoiceTaxConfigUpdate = Partial<FinanceInvoiceTaxConfigCreate> & { version: number; configId?: number };
 
 /** 表单定义 */
 
@@ -4462,6 +4640,7 @@ export interface EntityRecords {
   account: Account;
   approval: Approval;
   approvalTask: ApprovalTask;
+  bankAccount: BankAccount;
   bankStatement: BankStatement;
   billPlatform: BillPlatform;
   bulkConfig: BulkConfig;
@@ -4485,6 +4664,9 @@ export interface EntityRecords {
   enquiryQuote: EnquiryQuote;
   enquiryQuoteMessage: EnquiryQuoteMessage;
   fileObject: FileObject;
+  financeFeeSubjectConfig: FinanceFeeSubjectConfig;
+  financeIncomeCostType: FinanceIncomeCostType;
+  financeInvoiceTaxConfig: FinanceInvoiceTaxConfig;
   formDefinition: FormDefinition;
   formSubmission: FormSubmission;
   holidayCalendar: HolidayCalendar;

@@ -21,6 +21,8 @@ export interface ReportDimension {
   /** dates: bucket by day, month or year */
   granularity?: 'day' | 'month' | 'year';
   title?: string;
+  /** a reference field's dimension read one hop further: this field of the referenced record */
+  via?: string;
 }
 
 export interface ReportMeasure {
@@ -37,6 +39,8 @@ export interface ReportMeasure {
   /** aggregates this entity's rows instead of the entry's (it has the report's dimension and filter fields) */
   entity?: string;
   format?: 'integer' | 'money' | 'decimal' | 'percent';
+  /** only rows whose date `field` lies in this period before the report date (asOf, default today) */
+  window?: { field: string; period: 'month' | 'ytd' | 'lastYtd' };
 }
 
 export interface ReportDef {

@@ -86,6 +86,10 @@ export function entrySchemas(
       return { body: createSchema(e, enums, entities), response: recordSchema(e, enums) };
     case 'crud.update':
       return { body: updateSchema(e, enums, entities), response: recordSchema(e, enums) };
+    case 'crud.save':
+      // Create or update by the body's id: required fields are held by the write pipeline on create.
+      // (version, needed to change a versioned record, is asked for by the pipeline only then).
+      return { body: { ...updateSchema(e, enums, entities), required: [] }, response: recordSchema(e, enums) };
     case 'crud.remove':
       return { response: { type: 'null' } };
     case 'crud.transition':
@@ -142,6 +146,7 @@ export function entrySchemas(
       const dims = (o.report?.dimensions ?? []).map((d) => d.name ?? d.field);
       props.dims = { type: 'array', items: { type: 'string', enum: dims }, maxItems: 3, title: '维度' };
       props.export = { type: 'boolean', title: '导出Excel' };
+      if ((o.report?.measures ?? []).some((m) => m.window)) props.asOf = { type: 'string', format: 'date', title: '报表日期' };
       return {
         query,
         response: {

@@ -150,6 +150,13 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
       if (!r) at(loc.file, p('/options'), 'crud.report needs options.report');
       else {
         r.dimensions.forEach((d, i) => { if (!(d.field in e.fields) && !SYSTEM.has(d.field)) at(loc.file, p(`/options/report/dimensions/${i}/field`), `unknown field ${d.field}`); });
+        r.dimensions.forEach((d, i) => {
+          if (!d.via) return;
+          const f = e.fields[d.field];
+          const target = f?.type === 'reference' ? entities[f.ref!] : undefined;
+          if (!target) at(loc.file, p(`/options/report/dimensions/${i}/via`), `via needs ${d.field} to be a reference`);
+          else if (!(d.via in target.fields)) at(loc.file, p(`/options/report/dimensions/${i}/via`), `${target.name} has no field ${d.via}`);
+        });
         const measures = new Set(r.measures.map((m) => m.name));
         r.measures.forEach((m, i) => {
           // A measure of another entity needs that entity to have the report's dimensions and filters.
@@ -165,6 +172,7 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
           if (m.field && !(m.field in src.fields) && m.field !== src.idField) at(loc.file, p(`/options/report/measures/${i}/field`), `unknown field ${m.field}`);
           if (m.agg !== 'count' && !m.field && !m.ratio && !m.diff) at(loc.file, p(`/options/report/measures/${i}`), `${m.agg} needs a field`);
           Object.keys(m.where ?? {}).forEach((f) => { if (!(f in src.fields)) at(loc.file, p(`/options/report/measures/${i}/where`), `unknown field ${f}`); });
+          if (m.window && src.fields[m.window.field]?.type !== 'date' && src.fields[m.window.field]?.type !== 'datetime') at(loc.file, p(`/options/report/measures/${i}/window`), `window needs a date field, not ${m.window.field}`);
           (m.ratio ?? []).forEach((x) => { if (!measures.has(x)) at(loc.file, p(`/options/report/measures/${i}/ratio`), `unknown measure ${x}`); });
           (m.diff ?? []).forEach((x) => { if (!measures.has(x)) at(loc.file, p(`/options/report/measures/${i}/diff`), `unknown measure ${x}`); });
         });

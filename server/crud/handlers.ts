@@ -125,6 +125,20 @@ const update: Handler = async (ctx) => {
   return present(entity, await inTransaction(ctx.db, (trx) => updateRecord(writeContext(ctx, trx), entity, id, data, { version: data.version as number | undefined })));
 };
 
+/** The seed's `POST …/save` that also updates: the body's id (when present) names the record to change. */
+const save: Handler = async (ctx) => {
+  const entity = requireEntity(ctx);
+  const data = (ctx.body ?? {}) as Record<string, unknown>;
+  const raw = data[entity.idField];
+  if (raw === undefined || raw === null || raw === '') {
+    const { [entity.idField]: _omit, ...values } = data;
+    return present(entity, await inTransaction(ctx.db, (trx) => createRecord(writeContext(ctx, trx), entity, values)));
+  }
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id)) throw notFound(MSG.notFound);
+  return present(entity, await inTransaction(ctx.db, (trx) => updateRecord(writeContext(ctx, trx), entity, id, data, { version: data.version as number | undefined })));
+};
+
 const remove: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const id = idParam(entity, ctx.params);
@@ -191,6 +205,7 @@ export const crudHandlers: Record<string, Handler> = {
   'crud.get': get,
   'crud.create': create,
   'crud.update': update,
+  'crud.save': save,
   'crud.remove': remove,
   'crud.tree': tree,
   'crud.transition': transition,

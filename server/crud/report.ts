@@ -6,7 +6,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportDef, ReportDimension, ReportMeasure } from '../../schemas/src/catalogue';
-import type { ResolvedEntity } from '../schema/types';
+import type { EntityMap, ResolvedEntity } from '../schema/types';
 import ExcelJS from 'exceljs';
 import { REPLIED, requireEntity, type Handler } from './context';
 import { enumLabel } from '../schema/load';
@@ -15,6 +15,28 @@ import { filteredQuery } from './query';
 import { collectIds, fetchTitles } from './refs';
 
 const FORMATS: Record<string, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' };
+
+/** Today in China (yyyy-MM-dd): the default report date of windowed measures. */
+const chinaDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** The dimension's value: the row's field, or (via) that field of the record it refers to. */
+function dimensionOf(entities: EntityMap, entity: ResolvedEntity, d: ReportDimension): RawBuilder<unknown> {
+  if (!d.via) return dimensionExpr(entity, d.field, d.granularity);
+  const target = entities[entity.fields[d.field]!.ref!]!;
+  // A scalar subquery rather than a join: the same expression groups and selects, whatever else the list filters join.
+  return sql`(select ${sql.ref(`via_t.${d.via}`)} from ${sql.table(target.table)} as via_t where ${sql.ref(`via_t.${target.idField}`)} = ${sql.ref(`${entity.table}.${d.field}`)})`;
+}
+
+/** [from, to] (inclusive dates) of a measure's window before the report date. */
+export function windowRange(period: 'month' | 'ytd' | 'lastYtd', asOf: string): [string, string] {
+  const [y, m] = [asOf.slice(0, 4), asOf.slice(5, 7)];
+  if (period === 'month') return [`${y}-${m}-01`, asOf];
+  if (period === 'ytd') return [`${y}-01-01`, asOf];
+  const last = String(Number(y) - 1).padStart(4, '0');
+  // 29 February has no twin a year earlier: the period ends on 28 February.
+  const day = asOf.slice(5) === '02-29' ? '02-28' : asOf.slice(5);
+  return [`${last}-01-01`, `${last}-${day}`];
+}
 
 function dimensionExpr(entity: ResolvedEntity, field: string, granularity?: string): RawBuilder<unknown> {
   const col = sql.ref(`${entity.table}.${field}`);
@@ -38,8 +60,16 @@ function condition(entity: ResolvedEntity, where: Record<string, unknown>): RawB
   return sql.join(parts, sql` and `);
 }
 
-function measureExpr(entity: ResolvedEntity, m: ReportMeasure): RawBuilder<unknown> {
+function measureExpr(entity: ResolvedEntity, m: ReportMeasure, asOf: string): RawBuilder<unknown> {
   const col = m.field ? sql.ref(`${entity.table}.${m.field}`) : undefined;
+  const conditions: RawBuilder<unknown>[] = [];
+  if (m.where && Object.keys(m.where).length) conditions.push(condition(entity, m.where));
+  if (m.window) {
+    const [from, to] = windowRange(m.window.period, asOf);
+    const f = entity.fields[m.window.field];
+    const day = f?.type === 'date' ? sql.ref(`${entity.table}.${m.window.field}`) : sql`(${sql.ref(`${entity.table}.${m.window.field}`)} at time zone 'Asia/Shanghai')::date`;
+    conditions.push(sql`${day} between ${from}::date and ${to}::date`);
+  }
   let agg: RawBuilder<unknown>;
   switch (m.agg) {
     case 'count': agg = sql`count(*)`; break;
@@ -49,9 +79,10 @@ function measureExpr(entity: ResolvedEntity, m: ReportMeasure): RawBuilder<unkno
     case 'min': agg = sql`min(${col!})`; break;
     case 'max': agg = sql`max(${col!})`; break;
   }
-  if (m.where && Object.keys(m.where).length) {
+  if (conditions.length) {
     const inner = m.agg === 'count' ? sql`count(*)` : m.agg === 'countDistinct' ? sql`count(distinct ${col!})` : sql`${sql.raw(m.agg)}(${col!})`;
-    agg = m.agg === 'sum' ? sql`coalesce(${inner} filter (where ${condition(entity, m.where)}), 0)` : sql`${inner} filter (where ${condition(entity, m.where)})`;
+    const where = sql.join(conditions, sql` and `);
+    agg = m.agg === 'sum' ? sql`coalesce(${inner} filter (where ${where}), 0)` : sql`${inner} filter (where ${where})`;
   }
   return agg;
 }
@@ -68,10 +99,11 @@ async function groupRows(
 ): Promise<Record<string, unknown>[]> {
   const { filters, fixed, mine } = ctx.entry.options ?? {};
   let qb = filteredQuery(ctx.db, entity, { filters, fixed, mine }, ctx.query, ctx.session) as any;
-  for (const d of dimensions) qb = qb.select(dimensionExpr(entity, d.field, d.granularity).as(d.name ?? d.field));
-  for (const m of measures) qb = qb.select(measureExpr(entity, m).as(m.name));
+  const asOf = typeof ctx.query.asOf === 'string' && ctx.query.asOf ? ctx.query.asOf : chinaDay();
+  for (const d of dimensions) qb = qb.select(dimensionOf(ctx.entities, entity, d).as(d.name ?? d.field));
+  for (const m of measures) qb = qb.select(measureExpr(entity, m, asOf).as(m.name));
   if (dimensions.length) {
-    const exprs = dimensions.map((d) => dimensionExpr(entity, d.field, d.granularity));
+    const exprs = dimensions.map((d) => dimensionOf(ctx.entities, entity, d));
     qb = qb.groupBy(exprs).orderBy(exprs[0]!);
     for (const e of exprs.slice(1)) qb = qb.orderBy(e);
   }
@@ -156,13 +188,14 @@ export async function runReport(
     compute(summary, m);
   }
   for (const r of rows) for (const h of helpers) delete r[h.name];
-  const refDims = Object.fromEntries(dimensions.filter((d) => entity.fields[d.field]?.type === 'reference').map((d) => [d.name ?? d.field, entity.fields[d.field]!]));
+  const fieldOf = (d: ReportDimension) => (d.via ? ctx.entities[entity.fields[d.field]!.ref!]?.fields[d.via] : entity.fields[d.field]);
+  const refDims = Object.fromEntries(dimensions.filter((d) => fieldOf(d)?.type === 'reference').map((d) => [d.name ?? d.field, fieldOf(d)!]));
   const refs = Object.keys(refDims).length ? await fetchTitles(ctx.db, ctx.session, ctx.entities, collectIds({ ...entity, fields: refDims } as ResolvedEntity, rows)) : {};
   return {
     rows,
     summary,
     dimensions: dimensions.map((d) => {
-      const f = entity.fields[d.field];
+      const f = fieldOf(d);
       return { name: d.name ?? d.field, field: d.field, title: d.title ?? f?.title ?? d.field, granularity: d.granularity ?? null, type: f?.type ?? 'datetime', enum: f?.enum ?? null, ref: f?.ref ?? null };
     }),
     measures: report.measures.map((m) => ({ name: m.name, title: m.title, format: m.format ?? (m.ratio ? 'percent' : m.agg === 'count' || m.agg === 'countDistinct' ? 'integer' : 'decimal') })),

@@ -3,6 +3,7 @@
  * per entity, the hooks themselves in the area's own folder.
  */
 import type { HookRegistry } from './types';
+import { bankAccountHooks, financeFeeSubjectConfigHooks, financeIncomeCostTypeHooks, financeInvoiceTaxConfigHooks } from './finance/config';
 import { supplierHooks } from './resources/supplier';
 import { supplierEvaluationHooks } from './resources/supplierEvaluation';
 import { companyTruckHooks, driverHooks, platformTruckHooks } from './resources/trucks';
@@ -68,4 +69,8 @@ export const entityHooks: HookRegistry = {
   partItem: partItemHooks,
   workOrder: workOrderHooks,
   inStorage: inStorageHooks,
+  bankAccount: bankAccountHooks,
+  financeInvoiceTaxConfig: financeInvoiceTaxConfigHooks,
+  financeFeeSubjectConfig: financeFeeSubjectConfigHooks,
+  financeIncomeCostType: financeIncomeCostTypeHooks,
 };

@@ -33,11 +33,11 @@ test('finance reads the project report, the items of a project and exports them,
   await pane.getByRole('button', { name: /导出Excel/ }).click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 
-  // 财务明细汇总报表: the months' income and cost; its totals agree with the project report's
+  // 财务明细汇总报表: income and cost by 收支类型 (its default grouping); its totals agree with the project report's
   // (read through the API to compare the two, not a step)
   await menu.getByText('财务明细汇总报表', { exact: true }).click();
   await expect(page.getByRole('columnheader', { name: '成本(不含税)' })).toBeVisible();
-  await expect(page.locator('.ant-table-tbody tr').filter({ visible: true }).filter({ hasText: /^\s*\d{4}-\d{2}(?!-)/ }).first()).toBeVisible();
+  await expect(page.locator('.ant-table-tbody tr').filter({ visible: true }).filter({ hasText: /^\s*外协运费/ }).first()).toBeVisible();
   const summary = await api(page, 'GET', '/api/v1/finance-base/finance-report/detail-sum?dims=month');
   const byProject = await api(page, 'GET', '/api/v1/finance-base/finance-report/project?dims=projectId');
   expect(Number(summary.summary.cost)).toBeGreaterThan(0);

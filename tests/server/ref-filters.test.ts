@@ -41,10 +41,12 @@ function worldDb(table: string, rows: Record<number, Row>, idField = 'id'): Kyse
   const connection: DatabaseConnection = {
     async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
       const conds = conditions(q.query).filter((c) => c.column !== 'orgId' && c.column !== 'corpId');
-      const ids = (conds.find((c) => c.op === 'in')?.value as number[]) ?? [];
+      const ids = ((conds.find((c) => c.op === 'in' && c.column === idField) ?? conds.find((c) => c.op === 'in'))?.value as number[]) ?? [];
       // Other references of the record (checked alike) find their targets.
       if (!JSON.stringify(q.query).includes(`"kind":"IdentifierNode","name":"${table}"`)) return { rows: ids.map((id) => ({ [idField]: id })) as R[] };
-      const found = ids.filter((id) => rows[id] && conds.filter((c) => c.op === '=').every((c) => String(rows[id]![c.column]) === String(c.value)));
+      // "=" a value; "in" a constant list (a filterBy's list of codes), besides the ids asked for
+      const found = ids.filter((id) => rows[id] && conds.every((c) => (c.op === '=' ? String(rows[id]![c.column]) === String(c.value)
+        : c.op === 'in' && c.column !== idField ? (c.value as unknown[]).some((x) => String(x) === String(rows[id]![c.column])) : true)));
       return { rows: found.map((id) => ({ [idField]: id })) as R[] };
     },
     async *streamQuery() { /* not used */ },
@@ -91,7 +93,7 @@ describe('filterBy is a rule on every write, for every reference that declares o
     for (const [k, v] of Object.entries(filter)) {
       const isPlaceholder = placeholderOf(v) !== undefined;
       const target = isMappedPlaceholder(v) ? v.map[String(depValue(v.field))] : PLACEHOLDER_VALUE;
-      good[k] = isPlaceholder ? target : v;
+      good[k] = isPlaceholder ? target : Array.isArray(v) ? v[0] : v; // a constant list: any of its values
       badConstants[k] = isPlaceholder ? target : 'other';
       badPlaceholders[k] = isPlaceholder ? PLACEHOLDER_VALUE + 1 : v;
     }

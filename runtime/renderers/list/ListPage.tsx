@@ -44,7 +44,9 @@ export default function ListPage({ page, params }: { page: PageDef; params?: Rec
         items={tabs.map((t) => ({
           key: t.key,
           label: t.badge ? <TabBadge badge={t.badge} title={t.title} tabKey={t.key} /> : t.title,
-          children: t.list
+          children: t.list?.tree
+            ? <TreeListPage list={t.list} title={t.title} params={params} embedded />
+            : t.list
             ? <ListView list={t.list} embedded urlPath={undefined} detailFromAddress={live} fixed={resolveFixed(t.list.fixed, params)} createValues={resolveFixed(t.list.fixed, params)} />
             : t.report ? <Suspense fallback={<Spin />}><ReportView report={t.report} embedded params={params} /></Suspense> : null,
         }))}
@@ -54,8 +56,11 @@ export default function ListPage({ page, params }: { page: PageDef; params?: Rec
 }
 
 
-/** A list with its tree beside it: the chosen node narrows the list and is where new rows go. */
-function TreeListPage({ list, title, params }: { list: ListDef; title: string; params?: Record<string, string> }) {
+/**
+ * A list with its tree beside it: the chosen node narrows the list and is where new rows go. In a
+ * tab (embedded) the list keeps its filters out of the address, as the tab's plain lists do.
+ */
+function TreeListPage({ list, title, params, embedded }: { list: ListDef; title: string; params?: Record<string, string>; embedded?: boolean }) {
   const location = useLocation();
   const [selection, setSelection] = useState<TreeSelection>({});
   const [tick, setTick] = useState(0);
@@ -70,7 +75,7 @@ function TreeListPage({ list, title, params }: { list: ListDef; title: string; p
     return (
       <>
         <div style={{ marginBottom: 12 }}><TreePanel tree={tree} onSelect={onSelect} onChanged={() => setTick((t) => t + 1)} /></div>
-        <ListView key={tick} list={list} title={title} urlPath={location.pathname} fixed={fixed} createValues={createValues} />
+        <ListView key={tick} list={list} title={title} embedded={embedded} urlPath={embedded ? undefined : location.pathname} fixed={fixed} createValues={createValues} />
       </>
     );
   }
@@ -80,7 +85,7 @@ function TreeListPage({ list, title, params }: { list: ListDef; title: string; p
         <TreePanel tree={tree} onSelect={onSelect} onChanged={() => setTick((t) => t + 1)} />
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
-        <ListView key={tick} list={list} title={title} urlPath={location.pathname} fixed={fixed} createValues={createValues} />
+        <ListView key={tick} list={list} title={title} embedded={embedded} urlPath={embedded ? undefined : location.pathname} fixed={fixed} createValues={createValues} />
       </Col>
     </Row>
   );

@@ -9,6 +9,7 @@ import { badRequest, conflict } from '../../http/errors';
 import {
   DEDUCTIBLE_INVOICE_TYPES, amountExclTax, assertProjectOpen, refreshProjectTotals, taxOf,
 } from '../../project/common';
+import { assignLedgerType } from '../../finance/ledger-types';
 
 /** 4 手工: the only source a person edits or deletes; the others follow their documents. */
 const MANUAL = 4;
@@ -48,6 +49,8 @@ function ledgerHooks(kind: 'income' | 'cost'): EntityHooks<any> {
         const deductible = kind === 'income' || DEDUCTIBLE_INVOICE_TYPES.has(Number(merged.invoiceType));
         values.amountExclTax = amountExclTax(merged.amount, tax, deductible);
       }
+      // Rows booked without a 收支类型 (documents, quick manual entries) get the mapped one.
+      if (!prev) await assignLedgerType(ctx, kind, values, merged);
       if (kind === 'income' && !merged.customerId && merged.projectId) {
         const p = await ctx.q.get('project', Number(merged.projectId));
         if (p) values.customerId = p.customerId;

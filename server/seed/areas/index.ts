@@ -3,6 +3,7 @@
  * transaction, in this order (later areas use earlier ones' records). Each area keeps its
  * seeder in its own file here.
  */
+import { financeConfigSeeder } from './finance-config';
 import { resourcesSeeder } from './resources';
 import { projectSeeder } from './project';
 import { businessSeeder } from './business';
@@ -18,6 +19,8 @@ import type { AreaSeeder } from './seeder';
 export type { AreaSeeder } from './seeder';
 
 export const areaSeeders: AreaSeeder[] = [
+  // first: the 收支类型 every income/cost row booked by the later areas is typed by
+  financeConfigSeeder,
   resourcesSeeder,
   businessSeeder,
   projectSeeder,
