@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from './helpers';
+import { fillLogin, rowAction } from './helpers';
 
 // 仓库配置: 顾卫东 (仓库主管 of 华运苏州, only 仓库 permissions) opens the 车间 tab, adds a workshop by
 // clicking, is told the name is taken when he adds it twice, and finds the delivery addresses tab
@@ -42,6 +42,14 @@ test('仓库主管 adds a workshop on 仓库配置; a second one of the same nam
   await page.locator('.ant-drawer-content').last().getByRole('button', { name: /取\s*消/ }).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /关\s*闭/ }).click();
   await expect(page.locator('.ant-drawer-content')).toHaveCount(0);
+
+  // a workshop a delivery address names can't be deleted: the refusal is said and the question closes
+  const used = table.locator('tr.ant-table-row').filter({ hasText: '振华长兴岛3号总装车间' });
+  await rowAction(page, used, '删除');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /删\s*除/ }).click();
+  await expect(page.getByText(/该车间已被收货地址（.+）使用，不能删除/).first()).toBeVisible();
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  await expect(used).toHaveCount(1);
 
   await page.getByRole('tab', { name: '收货地址', exact: true }).click();
   await expect(page.locator('.ant-tabs-tabpane-active .ant-table-tbody')).toContainText('洋山港四期码头');

@@ -192,11 +192,14 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
   it('派车 offers only demands that may still take trucks, and the picker refuses a malformed list', async () => {
     const open = await newDemand({ cargoName: '派车候选需求甲' });
     const draft = await newDemand({ cargoName: '派车候选需求乙' }, false);
-    // the schedule form's picker: transportSchedule.demandId filterBy status [10, 15, 25, 30]
-    const offered = ok(await h.call('GET', `/api/v1/meta/options/transportDemand?filter=${encodeURIComponent('status:10|15|25|30')}&keyword=${encodeURIComponent('派车候选需求')}`, { token: t.dispatch })) as { value: number }[];
+    const full = await newDemand({ cargoName: '派车候选需求丙', truckCount: 1 });
+    ok(await h.call('POST', `${S}/save`, { token: t.dispatch, data: carrierBody(full) })); // its only truck (a draft holds the slot)
+    // the schedule form's picker: transportSchedule.demandId filterBy status [10, 15, 25, 30] and not slotsFull
+    const offered = ok(await h.call('GET', `/api/v1/meta/options/transportDemand?filter=${encodeURIComponent('status:10|15|25|30')},slotsFull:false&keyword=${encodeURIComponent('派车候选需求')}`, { token: t.dispatch })) as { value: number }[];
     const ids = offered.map((o) => Number(o.value));
     expect(ids).toContain(open);
     expect(ids).not.toContain(draft);
+    expect(ids).not.toContain(full);
     const bad = await h.call('GET', `/api/v1/meta/options/transportDemand?filter=${encodeURIComponent('status:10|x')}`, { token: t.dispatch });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('筛选值不正确：status');

@@ -201,11 +201,12 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
         const calls = planAction(api, scope, rows.slice(0, 1), context).map((c) => ({ params: c.params, body: {} }));
         return modal.confirm({
           title: a.confirm ?? '确定删除该记录？', okText: '删除', okButtonProps: { danger: true }, cancelText: '取消',
-          onOk: async () => {
-            await sendPlanned(api, calls);
+          // A refusal (409 in use, 403) is shown by the client as it arrives; the question is
+          // answered either way, so the dialog closes instead of offering 删除 again.
+          onOk: () => sendPlanned(api, calls).then(() => {
             void message.success('已删除');
             removed();
-          },
+          }, (err) => reportActionError(err, (text) => void message.error(text))),
         });
       }
       case 'form':
@@ -217,11 +218,10 @@ export function useActionRunner(host: ActionHost): { run: (a: PageAction, rows: 
         const calls = planAction(a.api!, scope, rows, context);
         return modal.confirm({
           title: a.confirm ?? `确定${title(a)}？`, okText: '确定', cancelText: '取消',
-          onOk: async () => {
-            const [result] = await sendPlanned(a.api!, calls);
+          onOk: () => sendPlanned(a.api!, calls).then(([result]) => {
             void message.success(doneText(result, title(a)));
             host.onChanged();
-          },
+          }, (err) => reportActionError(err, (text) => void message.error(text))),
         });
       }
       case 'approve':
