@@ -34,17 +34,18 @@ test('财务经理 reads the finance configuration, adds a bank account and read
   await page.getByRole('tab', { name: '银行账户', exact: true }).click();
   const accounts = page.locator('.ant-tabs-tabpane-active .ant-table-tbody');
   await expect(accounts).toContainText('中国工商银行');
+  const accountNo = `622202${String(Date.now()).slice(-10)}`; // unique: the number is unique within the organisation
   for (const bank of ['火星银行', '招商银行']) {
     if (bank === '火星银行') await page.locator('.ant-tabs-tabpane-active').getByRole('button', { name: '新增银行账户' }).click();
     const drawer = page.locator('.ant-drawer-content').last();
     await drawer.getByPlaceholder('请输入账户名称').fill('华运物流(上海)有限公司');
     await drawer.getByPlaceholder('请输入开户银行').fill(bank);
-    await drawer.getByPlaceholder('请输入银行账号').fill('6222020200556677');
+    await drawer.getByPlaceholder('请输入银行账号').fill(accountNo);
     await saveDrawer(page);
     if (bank === '火星银行') await expect(page.getByText('开户银行「火星银行」不在银行列表中，请从列表选择').first()).toBeVisible();
     else await expect(page.getByText('保存成功').first()).toBeVisible();
   }
-  await expect(accounts).toContainText('6222020200556677');
+  await expect(accounts).toContainText(accountNo);
 
   await page.goto('/finance/income-cost-report');
   await expect(page.locator('.ant-table-tbody')).toContainText('主营业务收入');
