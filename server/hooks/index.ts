@@ -29,6 +29,7 @@ import { staffRoleHooks } from './admin/staffRole';
 import { dispatchHooks } from './dispatch';
 import { transshipInHooks, warehouseHooks } from './inventory/transshipIn';
 import { inStorageHooks, partItemHooks, workOrderHooks } from './inventory/stock';
+import { deliveryHooks } from './inventory/delivery';
 
 export const entityHooks: HookRegistry = {
   supplier: supplierHooks,
@@ -68,4 +69,5 @@ export const entityHooks: HookRegistry = {
   partItem: partItemHooks,
   workOrder: workOrderHooks,
   inStorage: inStorageHooks,
+  delivery: deliveryHooks,
 };
