@@ -7655,6 +7655,19 @@ export function deliveryUpdateDeliveryOut(options: CallOptions = {}): Promise<De
   return request<DeliveryUpdateDeliveryOutResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/update-delivery-out', ...options });
 }
 
+export interface DeliveryUpdateParams {
+deliveryId: number
+}
+
+export type DeliveryUpdateBody = E.DeliveryUpdate;
+
+export type DeliveryUpdateResponse = E.Delivery;
+
+/** 修改出库单(按ID，供出库页面编辑) — PUT /api/v1/inventory-base/delivery/{deliveryId} (仓库:出库) */
+export function deliveryUpdate(params: DeliveryUpdateParams, data: DeliveryUpdateBody, options: CallOptions = {}): Promise<DeliveryUpdateResponse> {
+  return request<DeliveryUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/delivery/{deliveryId}', params: { ...params }, data, ...options });
+}
+
 export interface DeliveryCancelDeliveryOutBody {
 deliveryId?: number
 /**
@@ -18484,6 +18497,7 @@ export const catalogue = {
   'delivery.deliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/delivery-out', permission: '仓库:出库' },
   'delivery.additionalDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/additional-delivery-out', permission: '仓库:出库' },
   'delivery.updateDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/update-delivery-out', permission: '仓库:出库' },
+  'delivery.update': { method: 'PUT', path: '/api/v1/inventory-base/delivery/{deliveryId}', permission: '仓库:出库' },
   'delivery.cancelDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/cancel-delivery-out', permission: '仓库:出库:作废', version: true },
   'delivery.updateReceive': { method: 'POST', path: '/api/v1/inventory-base/delivery/update-receive', permission: '仓库:出库' },
   'delivery.workPostRatio': { method: 'PUT', path: '/api/v1/inventory-base/delivery/{deliveryId}/work-post-ratio', permission: '仓库:出库' },

@@ -1076,6 +1076,19 @@ staffIds?: number[]
 startAt?: (string | null)
 endAt?: (string | null)
 }[] | null)
+receivedPieces?: (number | null)
+receivedAt?: (string | null)
+receivedBy?: (string | null)
+/**
+ * @maxItems 20
+ */
+receivePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
 cancelReason?: (string | null)
 remark?: (string | null)
 custom?: {

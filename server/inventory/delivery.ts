@@ -1,6 +1,6 @@
 /**
- * 出库 calls of seed 002 §7.7 that are more than the generic pipeline: 出库 and 补发 (the body's
- * type is the call's), 修改 with the id in the body, 签收登记 (10 → 15 / 20, and the 补发's origin
+ * 出库 calls of seed 002 §7.7 that are more than the generic pipeline: 出库 (never a 补发, which
+ * is the generic create of additional-delivery-out), 修改 with the id in the body, 签收登记 (10 → 15 / 20, and the 补发's origin
  * 15 → 20), 岗位系数 on any delivery not 作废, and the lookup by 出库单号 for the scanner. Stock,
  * work-order and demand effects live in the delivery hooks (server/hooks/inventory/delivery.ts).
  */
@@ -43,8 +43,6 @@ const out: Handler = async (ctx) => {
   return create(ctx, data);
 };
 
-/** POST additional-delivery-out: 补发 of a partly signed delivery (originDeliveryId*). */
-const additionalOut: Handler = async (ctx) => create(ctx, { ...body(ctx), deliveryType: DELIVERY_TYPE.additional });
 
 /** POST update-delivery-out: `{deliveryId, version, …}`. */
 const update: Handler = async (ctx) => {
@@ -124,7 +122,6 @@ const byNo: Handler = async (ctx) => {
 
 export const deliveryHandlers: Record<string, Handler> = {
   'delivery.out': out,
-  'delivery.additionalOut': additionalOut,
   'delivery.update': update,
   'delivery.receive': receive,
   'delivery.workPostRatio': workPostRatio,

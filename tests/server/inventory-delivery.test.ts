@@ -181,6 +181,11 @@ describe.each(await backends())('出库 on %s', (backend) => {
     expect(lines.status).toBe(409);
     expect(lines.body.msg).toBe('已出库的明细不能修改，如需调整请作废后重新出库');
     expect(await stockQty(a.partItemId)).toBe(1);
+    const signed = await h.call('POST', `${D}/update-delivery-out`, { token: t.wh, data: { deliveryId: d.deliveryId, version: upd.version, receivedPieces: 2 } });
+    expect(signed.status).toBe(409);
+    expect(signed.body.msg).toBe('签收信息请通过签收登记填写');
+    // the page edits through PUT {deliveryId}, the same rules
+    expect(ok(await h.call('PUT', `${D}/${d.deliveryId}`, { token: t.wh, data: { version: upd.version, remark: '页面修改' } })).remark).toBe('页面修改');
     const ratio = [{ post: 1, ratio: 1.2, staffIds: [], startAt: '2026-11-20 08:00', endAt: '2026-11-20 10:00' }];
     const r = ok(await h.call('PUT', `${D}/${d.deliveryId}/work-post-ratio`, { token: t.wh, data: { workPostRatio: ratio } }));
     expect(r.workPostRatio).toEqual(ratio);

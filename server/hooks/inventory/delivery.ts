@@ -79,6 +79,9 @@ export const deliveryHooks = defineHooks('delivery', {
       for (const f of ['warehouseId', 'customerId', 'workOrderId', 'deliveryType', 'originDeliveryId'] as const) {
         if (String(record[f] ?? '') !== String(prev[f] ?? '')) throw conflict('已出库的仓库、客户、工单和类型不能修改，如需调整请作废后重新出库');
       }
+      for (const f of ['receivedPieces', 'receivedBy'] as const) {
+        if (String(record[f] ?? '') !== String(prev[f] ?? '')) throw conflict('签收信息请通过签收登记填写');
+      }
       if ('items' in record) {
         const key = (ls: Row[]) => ls.map((l) => `${Number(l.partItemId)}:${Number(l.qty)}:${loc(l.locationCode)}`).sort().join(',');
         if (key(lines(record.items)) !== key(await linesOf(ctx, Number(prev.deliveryId)))) throw conflict('已出库的明细不能修改，如需调整请作废后重新出库');
@@ -91,6 +94,9 @@ export const deliveryHooks = defineHooks('delivery', {
     if (warehouse?.disabled) throw badRequest('该仓库已停用，请选择其他仓库', { field: 'warehouseId' });
     const items = lines(record.items);
     if (!items.length) throw badRequest('请添加出库明细（可扫码录入）', { field: 'items' });
+    // additional-delivery-out is the generic create: its path makes it a 补发, and so does an origin
+    const viaAdditional = String(ctx.request?.routeOptions?.url ?? '').endsWith('/additional-delivery-out');
+    if (viaAdditional || !blank(record.originDeliveryId)) record.deliveryType = DELIVERY_TYPE.additional;
     if (Number(record.deliveryType ?? 1) === DELIVERY_TYPE.additional) await checkAdditional(ctx, record, items);
     if (!blank(record.workOrderId)) {
       const order = await ctx.q.get('workOrder', Number(record.workOrderId));
