@@ -7619,6 +7619,24 @@ export function deliveryByNo(params: DeliveryByNoParams, options: CallOptions = 
   return request<DeliveryByNoResponse>({ method: 'GET', url: '/api/v1/inventory-base/delivery/delivery-no/{deliveryNo}', params: { ...params }, ...options });
 }
 
+export interface DeliveryExportExcelParams {
+deliveryId: number
+}
+
+/** 导出出库单(Excel) — GET /api/v1/inventory-base/delivery/{deliveryId}/export-excel (仓库:出库|仓库:出库:仅查看) */
+export function deliveryExportExcel(params: DeliveryExportExcelParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/inventory-base/delivery/{deliveryId}/export-excel', params: { ...params }, ...options });
+}
+
+export interface DeliveryPrintHtmlParams {
+deliveryId: number
+}
+
+/** 打印出库单(A4 HTML) — GET /api/v1/inventory-base/delivery/{deliveryId}/print-html (仓库:出库|仓库:出库:仅查看) */
+export function deliveryPrintHtml(params: DeliveryPrintHtmlParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/inventory-base/delivery/{deliveryId}/print-html', params: { ...params }, ...options });
+}
+
 export interface DeliveryGetParams {
 deliveryId: number
 }
@@ -18493,6 +18511,8 @@ export const catalogue = {
   'handover.submit': { method: 'POST', path: '/api/v1/user-base/staff/handover/submit', permission: '@authenticated' },
   'delivery.page': { method: 'GET', path: '/api/v1/inventory-base/delivery/page', permission: '仓库:出库|仓库:出库:仅查看' },
   'delivery.byNo': { method: 'GET', path: '/api/v1/inventory-base/delivery/delivery-no/{deliveryNo}', permission: '仓库:出库|仓库:出库:仅查看' },
+  'delivery.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}/export-excel', permission: '仓库:出库|仓库:出库:仅查看' },
+  'delivery.printHtml': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}/print-html', permission: '仓库:出库|仓库:出库:仅查看' },
   'delivery.get': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}', permission: '仓库:出库|仓库:出库:仅查看' },
   'delivery.deliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/delivery-out', permission: '仓库:出库' },
   'delivery.additionalDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/additional-delivery-out', permission: '仓库:出库' },

@@ -6,6 +6,7 @@
  * their states and with their permission; 20 parallel outs of the last pieces let exactly those
  * that fit pass; a keeper of 华运苏州 sees nothing of another organisation's deliveries.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
@@ -67,6 +68,23 @@ describe.each(await backends())('出库 on %s', (backend) => {
   }, 120_000);
   afterAll(async () => h?.close());
 
+  it('demo data: 华运苏州 shipped QC-2309 parts — one delivery 已签收, one 部分签收 completed by its signed 补发, one 已出库, one 已作废', async () => {
+    const list = ok(await h.call('GET', `${D}/page?pageSize=100`, { token: t.wh })).list as any[];
+    expect(new Set(list.map((d) => d.status))).toEqual(new Set([5, 10, 20]));
+    const extra = list.find((d) => d.deliveryType === 2);
+    expect(extra).toMatchObject({ status: 20, receivedPieces: 1 });
+    const origin = await get(extra.originDeliveryId);
+    expect(origin).toMatchObject({ status: 20, receivedPieces: origin.totalPieces - 1 });
+    expect(origin.workPostRatio.map((r: any) => r.ratio)).toEqual([1.2, 1.1, 1]);
+    const wo = await order(origin.workOrderId);
+    expect(wo.status).toBe(20);
+    // the stock figures still equal the ledger after the outs and the 作废
+    for (const l of origin.items) {
+      const ledger = ok(await h.call('GET', `${B}/stock/page?partItemId=${l.partItemId}&includeZero=true`, { token: t.wh })).list as any[];
+      expect(await stockQty(l.partItemId)).toBe(ledger.reduce((s, r) => s + r.qty, 0));
+    }
+  });
+
   it('delivery-out takes the lines from stock (CK number, totals, 已出库) and the work order is 发运中; {id}, delivery-no and page answer it', async () => {
     const a = await newPart();
     const b = await newPart();
@@ -93,6 +111,27 @@ describe.each(await backends())('出库 on %s', (backend) => {
     expect(ledger.list.filter((r: any) => r.docType === 4).map((r: any) => [r.docNo, r.qtyChange])).toEqual([[d.deliveryNo, -2]]);
     // list-delivery-address stays the catalogue's
     expect(Array.isArray(ok(await h.call('GET', `${D}/list-delivery-address`, { token: t.wh })))).toBe(true);
+  });
+
+  it('export-excel is a real workbook named 出库单<号>_yyyy-MM-dd HH.xlsx with its lines; print-html is an A4 page and counts the prints', async () => {
+    const a = await newPart();
+    const wo = await stocked([[a.partItemId, 2]]);
+    const d = await deliver(wo, [[a.partItemId, 2]]);
+    const file = await h.app.inject({ method: 'GET', url: `${D}/${d.deliveryId}/export-excel`, headers: { 'access-token': t.wh } });
+    expect(file.statusCode).toBe(200);
+    expect(decodeURIComponent(String(file.headers['content-disposition']))).toMatch(new RegExp(`出库单${d.deliveryNo}_\\d{4}-\\d{2}-\\d{2} \\d{2}\\.xlsx`));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const cells = book.worksheets[0]!.getSheetValues().flat().filter((v) => v !== null && v !== undefined).map(String);
+    expect(cells).toEqual(expect.arrayContaining([`出库单 ${d.deliveryNo}`, a.partNo, '苏E·D2201', '合计']));
+    const page = await h.app.inject({ method: 'GET', url: `${D}/${d.deliveryId}/print-html`, headers: { 'access-token': t.wh } });
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers['content-type'])).toMatch(/text\/html/);
+    expect(page.body).toContain('@page{size:A4');
+    expect(page.body).toContain(a.partNo);
+    expect((await get(d.deliveryId)).printCount).toBe(1);
+    const stranger = (await userWith(h, ['仓库:入库'])).token;
+    expect((await h.app.inject({ method: 'GET', url: `${D}/${d.deliveryId}/print-html`, headers: { 'access-token': stranger } })).statusCode).toBe(403);
   });
 
   it('an out beyond stock is refused with 400 库存不足 and writes nothing (no document, no ledger row, no work-order change)', async () => {
