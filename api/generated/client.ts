@@ -8176,6 +8176,226 @@ export function handoverSubmit(data: HandoverSubmitBody, options: CallOptions = 
   return request<HandoverSubmitResponse>({ method: 'POST', url: '/api/v1/user-base/staff/handover/submit', data, ...options });
 }
 
+export interface DeliveryPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("deliveryId" | "updatedAt" | "outAt")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+workOrderId?: number[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (5 | 10 | 15 | 20)[]
+/**
+ * @maxItems 200
+ */
+deliveryType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+originDeliveryId?: number[]
+outAtStart?: string
+outAtEnd?: string
+}
+
+export type DeliveryPageResponse = Page<E.Delivery>;
+
+/** 出库单分页列表 — GET /api/v1/inventory-base/delivery/page (仓库:出库|仓库:出库:仅查看) */
+export function deliveryPage(query: DeliveryPageQuery = {}, options: CallOptions = {}): Promise<DeliveryPageResponse> {
+  return request<DeliveryPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/delivery/page', query: { ...query }, ...options });
+}
+
+export interface DeliveryByNoParams {
+deliveryNo: string
+}
+
+export type DeliveryByNoResponse = E.Delivery;
+
+/** 按出库单号查询(扫码) — GET /api/v1/inventory-base/delivery/delivery-no/{deliveryNo} (仓库:出库|仓库:出库:仅查看) */
+export function deliveryByNo(params: DeliveryByNoParams, options: CallOptions = {}): Promise<DeliveryByNoResponse> {
+  return request<DeliveryByNoResponse>({ method: 'GET', url: '/api/v1/inventory-base/delivery/delivery-no/{deliveryNo}', params: { ...params }, ...options });
+}
+
+export interface DeliveryExportExcelParams {
+deliveryId: number
+}
+
+/** 导出出库单(Excel) — GET /api/v1/inventory-base/delivery/{deliveryId}/export-excel (仓库:出库|仓库:出库:仅查看) */
+export function deliveryExportExcel(params: DeliveryExportExcelParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/inventory-base/delivery/{deliveryId}/export-excel', params: { ...params }, ...options });
+}
+
+export interface DeliveryPrintHtmlParams {
+deliveryId: number
+}
+
+/** 打印出库单(A4 HTML) — GET /api/v1/inventory-base/delivery/{deliveryId}/print-html (仓库:出库|仓库:出库:仅查看) */
+export function deliveryPrintHtml(params: DeliveryPrintHtmlParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/inventory-base/delivery/{deliveryId}/print-html', params: { ...params }, ...options });
+}
+
+export interface DeliveryGetParams {
+deliveryId: number
+}
+
+export type DeliveryGetResponse = E.Delivery & { refs?: Refs; items?: E.DeliveryItem[] };
+
+/** 出库单详情(含明细) — GET /api/v1/inventory-base/delivery/{deliveryId} (仓库:出库|仓库:出库:仅查看) */
+export function deliveryGet(params: DeliveryGetParams, options: CallOptions = {}): Promise<DeliveryGetResponse> {
+  return request<DeliveryGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/delivery/{deliveryId}', params: { ...params }, ...options });
+}
+
+export type DeliveryDeliveryOutBody = E.DeliveryCreate;
+
+export type DeliveryDeliveryOutResponse = E.Delivery;
+
+/** 出库(扣减库存) — POST /api/v1/inventory-base/delivery/delivery-out (仓库:出库) */
+export function deliveryDeliveryOut(data: DeliveryDeliveryOutBody, options: CallOptions = {}): Promise<DeliveryDeliveryOutResponse> {
+  return request<DeliveryDeliveryOutResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/delivery-out', data, ...options });
+}
+
+export type DeliveryAdditionalDeliveryOutBody = E.DeliveryCreate;
+
+export type DeliveryAdditionalDeliveryOutResponse = E.Delivery;
+
+/** 补发出库(按原出库单短少件数) — POST /api/v1/inventory-base/delivery/additional-delivery-out (仓库:出库) */
+export function deliveryAdditionalDeliveryOut(data: DeliveryAdditionalDeliveryOutBody, options: CallOptions = {}): Promise<DeliveryAdditionalDeliveryOutResponse> {
+  return request<DeliveryAdditionalDeliveryOutResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/additional-delivery-out', data, ...options });
+}
+
+export type DeliveryUpdateDeliveryOutResponse = E.Delivery;
+
+/** 修改出库单(未作废的) — POST /api/v1/inventory-base/delivery/update-delivery-out (仓库:出库) */
+export function deliveryUpdateDeliveryOut(options: CallOptions = {}): Promise<DeliveryUpdateDeliveryOutResponse> {
+  return request<DeliveryUpdateDeliveryOutResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/update-delivery-out', ...options });
+}
+
+export interface DeliveryUpdateParams {
+deliveryId: number
+}
+
+export type DeliveryUpdateBody = E.DeliveryUpdate;
+
+export type DeliveryUpdateResponse = E.Delivery;
+
+/** 修改出库单(按ID，供出库页面编辑) — PUT /api/v1/inventory-base/delivery/{deliveryId} (仓库:出库) */
+export function deliveryUpdate(params: DeliveryUpdateParams, data: DeliveryUpdateBody, options: CallOptions = {}): Promise<DeliveryUpdateResponse> {
+  return request<DeliveryUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/delivery/{deliveryId}', params: { ...params }, data, ...options });
+}
+
+export interface DeliveryCancelDeliveryOutBody {
+deliveryId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+cancelReason: string
+}
+
+export interface DeliveryCancelDeliveryOutResponse {
+count: number
+list: {
+deliveryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+deliveryNo?: (string | null)
+warehouseId: number
+customerId: number
+workOrderId?: (number | null)
+deliveryType?: (1 | 2 | 3 | 4 | null)
+originDeliveryId?: (number | null)
+workshopId?: (number | null)
+deliveryAddressId?: (number | null)
+receiverName?: (string | null)
+receiverPhone?: (string | null)
+truckLicensePlate?: (string | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+outAt: string
+needTransport?: (boolean | null)
+demandId?: (number | null)
+/**
+ * @maxItems 50
+ */
+workPostRatio?: ({
+post: number
+ratio: number
+/**
+ * @maxItems 50
+ */
+staffIds?: number[]
+startAt?: (string | null)
+endAt?: (string | null)
+}[] | null)
+receivedPieces?: (number | null)
+receivedAt?: (string | null)
+receivedBy?: (string | null)
+/**
+ * @maxItems 20
+ */
+receivePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+status?: (5 | 10 | 15 | 20 | null)
+cancelReason?: (string | null)
+printCount?: (number | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 作废(冲回库存) — POST /api/v1/inventory-base/delivery/cancel-delivery-out (仓库:出库:作废) */
+export function deliveryCancelDeliveryOut(data: DeliveryCancelDeliveryOutBody, options: CallOptions = {}): Promise<DeliveryCancelDeliveryOutResponse> {
+  return request<DeliveryCancelDeliveryOutResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/cancel-delivery-out', data, ...options });
+}
+
+export type DeliveryUpdateReceiveResponse = E.Delivery;
+
+/** 签收登记 — POST /api/v1/inventory-base/delivery/update-receive (仓库:出库) */
+export function deliveryUpdateReceive(options: CallOptions = {}): Promise<DeliveryUpdateReceiveResponse> {
+  return request<DeliveryUpdateReceiveResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/update-receive', ...options });
+}
+
+export interface DeliveryWorkPostRatioParams {
+deliveryId: number
+}
+
+export type DeliveryWorkPostRatioResponse = E.Delivery;
+
+/** 岗位系数 — PUT /api/v1/inventory-base/delivery/{deliveryId}/work-post-ratio (仓库:出库) */
+export function deliveryWorkPostRatio(params: DeliveryWorkPostRatioParams, options: CallOptions = {}): Promise<DeliveryWorkPostRatioResponse> {
+  return request<DeliveryWorkPostRatioResponse>({ method: 'PUT', url: '/api/v1/inventory-base/delivery/{deliveryId}/work-post-ratio', params: { ...params }, ...options });
+}
+
 export interface DeliveryAddressListDeliveryAddressQuery {
 keyword?: string
 sortField?: ("deliveryAddressId" | "name")
@@ -18924,6 +19144,18 @@ export const catalogue = {
   'handover.customers': { method: 'GET', path: '/api/v1/user-base/staff/handover/customers', permission: '@authenticated' },
   'handover.preview': { method: 'GET', path: '/api/v1/user-base/staff/handover/preview', permission: '@authenticated' },
   'handover.submit': { method: 'POST', path: '/api/v1/user-base/staff/handover/submit', permission: '@authenticated' },
+  'delivery.page': { method: 'GET', path: '/api/v1/inventory-base/delivery/page', permission: '仓库:出库|仓库:出库:仅查看' },
+  'delivery.byNo': { method: 'GET', path: '/api/v1/inventory-base/delivery/delivery-no/{deliveryNo}', permission: '仓库:出库|仓库:出库:仅查看' },
+  'delivery.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}/export-excel', permission: '仓库:出库|仓库:出库:仅查看' },
+  'delivery.printHtml': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}/print-html', permission: '仓库:出库|仓库:出库:仅查看' },
+  'delivery.get': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}', permission: '仓库:出库|仓库:出库:仅查看' },
+  'delivery.deliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/delivery-out', permission: '仓库:出库' },
+  'delivery.additionalDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/additional-delivery-out', permission: '仓库:出库' },
+  'delivery.updateDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/update-delivery-out', permission: '仓库:出库' },
+  'delivery.update': { method: 'PUT', path: '/api/v1/inventory-base/delivery/{deliveryId}', permission: '仓库:出库' },
+  'delivery.cancelDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/cancel-delivery-out', permission: '仓库:出库:作废', version: true },
+  'delivery.updateReceive': { method: 'POST', path: '/api/v1/inventory-base/delivery/update-receive', permission: '仓库:出库' },
+  'delivery.workPostRatio': { method: 'PUT', path: '/api/v1/inventory-base/delivery/{deliveryId}/work-post-ratio', permission: '仓库:出库' },
   'deliveryAddress.listDeliveryAddress': { method: 'GET', path: '/api/v1/inventory-base/delivery/list-delivery-address', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'deliveryAddress.page': { method: 'GET', path: '/api/v1/inventory-base/delivery-address/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'deliveryAddress.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/delivery-address/export-excel', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置', binary: 'download' },

@@ -1022,6 +1022,120 @@ export interface DataImportJobCreate {
 
 export type DataImportJobUpdate = Partial<DataImportJobCreate> & { version: number; jobId?: number };
 
+/** 出库单 */
+
+export interface Delivery {
+deliveryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+deliveryNo?: (string | null)
+warehouseId: number
+customerId: number
+workOrderId?: (number | null)
+deliveryType?: (1 | 2 | 3 | 4 | null)
+originDeliveryId?: (number | null)
+workshopId?: (number | null)
+deliveryAddressId?: (number | null)
+receiverName?: (string | null)
+receiverPhone?: (string | null)
+truckLicensePlate?: (string | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+totalPieces?: (number | null)
+totalWeight?: (string | null)
+outAt: string
+needTransport?: (boolean | null)
+demandId?: (number | null)
+/**
+ * @maxItems 50
+ */
+workPostRatio?: ({
+post: number
+ratio: number
+/**
+ * @maxItems 50
+ */
+staffIds?: number[]
+startAt?: (string | null)
+endAt?: (string | null)
+}[] | null)
+receivedPieces?: (number | null)
+receivedAt?: (string | null)
+receivedBy?: (string | null)
+/**
+ * @maxItems 20
+ */
+receivePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+status?: (5 | 10 | 15 | 20 | null)
+cancelReason?: (string | null)
+printCount?: (number | null)
+remark?: (string | null)
+}
+
+export interface DeliveryCreate {
+warehouseId: number
+customerId?: (number | null)
+workOrderId?: (number | null)
+deliveryType?: (1 | 2 | 3 | 4 | null)
+originDeliveryId?: (number | null)
+workshopId?: (number | null)
+deliveryAddressId?: (number | null)
+receiverName?: (string | null)
+receiverPhone?: (string | null)
+truckLicensePlate?: (string | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+outAt: string
+needTransport?: (boolean | null)
+/**
+ * @maxItems 50
+ */
+workPostRatio?: ({
+post: number
+ratio: number
+/**
+ * @maxItems 50
+ */
+staffIds?: number[]
+startAt?: (string | null)
+endAt?: (string | null)
+}[] | null)
+receivedPieces?: (number | null)
+receivedAt?: (string | null)
+receivedBy?: (string | null)
+/**
+ * @maxItems 20
+ */
+receivePhotos?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+cancelReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type DeliveryUpdate = Partial<DeliveryCreate> & { version: number; deliveryId?: number };
+
 /** 收货地址 */
 
 export interface DeliveryAddress {
@@ -1063,6 +1177,34 @@ custom?: {
 }
 
 export type DeliveryAddressUpdate = Partial<DeliveryAddressCreate> & { version: number; deliveryAddressId?: number };
+
+/** 出库明细 */
+
+export interface DeliveryItem {
+deliveryItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+deliveryId: number
+partItemId: number
+qty: number
+weight?: (string | null)
+locationCode?: (string | null)
+}
+
+export interface DeliveryItemCreate {
+deliveryId: number
+partItemId: number
+qty: number
+weight?: (string | number | null)
+locationCode?: (string | null)
+}
+
+export type DeliveryItemUpdate = Partial<DeliveryItemCreate> & { version: number; deliveryItemId?: number };
 
 /** 部门 */
 
@@ -4655,7 +4797,9 @@ export interface EntityRecords {
   costItem: CostItem;
   customer: Customer;
   dataImportJob: DataImportJob;
+  delivery: Delivery;
   deliveryAddress: DeliveryAddress;
+  deliveryItem: DeliveryItem;
   department: Department;
   docSequence: DocSequence;
   driver: Driver;

@@ -27,6 +27,7 @@ import { organizationHandlers } from './organization';
 import { transshipHandlers } from '../inventory/transship';
 import { staffPostHandlers } from '../inventory/staff-post';
 import { stockHandlers } from '../inventory/stock';
+import { deliveryHandlers } from '../inventory/delivery';
 import { chatHandlers } from '../messaging/chat';
 import { dailyHandlers } from '../messaging/message';
 import { noticeHandlers } from '../messaging/notices';
@@ -48,7 +49,7 @@ import { trackingHandlers } from '../tracking/tracking';
 const files: Record<string, Handler>[] = [
   adminImportHandlers, adminOrganizationHandlers, adminRoleHandlers, adminSmsHandlers, adminSystemHandlers,
   adminDepartmentHandlers, adminStaffHandlers, authHandlers, customerHandlers, driverIncomeHandlers,
-  dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, stockHandlers, chatHandlers,
+  dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, stockHandlers, deliveryHandlers, chatHandlers,
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers,

@@ -30,6 +30,7 @@ import { staffRoleHooks } from './admin/staffRole';
 import { dispatchHooks } from './dispatch';
 import { transshipInHooks, warehouseHooks } from './inventory/transshipIn';
 import { inStorageHooks, partItemHooks, workOrderHooks } from './inventory/stock';
+import { deliveryHooks } from './inventory/delivery';
 
 export const entityHooks: HookRegistry = {
   supplier: supplierHooks,
@@ -73,4 +74,5 @@ export const entityHooks: HookRegistry = {
   financeInvoiceTaxConfig: financeInvoiceTaxConfigHooks,
   financeFeeSubjectConfig: financeFeeSubjectConfigHooks,
   financeIncomeCostType: financeIncomeCostTypeHooks,
+  delivery: deliveryHooks,
 };

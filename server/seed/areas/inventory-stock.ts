@@ -3,11 +3,14 @@
  * parts of 上海振华重工's 岸桥 QC-2309 for 洋山港 in 苏州零件库. Work orders stand at every
  * status up to 已齐套 (and one 已关闭); in-storage documents go through the same pipeline as the
  * screens (提交 → 验收入库, one 作废), so the stock ledger holds real rows on several 库位 and a
- * few lines were received damaged (货损) or with broken packing.
+ * few lines were received damaged (货损) or with broken packing. The fully received order ships
+ * (DOMAIN §5.2 step 3) through the 出库 pipeline: one delivery signed in full, one signed short
+ * with the 补发 of the missing piece signed after it, one still on the road and one 作废.
  */
 import type { SeedContext } from '../context';
 import type { WriteContext } from '../../crud/write';
 import { chinaToday } from '../../project/common';
+import { registerReceipt } from '../../inventory/delivery';
 import type { AreaSeeder } from './seeder';
 
 type Row = Record<string, any>;
@@ -138,7 +141,58 @@ async function seed(ctx: SeedContext): Promise<void> {
       await ctx.transition(wh, 'inStorage', docId, 'accept', { acceptedAt: at(r.days, 15).toISOString() });
       if (r.to === 15) await ctx.transition(wh, 'inStorage', docId, 'void', { voidReason: '送错批次，整单退回振华重工后重新送货' });
     }
+    if (o.status === 15) await seedDeliveries(ctx, { wh, keeper }, { warehouseId: warehouse.warehouseId, customerId, workOrderId: id, parts: o.lines.map(([p]) => parts[p]!), shopId: shop?.workshopId ?? null, at });
   }
+}
+
+/**
+ * 出库 of the fully received work order to 洋山港: lines [index into the order's parts, pieces],
+ * each taken from the 库位 that holds it.
+ */
+async function seedDeliveries(
+  ctx: SeedContext, who: { wh: WriteContext; keeper: WriteContext },
+  o: { warehouseId: number; customerId: number; workOrderId: number; parts: Row[]; shopId: number | null; at: (days: number, hour: number) => Date },
+): Promise<void> {
+  const { wh, keeper } = who;
+  const address = (await ctx.db.selectFrom('deliveryAddress').select('deliveryAddressId').where('orgId', '=', ctx.orgIds.sz).orderBy('deliveryAddressId').executeTakeFirst()) as { deliveryAddressId: number } | undefined;
+  const where = async (partItemId: number) => {
+    const r = (await ctx.db.selectFrom('stockLedger').select('locationCode').select((eb: any) => eb.fn.sum('qtyChange').as('n'))
+      .where('orgId', '=', ctx.orgIds.sz).where('partItemId', '=', partItemId).groupBy('locationCode').execute()) as Row[];
+    return r.find((x) => Number(x.n) > 0)?.locationCode ?? null;
+  };
+  const crew = [
+    { post: 3, ratio: 1.2, staffIds: [keeper.session!.staffId], startAt: null, endAt: null },
+    { post: 4, ratio: 1.1, staffIds: [], startAt: null, endAt: null },
+    { post: 5, ratio: 1.0, staffIds: [], startAt: null, endAt: null },
+  ];
+  let n = 0;
+  const out = async (days: number, lines: [number, number][], extra: Row = {}) => {
+    const items = [];
+    for (const [i, qty] of lines) items.push({ partItemId: o.parts[i]!.partItemId, qty, locationCode: await where(Number(o.parts[i]!.partItemId)) });
+    const d = await ctx.create(keeper, 'delivery', {
+      warehouseId: o.warehouseId, customerId: o.customerId, workOrderId: o.workOrderId, deliveryType: 1, outAt: o.at(days, 14).toISOString(),
+      workshopId: o.shopId, deliveryAddressId: address?.deliveryAddressId ?? null, receiverName: '孙立伟', receiverPhone: '13917726630',
+      truckLicensePlate: PLATES[(n + 2) % PLATES.length], driverName: DRIVERS[(n + 1) % DRIVERS.length], workPostRatio: crew, items, ...extra,
+    });
+    n += 1;
+    await ctx.backdate('delivery', Number(d.deliveryId), o.at(days, 14));
+    return d;
+  };
+  const entity = wh.entities.delivery!;
+  const sign = (id: number, pieces: number, days: number) => registerReceipt(keeper, entity, id, { receivedPieces: pieces, receivedBy: '孙立伟', receivedAt: o.at(days, 10).toISOString() });
+  // signed in full
+  const full = await out(20, [[0, 1], [1, 2], [2, 3], [3, 1]]);
+  await sign(Number(full.deliveryId), Number(full.totalPieces), 19);
+  // signed one piece short (a 小车运行轮 left on the truck), its 补发 signed two days later
+  const short = await out(12, [[4, 1], [5, 2], [6, 1]], { remark: '洋山港现场签收时少一件，待补发' });
+  await sign(Number(short.deliveryId), Number(short.totalPieces) - 1, 11);
+  const extra = await out(10, [[5, 1]], { originDeliveryId: short.deliveryId, remark: '补发现场短少的1件' });
+  await sign(Number(extra.deliveryId), 1, 9);
+  // on the road
+  await out(1, [[7, 2], [8, 3]]);
+  // 作废: loaded onto the wrong truck, its stock back on the 库位
+  const wrong = await out(5, [[9, 1]]);
+  await ctx.transition(wh, 'delivery', Number(wrong.deliveryId), 'cancel', { cancelReason: '装错车辆，整单退回库位后重新出库' });
 }
 
 /**
