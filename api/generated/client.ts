@@ -8261,7 +8261,7 @@ export type DeliveryDeliveryOutBody = E.DeliveryCreate;
 
 export type DeliveryDeliveryOutResponse = E.Delivery;
 
-/** 出库(扣减库存) — POST /api/v1/inventory-base/delivery/delivery-out (仓库:出库) */
+/** 出库(扣减库存) — POST /api/v1/inventory-base/delivery/delivery-out (仓库:出库:编辑) */
 export function deliveryDeliveryOut(data: DeliveryDeliveryOutBody, options: CallOptions = {}): Promise<DeliveryDeliveryOutResponse> {
   return request<DeliveryDeliveryOutResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/delivery-out', data, ...options });
 }
@@ -8270,14 +8270,14 @@ export type DeliveryAdditionalDeliveryOutBody = E.DeliveryCreate;
 
 export type DeliveryAdditionalDeliveryOutResponse = E.Delivery;
 
-/** 补发出库(按原出库单短少件数) — POST /api/v1/inventory-base/delivery/additional-delivery-out (仓库:出库) */
+/** 补发出库(按原出库单短少件数) — POST /api/v1/inventory-base/delivery/additional-delivery-out (仓库:出库:编辑) */
 export function deliveryAdditionalDeliveryOut(data: DeliveryAdditionalDeliveryOutBody, options: CallOptions = {}): Promise<DeliveryAdditionalDeliveryOutResponse> {
   return request<DeliveryAdditionalDeliveryOutResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/additional-delivery-out', data, ...options });
 }
 
 export type DeliveryUpdateDeliveryOutResponse = E.Delivery;
 
-/** 修改出库单(未作废的) — POST /api/v1/inventory-base/delivery/update-delivery-out (仓库:出库) */
+/** 修改出库单(未作废的) — POST /api/v1/inventory-base/delivery/update-delivery-out (仓库:出库:编辑) */
 export function deliveryUpdateDeliveryOut(options: CallOptions = {}): Promise<DeliveryUpdateDeliveryOutResponse> {
   return request<DeliveryUpdateDeliveryOutResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/update-delivery-out', ...options });
 }
@@ -8290,7 +8290,7 @@ export type DeliveryUpdateBody = E.DeliveryUpdate;
 
 export type DeliveryUpdateResponse = E.Delivery;
 
-/** 修改出库单(按ID，供出库页面编辑) — PUT /api/v1/inventory-base/delivery/{deliveryId} (仓库:出库) */
+/** 修改出库单(按ID，供出库页面编辑) — PUT /api/v1/inventory-base/delivery/{deliveryId} (仓库:出库:编辑) */
 export function deliveryUpdate(params: DeliveryUpdateParams, data: DeliveryUpdateBody, options: CallOptions = {}): Promise<DeliveryUpdateResponse> {
   return request<DeliveryUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/delivery/{deliveryId}', params: { ...params }, data, ...options });
 }
@@ -8380,7 +8380,7 @@ export function deliveryCancelDeliveryOut(data: DeliveryCancelDeliveryOutBody, o
 
 export type DeliveryUpdateReceiveResponse = E.Delivery;
 
-/** 签收登记 — POST /api/v1/inventory-base/delivery/update-receive (仓库:出库) */
+/** 签收登记 — POST /api/v1/inventory-base/delivery/update-receive (仓库:出库:编辑) */
 export function deliveryUpdateReceive(options: CallOptions = {}): Promise<DeliveryUpdateReceiveResponse> {
   return request<DeliveryUpdateReceiveResponse>({ method: 'POST', url: '/api/v1/inventory-base/delivery/update-receive', ...options });
 }
@@ -8391,7 +8391,7 @@ deliveryId: number
 
 export type DeliveryWorkPostRatioResponse = E.Delivery;
 
-/** 岗位系数 — PUT /api/v1/inventory-base/delivery/{deliveryId}/work-post-ratio (仓库:出库) */
+/** 岗位系数 — PUT /api/v1/inventory-base/delivery/{deliveryId}/work-post-ratio (仓库:出库:编辑) */
 export function deliveryWorkPostRatio(params: DeliveryWorkPostRatioParams, options: CallOptions = {}): Promise<DeliveryWorkPostRatioResponse> {
   return request<DeliveryWorkPostRatioResponse>({ method: 'PUT', url: '/api/v1/inventory-base/delivery/{deliveryId}/work-post-ratio', params: { ...params }, ...options });
 }
@@ -19149,13 +19149,13 @@ export const catalogue = {
   'delivery.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}/export-excel', permission: '仓库:出库|仓库:出库:仅查看' },
   'delivery.printHtml': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}/print-html', permission: '仓库:出库|仓库:出库:仅查看' },
   'delivery.get': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}', permission: '仓库:出库|仓库:出库:仅查看' },
-  'delivery.deliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/delivery-out', permission: '仓库:出库' },
-  'delivery.additionalDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/additional-delivery-out', permission: '仓库:出库' },
-  'delivery.updateDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/update-delivery-out', permission: '仓库:出库' },
-  'delivery.update': { method: 'PUT', path: '/api/v1/inventory-base/delivery/{deliveryId}', permission: '仓库:出库' },
+  'delivery.deliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/delivery-out', permission: '仓库:出库:编辑' },
+  'delivery.additionalDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/additional-delivery-out', permission: '仓库:出库:编辑' },
+  'delivery.updateDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/update-delivery-out', permission: '仓库:出库:编辑' },
+  'delivery.update': { method: 'PUT', path: '/api/v1/inventory-base/delivery/{deliveryId}', permission: '仓库:出库:编辑' },
   'delivery.cancelDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/cancel-delivery-out', permission: '仓库:出库:作废', version: true },
-  'delivery.updateReceive': { method: 'POST', path: '/api/v1/inventory-base/delivery/update-receive', permission: '仓库:出库' },
-  'delivery.workPostRatio': { method: 'PUT', path: '/api/v1/inventory-base/delivery/{deliveryId}/work-post-ratio', permission: '仓库:出库' },
+  'delivery.updateReceive': { method: 'POST', path: '/api/v1/inventory-base/delivery/update-receive', permission: '仓库:出库:编辑' },
+  'delivery.workPostRatio': { method: 'PUT', path: '/api/v1/inventory-base/delivery/{deliveryId}/work-post-ratio', permission: '仓库:出库:编辑' },
   'deliveryAddress.listDeliveryAddress': { method: 'GET', path: '/api/v1/inventory-base/delivery/list-delivery-address', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'deliveryAddress.page': { method: 'GET', path: '/api/v1/inventory-base/delivery-address/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'deliveryAddress.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/delivery-address/export-excel', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置', binary: 'download' },

@@ -282,6 +282,11 @@ describe.each(await backends())('出库 on %s', (backend) => {
       expect((await h.call('POST', `${D}/delivery-out`, { token: voider, data: {} })).status).toBe(403);
       expect((await h.call('POST', `${D}/update-receive`, { token: voider, data: { deliveryId: 1, receivedPieces: 1 } })).status).toBe(403);
       expect((await h.call('GET', `${D}/page`, { token: viewer })).status).toBe(200);
+      // 仅查看 opens the screen and reads (it grants 仓库:出库), but writes need 仓库:出库:编辑
+      for (const [method, path, data] of [['POST', 'delivery-out', {}], ['POST', 'additional-delivery-out', {}], ['POST', 'update-delivery-out', {}],
+        ['POST', 'update-receive', { deliveryId: 1, receivedPieces: 1 }], ['PUT', '1/work-post-ratio', {}], ['POST', 'cancel-delivery-out', {}]] as const) {
+        expect((await h.call(method, `${D}/${path}`, { token: viewer, data })).status, `仅查看 ${path}`).toBe(403);
+      }
       for (const [method, path, data] of [['GET', 'page', undefined], ['GET', '1', undefined], ['GET', 'delivery-no/CK1', undefined], ['POST', 'delivery-out', {}],
         ['POST', 'additional-delivery-out', {}], ['POST', 'update-delivery-out', {}], ['POST', 'cancel-delivery-out', {}], ['POST', 'update-receive', {}],
         ['PUT', '1/work-post-ratio', {}]] as const) {
