@@ -29,7 +29,7 @@ import type { Session } from '../auth/session-types';
 
 /** importType (enum importType) → the entity its rows become. */
 export const IMPORT_TARGETS: Record<number, string> = {
-  1: 'customer', 2: 'supplier', 3: 'companyTruck', 4: 'platformTruck', 5: 'partItem', 6: 'material', 7: 'staff', 8: 'project', 9: 'projectOpening',
+  1: 'customer', 2: 'supplier', 3: 'companyTruck', 4: 'platformTruck', 5: 'partItem', 6: 'materialItem', 7: 'staff', 8: 'project', 9: 'projectOpening',
 };
 
 export const JOB = { parsing: 0, pending: 5, imported: 10, failed: 15 } as const;

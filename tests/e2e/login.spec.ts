@@ -16,7 +16,11 @@ test.describe('登录', () => {
     const total = page.getByTestId('card-customer-total').locator('.ant-statistic-content-value');
     await expect(total).toHaveText(/^\d+$/);
     await page.getByTestId('user-menu').click();
+    // Logging out reloads the page on /login (the router may show /login first): wait for that
+    // document, or the next navigation is cut short by it.
+    const reloaded = page.waitForEvent('load');
     await page.getByText('退出登录').click();
+    await reloaded;
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
