@@ -5,10 +5,9 @@
  * every line has its planned pieces out and every delivery is 已签收 (back to 发运中 should a 作废
  * take pieces away again).
  */
-import { sql } from 'kysely';
 import { lockParent } from '../crud/quantity';
 import type { HookContext } from '../hooks/types';
-import { WORK_ORDER } from './work-order-progress';
+import { WORK_ORDER, recountLines } from './work-order-progress';
 
 export const DELIVERY = { cancelled: 5, out: 10, partial: 15, signed: 20 } as const;
 export const DELIVERY_TYPE = { workOrder: 1, additional: 2, transship: 3, other: 4 } as const;
@@ -21,14 +20,7 @@ export async function syncWorkOrderDelivery(ctx: HookContext, workOrderId: unkno
   const order = await lockParent(ctx, 'workOrder', id);
   if (!order) return;
   const orgId = Number(order.orgId);
-  await ctx.q.update('workOrderItem')
-    .set({
-      deliveredQty: (eb: any) => eb.selectFrom('deliveryItem as i').innerJoin('delivery as d', 'd.deliveryId', 'i.deliveryId')
-        .select(sql`coalesce(sum(i.qty), 0)`.as('n'))
-        .whereRef('d.workOrderId', '=', 'workOrderItem.workOrderId').whereRef('i.partItemId', '=', 'workOrderItem.partItemId')
-        .where('d.status', '<>', DELIVERY.cancelled).where('d.orgId', '=', orgId).where('i.orgId', '=', orgId),
-    } as any)
-    .where('workOrderItem.workOrderId', '=', id).execute();
+  await recountLines(ctx, id, orgId, { field: 'deliveredQty', doc: 'delivery', docKey: 'deliveryId', lines: 'deliveryItem', status: ['<>', DELIVERY.cancelled] });
   const lines = (await ctx.q.select('workOrderItem').select(['planQty', 'deliveredQty']).where('workOrderItem.workOrderId', '=', id).execute()) as Row[];
   const delivered = lines.reduce((s, l) => s + Number(l.deliveredQty ?? 0), 0);
   const open = await ctx.q.select('delivery').select('delivery.deliveryId')

@@ -14,20 +14,31 @@ export const IN_STORAGE = { draft: 0, submitted: 5, accepted: 10, void: 15 } as 
 
 type Row = Record<string, any>;
 
+/**
+ * One work-order figure per line (已到件数, 已发件数) recounted in one UPDATE from the lines of the
+ * documents that count — never incremented: the documents of `doc` naming the work order, their
+ * lines of the same part, their status `=` or `<>` the given one.
+ */
+export async function recountLines(ctx: HookContext, workOrderId: number, orgId: number, o: {
+  field: 'receivedQty' | 'deliveredQty'; doc: string; docKey: string; lines: string; status: ['=' | '<>', number];
+}): Promise<void> {
+  await ctx.q.update('workOrderItem')
+    .set({
+      [o.field]: (eb: any) => eb.selectFrom(`${o.lines} as i`).innerJoin(`${o.doc} as d`, `d.${o.docKey}`, `i.${o.docKey}`)
+        .select(sql`coalesce(sum(i.qty), 0)`.as('n'))
+        .whereRef('d.workOrderId', '=', 'workOrderItem.workOrderId').whereRef('i.partItemId', '=', 'workOrderItem.partItemId')
+        .where('d.status', o.status[0], o.status[1]).where('d.orgId', '=', orgId).where('i.orgId', '=', orgId),
+    } as any)
+    .where('workOrderItem.workOrderId', '=', workOrderId).execute();
+}
+
 export async function syncWorkOrder(ctx: HookContext, workOrderId: unknown): Promise<Row | undefined> {
   const id = Number(workOrderId);
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const order = await lockParent(ctx, 'workOrder', id);
   if (!order) return undefined;
   const orgId = Number(order.orgId);
-  await ctx.q.update('workOrderItem')
-    .set({
-      receivedQty: (eb: any) => eb.selectFrom('inStorageItem as i').innerJoin('inStorage as s', 's.inStorageId', 'i.inStorageId')
-        .select(sql`coalesce(sum(i.qty), 0)`.as('n'))
-        .whereRef('s.workOrderId', '=', 'workOrderItem.workOrderId').whereRef('i.partItemId', '=', 'workOrderItem.partItemId')
-        .where('s.status', '=', IN_STORAGE.accepted).where('s.orgId', '=', orgId).where('i.orgId', '=', orgId),
-    } as any)
-    .where('workOrderItem.workOrderId', '=', id).execute();
+  await recountLines(ctx, id, orgId, { field: 'receivedQty', doc: 'inStorage', docKey: 'inStorageId', lines: 'inStorageItem', status: ['=', IN_STORAGE.accepted] });
   const lines = (await ctx.q.select('workOrderItem').select(['planQty', 'receivedQty']).where('workOrderItem.workOrderId', '=', id).execute()) as Row[];
   const plan = lines.reduce((s, l) => s + Number(l.planQty ?? 0), 0);
   const received = lines.reduce((s, l) => s + Number(l.receivedQty ?? 0), 0);
