@@ -85,7 +85,10 @@ test.describe.serial('组织架构 as a company administrator', () => {
 
     // They log in and see exactly that menu: the shell's own pages and 仓库管理 › 出库.
     await page.getByTestId('user-menu').click();
+    // logging out reloads the page on /login: wait for that document before navigating again
+    const reloaded = page.waitForEvent('load');
     await page.getByText('退出登录').click();
+    await reloaded;
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/login');
     await fillLogin(page, USERNAME, PASSWORD);
