@@ -160,6 +160,21 @@ export function approvableQuery(db: Db, session: Session | null, entity: Resolve
     .where(sql.ref('t.seq'), '=', sql.ref('a.currentSeq')) as SelectQueryBuilder<any, any, { id: number }>;
 }
 
+/** Column of each page row telling whether an approval step of that record waits for the caller. */
+export const APPROVABLE = 'awaitsMyApproval';
+
+/** That column, correlated with the page's rows (one statement per page), or undefined when the entity has no approval. */
+export function approvableColumn(db: Db, session: Session | null, entity: ResolvedEntity) {
+  if (!session || !entity.transitions.some((t) => t.approval)) return undefined;
+  const waiting = db.selectFrom('approvalTask as t').innerJoin('approval as a', 'a.approvalId', 't.approvalId')
+    .select(sql.lit(1).as('one'))
+    .where('a.orgId', '=', session.orgId).where('a.entity', '=', entity.name)
+    .whereRef('a.subjectId', '=', `${entity.table}.${entity.idField}` as any)
+    .where('a.status', '=', APPROVAL.pending).where('t.status', '=', TASK.waiting).where('t.staffId', '=', session.staffId)
+    .where(sql.ref('t.seq'), '=', sql.ref('a.currentSeq'));
+  return sql<boolean>`exists (${waiting})`.as(APPROVABLE);
+}
+
 /** Of these records, those with a pending approval step waiting for the caller. */
 export async function approvableIds(db: Db, session: Session | null, entity: ResolvedEntity, ids: number[]): Promise<number[]> {
   const query = approvableQuery(db, session, entity, ids);

@@ -1,6 +1,7 @@
 /**
  * The generic page sends fewer statements (issue 22): the capped count rides in the page's own
- * statement and every referenced entity's titles come in one UNION ALL. These pin what a caller
+ * statement, and so do the titles of its single references and its awaiting approvals (lists of
+ * references still come in one UNION ALL). These pin what a caller
  * sees against direct queries: the same rows, totals (also past the last page), titles only of
  * rows the caller's organisation may see, and another organisation's rows still hidden.
  */
@@ -57,6 +58,16 @@ describe.each(await backends())('generic page statements on %s', (backend) => {
     expect(refs.staff).toEqual(Object.fromEntries(names.map((n) => [String(n.staffId), n.name])));
     const parents = [...new Set(list.map((c) => c.parentCustomerId).filter(Boolean))];
     if (parents.length) expect(Object.keys(refs.customer ?? {}).sort()).toEqual(parents.map(String).sort());
+  });
+
+  it('a later page carries the titles of its own rows, not of the first page', async () => {
+    const r = await h.call('GET', `${BASE}/list-local-customer?pageNo=2&pageSize=5`, { token: admin });
+    const list = r.body.data.list as any[];
+    const staffIds = [...new Set(list.map((c) => c.managerStaffId).filter(Boolean))];
+    expect(staffIds.length).toBeGreaterThan(0);
+    const names = (await sql<{ staffId: number; name: string }>`select staff_id, name from staff where staff_id in (${sql.join(staffIds)})`.execute(h.database.db)).rows;
+    expect(r.body.data.refs.staff).toEqual(Object.fromEntries(names.map((n) => [String(n.staffId), n.name])));
+    for (const c of list) expect(Object.keys(c).filter((k) => k.startsWith('refTitle') || k === 'awaitsMyApproval')).toEqual([]);
   });
 
   it('titles stay inside the caller\'s organisation and every asked entity is named', async () => {
