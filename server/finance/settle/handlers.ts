@@ -11,7 +11,8 @@ import { hookContext, type WriteContext } from '../../crud/write';
 import { present } from '../../crud/values';
 import { scopedQueries } from '../../crud/scope';
 import { titlesFor } from '../../crud/refs';
-import { candidateRows, createBill, lineOf, removeLine, sourceOf } from './bills';
+import { candidateRows, lineOf, removeLine, sourceOf } from './bills';
+import { createBill } from './create';
 import { billPaper, headerFields, lineCells, LINE_COLUMNS } from './document';
 
 type Row = Record<string, any>;

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { AreaSeeder } from './seeder';
 import type { SeedContext } from '../context';
-import { createBill } from '../../finance/settle/bills';
+import { createBill } from '../../finance/settle/create';
 
 type Row = Record<string, any>;
 
