@@ -7030,102 +7030,6 @@ export function transportScheduleSign(params: TransportScheduleSignParams, data:
   return request<TransportScheduleSignResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/sign', params: { ...params }, data, ...options });
 }
 
-export interface TransportScheduleSettleParams {
-scheduleId: number
-}
-
-export interface TransportScheduleSettleBody {
-version?: number
-comment?: string
-}
-
-export interface TransportScheduleSettleResponse {
-count: number
-list: {
-scheduleId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-scheduleNo?: (string | null)
-demandId: number
-projectId?: (number | null)
-customerId?: (number | null)
-carrierType: (1 | 2 | 3 | 4)
-supplierId?: (number | null)
-companyTruckId?: (number | null)
-platformTruckId?: (number | null)
-driverId?: (number | null)
-truckLicensePlate?: (string | null)
-trailerPlate?: (string | null)
-plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
-vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
-driverStaffId?: (number | null)
-driverName?: (string | null)
-driverPhone?: (string | null)
-driverIdCard?: (string | null)
-/**
- * @maxItems 200
- */
-escortStaffIds?: (number[] | null)
-costContractId?: (number | null)
-quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
-unitPrice?: (string | null)
-freight?: (string | null)
-taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
-invoiceType?: (1 | 2 | 3 | 4 | null)
-guidePrice?: (string | null)
-distanceKm?: (string | null)
-permitNo?: (string | null)
-permitExpiry?: (string | null)
-prepayAmount?: (string | null)
-oilCardAmount?: (string | null)
-arrivalPayAmount?: (string | null)
-receiptPayAmount?: (string | null)
-customerFreight?: (string | null)
-loadedPieces?: (number | null)
-loadedWeight?: (string | null)
-signedPieces?: (number | null)
-signedWeight?: (string | null)
-planLoadTime?: (string | null)
-loadedAt?: (string | null)
-departedAt?: (string | null)
-arrivedAt?: (string | null)
-signedAt?: (string | null)
-scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
-exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
-exceptionDesc?: (string | null)
-receiptStatus?: (0 | 5 | 10 | 15 | null)
-receiptOverdueNotifiedAt?: (string | null)
-platformWaybillNo?: (string | null)
-billPlatformId?: (number | null)
-dispatcherStaffId?: (number | null)
-dispatchedAt?: (string | null)
-settledAt?: (string | null)
-cancelReason?: (string | null)
-/**
- * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
- */
-auditState?: (0 | 5 | 10 | 15 | null)
-reassignedFromId?: (number | null)
-nodeAddress?: (string | null)
-nodeRemark?: (string | null)
-remark?: (string | null)
-}[]
-message?: string
-}
-
-/** 结算 — POST /api/v1/project-base/transport-schedule/{scheduleId}/settle (项目管理:项目:成本结算) */
-export function transportScheduleSettle(params: TransportScheduleSettleParams, data: TransportScheduleSettleBody, options: CallOptions = {}): Promise<TransportScheduleSettleResponse> {
-  return request<TransportScheduleSettleResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/settle', params: { ...params }, data, ...options });
-}
-
 export interface TransportScheduleCancelParams {
 scheduleId: number
 }
@@ -7978,6 +7882,498 @@ refs?: {
 /** 收入成本报表(按损益科目：本月、本年累计、上年同期) — GET /api/v1/finance-base/finance-report/income-cost (财务:报表) */
 export function financeReportIncomeCost(query: FinanceReportIncomeCostQuery = {}, options: CallOptions = {}): Promise<FinanceReportIncomeCostResponse> {
   return request<FinanceReportIncomeCostResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-report/income-cost', query: { ...query }, ...options });
+}
+
+export interface SettleBillPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "settleBillId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+billType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+settleStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+invoiceStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+payStatus?: (0 | 5 | 10)[]
+periodStartStart?: string
+periodStartEnd?: string
+periodEndStart?: string
+periodEndEnd?: string
+confirmedAtStart?: string
+confirmedAtEnd?: string
+}
+
+export type SettleBillPageResponse = Page<E.SettleBill>;
+
+/** 对账单分页列表 — GET /api/v1/finance-base/settle-bill/page (财务:对账|财务:合并管理|财务:资金事项) */
+export function settleBillPage(query: SettleBillPageQuery = {}, options: CallOptions = {}): Promise<SettleBillPageResponse> {
+  return request<SettleBillPageResponse>({ method: 'GET', url: '/api/v1/finance-base/settle-bill/page', query: { ...query }, ...options });
+}
+
+export interface SettleBillExportListQuery {
+keyword?: string
+sortField?: "settleBillId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+billType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+settleStatus?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+invoiceStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+payStatus?: (0 | 5 | 10)[]
+periodStartStart?: string
+periodStartEnd?: string
+periodEndStart?: string
+periodEndEnd?: string
+confirmedAtStart?: string
+confirmedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("billNo" | "billType" | "customerId" | "supplierId" | "staffId" | "projectId" | "periodStart" | "periodEnd" | "itemCount" | "itemAmount" | "adjustAmount" | "adjustReason" | "finalAmount" | "taxRate" | "settleStatus" | "sentAt" | "confirmedAt" | "confirmedBy" | "disputeReason" | "invoiceStatus" | "invoicedAmount" | "payStatus" | "settledAmount" | "ownerStaffId" | "remark" | "attachments" | "createdAt" | "updatedAt")[]
+}
+
+/** 对账单 — GET /api/v1/finance-base/settle-bill/export-excel (财务:对账), a file */
+export function settleBillExportList(query: SettleBillExportListQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/finance-base/settle-bill/export-excel', query: { ...query }, ...options });
+}
+
+export interface SettleBillCandidatesQuery {
+billType: (1 | 2 | 3 | 4)
+customerId?: number
+supplierId?: number
+staffId?: number
+projectId?: number
+periodStart: string
+periodEnd: string
+}
+
+/** 可对账明细(往来单位在期间内未对账的明细) — GET /api/v1/finance-base/settle-bill/candidates (财务:对账) */
+export function settleBillCandidates(query: SettleBillCandidatesQuery, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/finance-base/settle-bill/candidates', query: { ...query }, ...options });
+}
+
+export interface SettleBillItemsQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("billItemId" | "occurredDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+settleBillId?: number[]
+/**
+ * @maxItems 200
+ */
+itemKind?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+}
+
+export type SettleBillItemsResponse = Page<E.SettleBillItem>;
+
+/** 对账单明细 — GET /api/v1/finance-base/settle-bill/item/page (财务:对账|财务:合并管理|财务:资金事项) */
+export function settleBillItems(query: SettleBillItemsQuery = {}, options: CallOptions = {}): Promise<SettleBillItemsResponse> {
+  return request<SettleBillItemsResponse>({ method: 'GET', url: '/api/v1/finance-base/settle-bill/item/page', query: { ...query }, ...options });
+}
+
+export interface SettleBillRemoveItemParams {
+billItemId: number
+}
+
+/** 从草稿对账单移出明细 — POST /api/v1/finance-base/settle-bill/item/{billItemId}/remove (财务:对账) */
+export function settleBillRemoveItem(params: SettleBillRemoveItemParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/finance-base/settle-bill/item/{billItemId}/remove', params: { ...params }, ...options });
+}
+
+export interface SettleBillExportExcelParams {
+settleBillId: number
+}
+
+/** 导出对账单(Excel) — GET /api/v1/finance-base/settle-bill/{settleBillId}/export-excel (财务:对账|财务:合并管理|财务:资金事项) */
+export function settleBillExportExcel(params: SettleBillExportExcelParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/finance-base/settle-bill/{settleBillId}/export-excel', params: { ...params }, ...options });
+}
+
+export interface SettleBillGetParams {
+settleBillId: number
+}
+
+export type SettleBillGetResponse = E.SettleBill & { refs?: Refs };
+
+/** 对账单详情 — GET /api/v1/finance-base/settle-bill/{settleBillId} (财务:对账|财务:合并管理|财务:资金事项) */
+export function settleBillGet(params: SettleBillGetParams, options: CallOptions = {}): Promise<SettleBillGetResponse> {
+  return request<SettleBillGetResponse>({ method: 'GET', url: '/api/v1/finance-base/settle-bill/{settleBillId}', params: { ...params }, ...options });
+}
+
+export type SettleBillSaveResponse = E.SettleBill;
+
+/** 新建对账单(选取往来单位期间内未对账的明细；itemIds 指定时只取这些) — POST /api/v1/finance-base/settle-bill/save (财务:对账) */
+export function settleBillSave(options: CallOptions = {}): Promise<SettleBillSaveResponse> {
+  return request<SettleBillSaveResponse>({ method: 'POST', url: '/api/v1/finance-base/settle-bill/save', ...options });
+}
+
+export interface SettleBillUpdateParams {
+settleBillId: number
+}
+
+export type SettleBillUpdateBody = E.SettleBillUpdate;
+
+export type SettleBillUpdateResponse = E.SettleBill;
+
+/** 修改草稿对账单 — PUT /api/v1/finance-base/settle-bill/{settleBillId} (财务:对账) */
+export function settleBillUpdate(params: SettleBillUpdateParams, data: SettleBillUpdateBody, options: CallOptions = {}): Promise<SettleBillUpdateResponse> {
+  return request<SettleBillUpdateResponse>({ method: 'PUT', url: '/api/v1/finance-base/settle-bill/{settleBillId}', params: { ...params }, data, ...options });
+}
+
+export interface SettleBillRemoveParams {
+settleBillId: number
+}
+
+export type SettleBillRemoveResponse = null
+
+/** 删除草稿对账单(明细退回未对账) — DELETE /api/v1/finance-base/settle-bill/{settleBillId} (财务:对账) */
+export function settleBillRemove(params: SettleBillRemoveParams, options: CallOptions = {}): Promise<SettleBillRemoveResponse> {
+  return request<SettleBillRemoveResponse>({ method: 'DELETE', url: '/api/v1/finance-base/settle-bill/{settleBillId}', params: { ...params }, ...options });
+}
+
+export interface SettleBillSendBody {
+settleBillId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface SettleBillSendResponse {
+count: number
+list: {
+settleBillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+billNo?: (string | null)
+billType: (1 | 2 | 3 | 4)
+customerId?: (number | null)
+supplierId?: (number | null)
+staffId?: (number | null)
+projectId?: (number | null)
+periodStart: string
+periodEnd: string
+itemCount?: (number | null)
+itemAmount?: (string | null)
+adjustAmount?: (string | null)
+adjustReason?: (string | null)
+finalAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+settleStatus?: (0 | 5 | 10 | 15 | null)
+sentAt?: (string | null)
+confirmedAt?: (string | null)
+confirmedBy?: (string | null)
+disputeReason?: (string | null)
+invoiceStatus?: (0 | 5 | 10 | null)
+invoicedAmount?: (string | null)
+payStatus?: (0 | 5 | 10 | null)
+settledAmount?: (string | null)
+ownerStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+message?: string
+}
+
+/** 发送对账 — POST /api/v1/finance-base/settle-bill/send (财务:对账) */
+export function settleBillSend(data: SettleBillSendBody, options: CallOptions = {}): Promise<SettleBillSendResponse> {
+  return request<SettleBillSendResponse>({ method: 'POST', url: '/api/v1/finance-base/settle-bill/send', data, ...options });
+}
+
+export interface SettleBillConfirmBody {
+settleBillId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+confirmedBy: string
+}
+
+export interface SettleBillConfirmResponse {
+count: number
+list: {
+settleBillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+billNo?: (string | null)
+billType: (1 | 2 | 3 | 4)
+customerId?: (number | null)
+supplierId?: (number | null)
+staffId?: (number | null)
+projectId?: (number | null)
+periodStart: string
+periodEnd: string
+itemCount?: (number | null)
+itemAmount?: (string | null)
+adjustAmount?: (string | null)
+adjustReason?: (string | null)
+finalAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+settleStatus?: (0 | 5 | 10 | 15 | null)
+sentAt?: (string | null)
+confirmedAt?: (string | null)
+confirmedBy?: (string | null)
+disputeReason?: (string | null)
+invoiceStatus?: (0 | 5 | 10 | null)
+invoicedAmount?: (string | null)
+payStatus?: (0 | 5 | 10 | null)
+settledAmount?: (string | null)
+ownerStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+message?: string
+}
+
+/** 对方确认 — POST /api/v1/finance-base/settle-bill/confirm (财务:对账) */
+export function settleBillConfirm(data: SettleBillConfirmBody, options: CallOptions = {}): Promise<SettleBillConfirmResponse> {
+  return request<SettleBillConfirmResponse>({ method: 'POST', url: '/api/v1/finance-base/settle-bill/confirm', data, ...options });
+}
+
+export interface SettleBillDisputeBody {
+settleBillId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+disputeReason: string
+}
+
+export interface SettleBillDisputeResponse {
+count: number
+list: {
+settleBillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+billNo?: (string | null)
+billType: (1 | 2 | 3 | 4)
+customerId?: (number | null)
+supplierId?: (number | null)
+staffId?: (number | null)
+projectId?: (number | null)
+periodStart: string
+periodEnd: string
+itemCount?: (number | null)
+itemAmount?: (string | null)
+adjustAmount?: (string | null)
+adjustReason?: (string | null)
+finalAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+settleStatus?: (0 | 5 | 10 | 15 | null)
+sentAt?: (string | null)
+confirmedAt?: (string | null)
+confirmedBy?: (string | null)
+disputeReason?: (string | null)
+invoiceStatus?: (0 | 5 | 10 | null)
+invoicedAmount?: (string | null)
+payStatus?: (0 | 5 | 10 | null)
+settledAmount?: (string | null)
+ownerStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+message?: string
+}
+
+/** 提出异议 — POST /api/v1/finance-base/settle-bill/dispute (财务:对账) */
+export function settleBillDispute(data: SettleBillDisputeBody, options: CallOptions = {}): Promise<SettleBillDisputeResponse> {
+  return request<SettleBillDisputeResponse>({ method: 'POST', url: '/api/v1/finance-base/settle-bill/dispute', data, ...options });
+}
+
+export interface SettleBillAdjustBody {
+settleBillId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+adjustAmount: (string | number)
+adjustReason: string
+}
+
+export interface SettleBillAdjustResponse {
+count: number
+list: {
+settleBillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+billNo?: (string | null)
+billType: (1 | 2 | 3 | 4)
+customerId?: (number | null)
+supplierId?: (number | null)
+staffId?: (number | null)
+projectId?: (number | null)
+periodStart: string
+periodEnd: string
+itemCount?: (number | null)
+itemAmount?: (string | null)
+adjustAmount?: (string | null)
+adjustReason?: (string | null)
+finalAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+settleStatus?: (0 | 5 | 10 | 15 | null)
+sentAt?: (string | null)
+confirmedAt?: (string | null)
+confirmedBy?: (string | null)
+disputeReason?: (string | null)
+invoiceStatus?: (0 | 5 | 10 | null)
+invoicedAmount?: (string | null)
+payStatus?: (0 | 5 | 10 | null)
+settledAmount?: (string | null)
+ownerStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}[]
+message?: string
+}
+
+/** 调整(有异议的对账单改回草稿) — POST /api/v1/finance-base/settle-bill/adjust (财务:对账) */
+export function settleBillAdjust(data: SettleBillAdjustBody, options: CallOptions = {}): Promise<SettleBillAdjustResponse> {
+  return request<SettleBillAdjustResponse>({ method: 'POST', url: '/api/v1/finance-base/settle-bill/adjust', data, ...options });
 }
 
 export type FinanceMattersMergeCountConfirmIncomeReviewResponse = number
@@ -19095,7 +19491,6 @@ export const catalogue = {
   'transportSchedule.handleException': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/exception-handled', permission: '调度:编辑', version: true },
   'transportSchedule.arrive': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/arrive', permission: '调度:编辑', version: true },
   'transportSchedule.sign': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/sign', permission: '调度:编辑', version: true },
-  'transportSchedule.settle': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/settle', permission: '项目管理:项目:成本结算', version: true },
   'transportSchedule.cancel': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/cancel', permission: '调度:额外操作', version: true },
   'transportSchedule.reassign': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/reassign', permission: '调度:额外操作', version: true },
   'transportSchedule.audit': { method: 'POST', path: '/api/v1/project-base/transport-schedule/audit', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
@@ -19130,6 +19525,20 @@ export const catalogue = {
   'financeInvoiceTaxConfig.remove': { method: 'DELETE', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务:配置' },
   'financeReport.detailSum': { method: 'GET', path: '/api/v1/finance-base/finance-report/detail-sum', permission: '财务:报表' },
   'financeReport.incomeCost': { method: 'GET', path: '/api/v1/finance-base/finance-report/income-cost', permission: '财务:报表' },
+  'settleBill.page': { method: 'GET', path: '/api/v1/finance-base/settle-bill/page', permission: '财务:对账|财务:合并管理|财务:资金事项' },
+  'settleBill.exportList': { method: 'GET', path: '/api/v1/finance-base/settle-bill/export-excel', permission: '财务:对账', binary: 'download' },
+  'settleBill.candidates': { method: 'GET', path: '/api/v1/finance-base/settle-bill/candidates', permission: '财务:对账' },
+  'settleBill.items': { method: 'GET', path: '/api/v1/finance-base/settle-bill/item/page', permission: '财务:对账|财务:合并管理|财务:资金事项' },
+  'settleBill.removeItem': { method: 'POST', path: '/api/v1/finance-base/settle-bill/item/{billItemId}/remove', permission: '财务:对账' },
+  'settleBill.exportExcel': { method: 'GET', path: '/api/v1/finance-base/settle-bill/{settleBillId}/export-excel', permission: '财务:对账|财务:合并管理|财务:资金事项' },
+  'settleBill.get': { method: 'GET', path: '/api/v1/finance-base/settle-bill/{settleBillId}', permission: '财务:对账|财务:合并管理|财务:资金事项' },
+  'settleBill.save': { method: 'POST', path: '/api/v1/finance-base/settle-bill/save', permission: '财务:对账' },
+  'settleBill.update': { method: 'PUT', path: '/api/v1/finance-base/settle-bill/{settleBillId}', permission: '财务:对账' },
+  'settleBill.remove': { method: 'DELETE', path: '/api/v1/finance-base/settle-bill/{settleBillId}', permission: '财务:对账' },
+  'settleBill.send': { method: 'POST', path: '/api/v1/finance-base/settle-bill/send', permission: '财务:对账', version: true },
+  'settleBill.confirm': { method: 'POST', path: '/api/v1/finance-base/settle-bill/confirm', permission: '财务:对账', version: true },
+  'settleBill.dispute': { method: 'POST', path: '/api/v1/finance-base/settle-bill/dispute', permission: '财务:对账', version: true },
+  'settleBill.adjust': { method: 'POST', path: '/api/v1/finance-base/settle-bill/adjust', permission: '财务:对账', version: true },
   'financeMattersMerge.countConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/count-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.pageConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/page-confirm-income-review', permission: '@authenticated' },
   'financeMattersMerge.listConfirmIncomeReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-confirm-income-review', permission: '@authenticated' },

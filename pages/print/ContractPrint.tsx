@@ -6,8 +6,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Space, Spin } from 'antd';
-import { PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
-import { invoke } from '../../api/call';
+import { DownloadOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
+import { invoke, invokeDownload } from '../../api/call';
+import { saveFile } from '../../api/http';
 import type { ScreenProps } from '../../runtime/screens/types';
 
 interface PrintDocument {
@@ -18,7 +19,7 @@ interface PrintDocument {
   fields: { label: string; value: string; wide?: boolean }[];
   tables: { title: string; columns: string[]; rows: string[][] }[];
   clauses: string[];
-  signatures: { role: string; name: string; date?: string }[];
+  signatures: { role: string; name: string; date?: string; stamp?: boolean }[];
   printedBy?: string;
   docNoLabel?: string;
 }
@@ -39,7 +40,10 @@ const PRINT_CSS = `
 
 export default function ContractPrint({ page, params }: ScreenProps) {
   // A print page may fix the document type (托运单: props.type 6) instead of taking it from the route.
-  const type = (page.props as { type?: number } | undefined)?.type ?? params?.type;
+  const props = page.props as { type?: number; export?: { api: string; param: string } } | undefined;
+  const type = props?.type ?? params?.type;
+  // …and offer the same record as a workbook (对账单: props.export names the call and its id parameter).
+  const exportCall = props?.export;
   const id = params?.id;
   const navigate = useNavigate();
   const [doc, setDoc] = useState<PrintDocument>();
@@ -59,6 +63,7 @@ export default function ContractPrint({ page, params }: ScreenProps) {
       <div className="print-toolbar" style={{ width: '210mm', margin: '0 auto 12px', display: 'flex', justifyContent: 'space-between' }}>
         <Button icon={<RollbackOutlined />} onClick={() => navigate(-1)}>返回</Button>
         <Space>
+          {exportCall && <Button icon={<DownloadOutlined />} disabled={!doc} onClick={async () => saveFile(await invokeDownload(exportCall.api, { params: { [exportCall.param]: Number(id) } }))}>导出Excel</Button>}
           <Button type="primary" icon={<PrinterOutlined />} disabled={!doc} onClick={() => window.print()}>打印</Button>
         </Space>
       </div>
@@ -114,6 +119,7 @@ function Sheet({ doc }: { doc: PrintDocument }) {
         {doc.signatures.map((s) => (
           <div key={s.role} style={{ flex: 1 }}>
             <div>{s.role}：{s.name}</div>
+            {s.stamp && <div data-testid="print-stamp" style={{ width: '40mm', height: '40mm', margin: '8px 0', border: '1px dashed #999', borderRadius: '50%', display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#999', fontSize: 12 }}>盖章处</div>}
             <div style={{ marginTop: 28 }}>授权代表签字：</div>
             <div style={{ marginTop: 16 }}>日期：　　　年　　月　　日</div>
           </div>

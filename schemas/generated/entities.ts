@@ -3248,6 +3248,130 @@ custom?: {
 
 export type SchedulePaymentUpdate = Partial<SchedulePaymentCreate> & { version: number; paymentId?: number };
 
+/** 对账单 */
+
+export interface SettleBill {
+settleBillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+billNo?: (string | null)
+billType: (1 | 2 | 3 | 4)
+customerId?: (number | null)
+supplierId?: (number | null)
+staffId?: (number | null)
+projectId?: (number | null)
+periodStart: string
+periodEnd: string
+itemCount?: (number | null)
+itemAmount?: (string | null)
+adjustAmount?: (string | null)
+adjustReason?: (string | null)
+finalAmount?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+settleStatus?: (0 | 5 | 10 | 15 | null)
+sentAt?: (string | null)
+confirmedAt?: (string | null)
+confirmedBy?: (string | null)
+disputeReason?: (string | null)
+invoiceStatus?: (0 | 5 | 10 | null)
+invoicedAmount?: (string | null)
+payStatus?: (0 | 5 | 10 | null)
+settledAmount?: (string | null)
+ownerStaffId?: (number | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+}
+
+export interface SettleBillCreate {
+billType: (1 | 2 | 3 | 4)
+customerId?: (number | null)
+supplierId?: (number | null)
+staffId?: (number | null)
+projectId?: (number | null)
+periodStart: string
+periodEnd: string
+adjustAmount?: (string | number | null)
+adjustReason?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+confirmedBy?: (string | null)
+disputeReason?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 20
+ */
+attachments?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+custom?: {
+
+}
+}
+
+export type SettleBillUpdate = Partial<SettleBillCreate> & { version: number; settleBillId?: number };
+
+/** 对账明细 */
+
+export interface SettleBillItem {
+billItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+settleBillId: number
+itemKind: (1 | 2 | 3 | 4)
+itemId: number
+projectId?: (number | null)
+scheduleId?: (number | null)
+summary?: (string | null)
+occurredDate?: (string | null)
+amount: string
+adjustAmount?: (string | null)
+}
+
+export interface SettleBillItemCreate {
+settleBillId: number
+itemKind: (1 | 2 | 3 | 4)
+itemId: number
+projectId?: (number | null)
+scheduleId?: (number | null)
+summary?: (string | null)
+occurredDate?: (string | null)
+amount: (string | number)
+adjustAmount?: (string | number | null)
+custom?: {
+
+}
+}
+
+export type SettleBillItemUpdate = Partial<SettleBillItemCreate> & { version: number; billItemId?: number };
+
 /** 短信记录 */
 
 export interface SmsRecord {
@@ -4837,6 +4961,8 @@ export interface EntityRecords {
   role: Role;
   scheduleNode: ScheduleNode;
   schedulePayment: SchedulePayment;
+  settleBill: SettleBill;
+  settleBillItem: SettleBillItem;
   smsRecord: SmsRecord;
   ssoTicket: SsoTicket;
   staff: Staff;

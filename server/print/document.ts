@@ -15,7 +15,8 @@ export interface PrintDocument {
   fields: { label: string; value: string; wide?: boolean }[];
   tables: { title: string; columns: string[]; rows: string[][] }[];
   clauses: string[];
-  signatures: { role: string; name: string; date?: string }[];
+  /** stamp: a 盖章 box beside the signature (对账单) */
+  signatures: { role: string; name: string; date?: string; stamp?: boolean }[];
   printedBy: string;
   /** what the number is called (合同编号 unless said) */
   docNoLabel?: string;

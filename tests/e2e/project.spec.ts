@@ -143,13 +143,20 @@ async function dispatchTwoDemands(page: Page, projectId: number) {
   await api(page, 'POST', '/api/v1/project-base/receipt/audit-pass', { ids: receipts.map((r) => r.receiptId) }); // set-up or check by API (see above), not a step a person performs
   for (const r of receipts) expect((await api(page, 'GET', `/api/v1/project-base/receipt/${r.receiptId}`)).receiptStatus).toBe(15);
 
-  // 项目经理: settles the carrier's truck; the report's cost includes its freight
+  // finance settles the carrier's truck through its bill; the report's cost includes its freight
   await as(page, 'pm');
   const carrier = schedules.find((s) => s.carrierType === 2)!;
   await page.goto(`/project/transport-schedule/${projectId}/list`);
   const carrierRow = rowOf(page, carrier.scheduleNo);
   await expect(carrierRow).toContainText('回单已返');
-  await api(page, 'POST', `/api/v1/project-base/transport-schedule/${carrier.scheduleId}/settle`, {}); // set-up or check by API (see above), not a step a person performs
+  // 已结算 comes from finance: the carrier's freight in a bill the carrier confirmed (set-up by API as admin's token is not at hand: the finance e2e clicks it)
+  const freight = (await api(page, 'GET', `/api/v1/project-base/cost-item/page?projectId=${projectId}&source=1&scheduleId=${carrier.scheduleId}`)).list[0]; // set-up or check by API (see above), not a step a person performs
+  await as(page, 'finance');
+  const bill = await api(page, 'POST', '/api/v1/finance-base/settle-bill/save', { billType: 2, supplierId: freight.supplierId, periodStart: freight.occurredDate, periodEnd: freight.occurredDate, itemIds: [freight.costItemId] }); // set-up or check by API (see above), not a step a person performs
+  await api(page, 'POST', '/api/v1/finance-base/settle-bill/send', { settleBillId: bill.settleBillId }); // set-up or check by API (see above), not a step a person performs
+  await api(page, 'POST', '/api/v1/finance-base/settle-bill/confirm', { settleBillId: bill.settleBillId, confirmedBy: '承运商财务' }); // set-up or check by API (see above), not a step a person performs
+  await as(page, 'pm');
+  await page.goto(`/project/transport-schedule/${projectId}/list`);
   await page.reload();
   await expect(carrierRow).toContainText('已结算');
   const demandA = await api(page, 'GET', `/api/v1/project-base/transport-demand/${a.demandId}`);

@@ -117,11 +117,6 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
     const exception = (await get(`/api/v1/project-base/schedule-node/page?scheduleId=${carrier.scheduleId}&node=25`)).list[0];
     expect(exception).toMatchObject({ exceptionType: 4, address: '乍嘉苏高速嘉兴段', remark: '嘉兴段道路管制，夜间通行' });
 
-    // settling before the receipt is confirmed is refused
-    const early = await h.call('POST', `${S}/${carrier.scheduleId}/settle`, { token: t.pm, data: {} });
-    expect(early.status).toBe(409);
-    expect(early.body.msg).toBe(REFUSED);
-
     const receipts = (await get(`${RC}/page?projectId=${projectId}&demandId=${demandId}`)).list;
     expect(receipts).toHaveLength(2);
     const noPhoto = await h.call('POST', `${RC}/${receipts[0].receiptId}/upload`, { token: t.dispatch, data: { signedBy: '李工' } });
@@ -168,7 +163,12 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
     expect(printed.tables[0].rows).toHaveLength(2);
     expect((await h.call('GET', `/api/v1/project-base/print/6/${demandId}`, { token: t.suzhou })).status).toBe(404);
 
-    ok(await h.call('POST', `${S}/${carrier.scheduleId}/settle`, { token: t.pm, data: {} }));
+    // 已结算 comes from finance: the carrier's bill with this freight, confirmed by the carrier (issue 19)
+    const B = '/api/v1/finance-base/settle-bill';
+    const bill = ok(await h.call('POST', `${B}/save`, { token: t.admin, data: { billType: 2, supplierId: carrierId, periodStart: costs[0].occurredDate, periodEnd: costs[0].occurredDate, itemIds: [costs[0].costItemId] } }));
+    ok(await h.call('POST', `${B}/send`, { token: t.admin, data: { settleBillId: bill.settleBillId } }));
+    expect((await get(`${S}/${carrier.scheduleId}`))).toMatchObject({ scheduleStatus: 40 });
+    ok(await h.call('POST', `${B}/confirm`, { token: t.admin, data: { settleBillId: bill.settleBillId, confirmedBy: '承运商财务' } }));
     expect((await get(`${S}/${carrier.scheduleId}`))).toMatchObject({ scheduleStatus: 45 });
     const settleNodes = (await get(`/api/v1/project-base/schedule-node/page?scheduleId=${carrier.scheduleId}&node=45`)).total;
     expect(settleNodes).toBe(1);
@@ -300,7 +300,6 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
       { entity: 'schedule', name: 'handleException', path: (id) => `${S}/${id}/exception-handled`, from: [25], permission: '调度:编辑', body: { nodeRemark: '已修复' } },
       { entity: 'schedule', name: 'arrive', path: (id) => `${S}/${id}/arrive`, from: [20], permission: '调度:编辑', body: {} },
       { entity: 'schedule', name: 'sign', path: (id) => `${S}/${id}/sign`, from: [30], permission: '调度:编辑', body: {} },
-      { entity: 'schedule', name: 'settle', path: (id) => `${S}/${id}/settle`, from: [40], permission: '项目管理:项目:成本结算', body: {} },
       { entity: 'schedule', name: 'cancel', path: (id) => `${S}/${id}/cancel`, from: [0, 10, 15], permission: '调度:额外操作', body: { cancelReason: '改派' } },
       { entity: 'receipt', name: 'upload', path: (id) => `${RC}/${id}/upload`, from: [0, 10], permission: '调度:编辑', body: { photos: [{ name: 'a.jpg', url: '/api/v1/file-base/file/a.jpg' }], signedBy: '张三' } },
       { entity: 'receipt', name: 'confirm', path: () => `${RC}/audit-pass`, from: [5], permission: '调度:编辑', body: {} },

@@ -22,7 +22,7 @@ async function guardEdit(ctx: HookContext, prev: Row) {
   await assertProjectOpen(ctx.q, prev.projectId);
   if (ctx.system) return;
   if (Number(prev.source) !== MANUAL) throw conflict('该明细来自业务单据，不能手工修改或删除');
-  if (Number(prev.itemSettleStatus) !== 0) throw conflict('该明细已进入对账，不能修改或删除');
+  if (Number(prev.itemSettleStatus) !== 0 || prev.settleBillId) throw conflict('该明细已进入对账，不能修改或删除');
   if (Number(prev.itemStatus) !== 10) throw conflict('该明细已作废或取消，不能修改');
 }
 
@@ -73,7 +73,7 @@ function ledgerHooks(kind: 'income' | 'cost'): EntityHooks<any> {
     beforeTransition: {
       async void(ctx, row, input) {
         await assertProjectOpen(ctx.q, row.projectId);
-        if (Number(row.itemSettleStatus) !== 0) throw conflict('已进入对账的明细不能作废');
+        if (Number(row.itemSettleStatus) !== 0 || row.settleBillId) throw conflict('已进入对账的明细不能作废');
         if (!String(input.values.voidReason ?? '').trim()) throw badRequest('请填写作废原因', { field: 'voidReason' });
       },
     },

@@ -14,6 +14,7 @@ import { dispatchSeeder } from './dispatch';
 import { transshipSeeder } from './transship';
 import { inventoryConfigSeeder } from './inventory-config';
 import { inventoryStockSeeder } from './inventory-stock';
+import { financeSettleSeeder } from './finance-settle';
 import type { AreaSeeder } from './seeder';
 
 export type { AreaSeeder } from './seeder';
@@ -32,4 +33,6 @@ export const areaSeeders: AreaSeeder[] = [
   transshipSeeder,
   inventoryConfigSeeder,
   inventoryStockSeeder,
+  // after dispatch and transship: bills take the freight and costs they booked
+  financeSettleSeeder,
 ];
