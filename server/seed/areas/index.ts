@@ -14,6 +14,7 @@ import { dispatchSeeder } from './dispatch';
 import { transshipSeeder } from './transship';
 import { inventoryConfigSeeder } from './inventory-config';
 import { inventoryStockSeeder } from './inventory-stock';
+import { inventoryMaterialSeeder } from './inventory-material';
 import type { AreaSeeder } from './seeder';
 
 export type { AreaSeeder } from './seeder';
@@ -32,4 +33,5 @@ export const areaSeeders: AreaSeeder[] = [
   transshipSeeder,
   inventoryConfigSeeder,
   inventoryStockSeeder,
+  inventoryMaterialSeeder,
 ];
