@@ -121,4 +121,14 @@ describe.each(await backends())('物料入库 and 领用 on %s', (backend) => {
     for (const c of cancelled) expect((await db.selectFrom('workRecord').select('workRecordId').where('docType', '=', 2).where('docId', '=', c.deliveryId).execute()).length).toBe(0);
     expect((await db.selectFrom('workRecord').select('workRecordId').where('docType', '=', 2).execute()).length).toBeGreaterThan(0);
   });
+
+  it('仓储合同 of a work order prints as template 7 with its parts and the storage terms of 系统配置', async () => {
+    const wo = (await h.database.db.selectFrom('workOrder').select(['workOrderId', 'workOrderNo']).where('status', '=', 20).executeTakeFirstOrThrow()) as any;
+    const doc = ok(await h.call('GET', `/api/v1/project-base/print/7/${wo.workOrderId}`, { token }));
+    expect(doc).toMatchObject({ type: 7, title: '仓储保管合同', docNo: wo.workOrderNo });
+    expect(doc.tables[0].rows.length).toBeGreaterThan(0);
+    expect(doc.clauses.join('')).toMatch(/免费保管 7 天，超期部分按 3 元\/吨·天/);
+    const admin = await h.login('finance', 'Finance@123');
+    expect((await h.call('GET', `/api/v1/project-base/print/7/${wo.workOrderId}`, { token: admin })).status).toBe(403);
+  });
 });

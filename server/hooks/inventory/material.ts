@@ -104,7 +104,14 @@ export const materialUseHooks = defineHooks('materialUse', {
     await ctx.q.update('materialUse').set({ amount: posted?.amount ?? null }).where('material_use.materialUseId', '=', Number(row.materialUseId)).execute();
     const m = await ctx.q.get('materialItem', Number(row.materialId));
     if (m && m.safetyStock !== null && m.safetyStock !== undefined && Number(m.stockQty) < Number(m.safetyStock)) {
-      ctx.say(`已领用；${m.name} 库存 ${Number(m.stockQty)}${m.unit}，低于安全库存 ${Number(m.safetyStock)}${m.unit}`);
+      const text = `${m.materialNo} ${m.name} 库存 ${Number(m.stockQty)}${m.unit}，低于安全库存 ${Number(m.safetyStock)}${m.unit}`;
+      ctx.say(`已领用；${text}`);
+      // the warehouse manager hears it once, when this 领用 takes the material below its safety stock
+      if (Number(m.stockQty) + Number(row.qty) >= Number(m.safetyStock)) {
+        const warehouse = await ctx.q.get('warehouse', Number(row.warehouseId));
+        const manager = Number(warehouse?.managerStaffId);
+        if (Number.isSafeInteger(manager) && manager > 0) await ctx.notify({ recipients: [manager], message: `物料低于安全库存：${text}，请及时采购入库` });
+      }
     } else ctx.say('已领用');
   },
   async beforeRemove() {
