@@ -45,7 +45,8 @@ export default function MaterialInPrint({ params }: ScreenProps) {
     }, (err: Error) => setError(err.message || '加载失败'));
   }, [id]);
 
-  const ref = (name: string, v: unknown) => (v === null || v === undefined ? '' : (d?.refs?.[name]?.[String(v)] ?? ''));
+  // refs are keyed by the referenced entity
+  const ref = (entity: string, v: unknown) => (v === null || v === undefined ? '' : (d?.refs?.[entity]?.[String(v)] ?? ''));
   const lines = (d?.items ?? []) as Row[];
   return (
     <div className="print-desk" style={{ background: '#e9ebee', minHeight: '100vh', padding: '16px 0 40px' }}>
@@ -66,16 +67,16 @@ export default function MaterialInPrint({ params }: ScreenProps) {
           </div>
           <table>
             <tbody>
-              <tr><th>仓库</th><td>{ref('warehouseId', d.warehouseId)}</td><th>供应商</th><td>{ref('materialSupplierId', d.materialSupplierId)}</td></tr>
+              <tr><th>仓库</th><td>{ref('warehouse', d.warehouseId)}</td><th>供应商</th><td>{ref('materialSupplier', d.materialSupplierId)}</td></tr>
               <tr><th>入库日期</th><td>{String(d.inDate ?? '').slice(0, 10)}</td><th>发票号</th><td>{d.invoiceNo ?? ''}</td></tr>
-              <tr><th>经办人</th><td>{ref('handlerStaffId', d.handlerStaffId)}</td><th>备注</th><td>{d.remark ?? ''}</td></tr>
+              <tr><th>经办人</th><td>{ref('staff', d.handlerStaffId)}</td><th>备注</th><td>{d.remark ?? ''}</td></tr>
             </tbody>
           </table>
           <table>
             <thead><tr><th>序号</th><th>物料</th><th className="n">数量</th><th className="n">单价(元)</th><th className="n">金额(元)</th></tr></thead>
             <tbody>
               {lines.map((l, i) => (
-                <tr key={l.materialInItemId ?? i}><td>{i + 1}</td><td>{ref('materialId', l.materialId) || l.materialId}</td><td className="n">{l.qty}</td><td className="n">{money(l.unitPrice)}</td><td className="n">{money(l.amount)}</td></tr>
+                <tr key={l.materialInItemId ?? i}><td>{i + 1}</td><td>{ref('materialItem', l.materialId) || l.materialId}</td><td className="n">{l.qty}</td><td className="n">{money(l.unitPrice)}</td><td className="n">{money(l.amount)}</td></tr>
               ))}
               <tr><th colSpan={2}>合计</th><th className="n">{d.totalQty}</th><th /><th className="n">{money(d.totalAmount)}</th></tr>
             </tbody>
