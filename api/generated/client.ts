@@ -9152,6 +9152,401 @@ export function inStorageVoid(params: InStorageVoidParams, data: InStorageVoidBo
   return request<InStorageVoidResponse>({ method: 'POST', url: '/api/v1/inventory-base/in-storage/{inStorageId}/void', params: { ...params }, data, ...options });
 }
 
+export interface InventoryStatWorkloadQuery {
+workDateStart?: string
+workDateEnd?: string
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+docType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("staffId" | "post" | "month" | "docType")[]
+export?: boolean
+}
+
+export interface InventoryStatWorkloadResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 工作量统计 — GET /api/v1/inventory-base/stat/workload (仓库:统计) */
+export function inventoryStatWorkload(query: InventoryStatWorkloadQuery = {}, options: CallOptions = {}): Promise<InventoryStatWorkloadResponse> {
+  return request<InventoryStatWorkloadResponse>({ method: 'GET', url: '/api/v1/inventory-base/stat/workload', query: { ...query }, ...options });
+}
+
+export interface InventoryStatWorkTimeQuery {
+workDateStart?: string
+workDateEnd?: string
+staffId?: string
+post?: string
+/**
+ * @maxItems 3
+ */
+dims?: ("staffId" | "day" | "month" | "dayType")[]
+export?: boolean
+}
+
+/** 工时统计 — GET /api/v1/inventory-base/stat/work-time (仓库:统计) */
+export function inventoryStatWorkTime(query: InventoryStatWorkTimeQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/inventory-base/stat/work-time', query: { ...query }, ...options });
+}
+
+export interface InventoryStatMaterialQuery {
+/**
+ * @maxItems 200
+ */
+materialId?: number[]
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+occurredAtStart?: string
+occurredAtEnd?: string
+/**
+ * @maxItems 3
+ */
+dims?: ("materialId" | "category" | "month" | "warehouseId")[]
+export?: boolean
+}
+
+export interface InventoryStatMaterialResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 物料统计 — GET /api/v1/inventory-base/stat/material (仓库:统计) */
+export function inventoryStatMaterial(query: InventoryStatMaterialQuery = {}, options: CallOptions = {}): Promise<InventoryStatMaterialResponse> {
+  return request<InventoryStatMaterialResponse>({ method: 'GET', url: '/api/v1/inventory-base/stat/material', query: { ...query }, ...options });
+}
+
+export interface InventoryStatStorageInQuery {
+arrivalAtStart?: string
+arrivalAtEnd?: string
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+inType?: (1 | 2 | 3)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("day" | "month" | "customerId" | "warehouseId" | "inType")[]
+export?: boolean
+}
+
+export interface InventoryStatStorageInResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 入库统计 — GET /api/v1/inventory-base/stat/storage-in (仓库:统计) */
+export function inventoryStatStorageIn(query: InventoryStatStorageInQuery = {}, options: CallOptions = {}): Promise<InventoryStatStorageInResponse> {
+  return request<InventoryStatStorageInResponse>({ method: 'GET', url: '/api/v1/inventory-base/stat/storage-in', query: { ...query }, ...options });
+}
+
+export interface InventoryStatDeliveryOutQuery {
+outAtStart?: string
+outAtEnd?: string
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+workshopId?: number[]
+/**
+ * @maxItems 200
+ */
+deliveryType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("day" | "month" | "customerId" | "workshopId" | "deliveryType")[]
+export?: boolean
+}
+
+export interface InventoryStatDeliveryOutResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 出库统计 — GET /api/v1/inventory-base/stat/delivery-out (仓库:统计) */
+export function inventoryStatDeliveryOut(query: InventoryStatDeliveryOutQuery = {}, options: CallOptions = {}): Promise<InventoryStatDeliveryOutResponse> {
+  return request<InventoryStatDeliveryOutResponse>({ method: 'GET', url: '/api/v1/inventory-base/stat/delivery-out', query: { ...query }, ...options });
+}
+
+export interface InventoryStatTransshipQuery {
+arrivalAtStart?: string
+arrivalAtEnd?: string
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+fromMode?: (1 | 2 | 3)[]
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("month" | "projectId" | "fromMode" | "warehouseId")[]
+export?: boolean
+}
+
+export interface InventoryStatTransshipResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 转运统计 — GET /api/v1/inventory-base/stat/transship (仓库:统计) */
+export function inventoryStatTransship(query: InventoryStatTransshipQuery = {}, options: CallOptions = {}): Promise<InventoryStatTransshipResponse> {
+  return request<InventoryStatTransshipResponse>({ method: 'GET', url: '/api/v1/inventory-base/stat/transship', query: { ...query }, ...options });
+}
+
+export interface MaterialInPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("materialInId" | "inDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+materialSupplierId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (10 | 15)[]
+inDateStart?: string
+inDateEnd?: string
+/**
+ * @maxItems 200
+ */
+handlerStaffId?: number[]
+}
+
+export type MaterialInPageResponse = Page<E.MaterialIn>;
+
+/** 物料入库单分页列表 — GET /api/v1/inventory-base/material-in/page (仓库:物料入库) */
+export function materialInPage(query: MaterialInPageQuery = {}, options: CallOptions = {}): Promise<MaterialInPageResponse> {
+  return request<MaterialInPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-in/page', query: { ...query }, ...options });
+}
+
+export interface MaterialInExportExcelQuery {
+keyword?: string
+sortField?: ("materialInId" | "inDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+materialSupplierId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (10 | 15)[]
+inDateStart?: string
+inDateEnd?: string
+/**
+ * @maxItems 200
+ */
+handlerStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+columns?: ("materialInNo" | "warehouseId" | "materialSupplierId" | "inDate" | "totalQty" | "totalAmount" | "invoiceNo" | "handlerStaffId" | "status" | "voidReason" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 物料入库单 — GET /api/v1/inventory-base/material-in/export-excel (仓库:物料入库), a file */
+export function materialInExportExcel(query: MaterialInExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/material-in/export-excel', query: { ...query }, ...options });
+}
+
+export interface MaterialInGetParams {
+materialInId: number
+}
+
+export type MaterialInGetResponse = E.MaterialIn & { refs?: Refs; items?: E.MaterialInItem[] };
+
+/** 物料入库单详情(含明细) — GET /api/v1/inventory-base/material-in/{materialInId} (仓库:物料入库) */
+export function materialInGet(params: MaterialInGetParams, options: CallOptions = {}): Promise<MaterialInGetResponse> {
+  return request<MaterialInGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-in/{materialInId}', params: { ...params }, ...options });
+}
+
+export type MaterialInSaveBody = E.MaterialInCreate;
+
+export type MaterialInSaveResponse = E.MaterialIn;
+
+/** 物料入库(计入库存) — POST /api/v1/inventory-base/material-in/save (仓库:物料入库) */
+export function materialInSave(data: MaterialInSaveBody, options: CallOptions = {}): Promise<MaterialInSaveResponse> {
+  return request<MaterialInSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/material-in/save', data, ...options });
+}
+
+export interface MaterialInUpdateParams {
+materialInId: number
+}
+
+export type MaterialInUpdateBody = E.MaterialInUpdate;
+
+export type MaterialInUpdateResponse = E.MaterialIn;
+
+/** 修改物料入库单(发票号、经办人、备注) — PUT /api/v1/inventory-base/material-in/{materialInId} (仓库:物料入库) */
+export function materialInUpdate(params: MaterialInUpdateParams, data: MaterialInUpdateBody, options: CallOptions = {}): Promise<MaterialInUpdateResponse> {
+  return request<MaterialInUpdateResponse>({ method: 'PUT', url: '/api/v1/inventory-base/material-in/{materialInId}', params: { ...params }, data, ...options });
+}
+
+export interface MaterialInVoidParams {
+materialInId: number
+}
+
+export interface MaterialInVoidBody {
+version?: number
+comment?: string
+voidReason: string
+}
+
+export interface MaterialInVoidResponse {
+count: number
+list: {
+materialInId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+materialInNo?: (string | null)
+warehouseId: number
+materialSupplierId: number
+inDate: string
+totalQty?: (number | null)
+totalAmount?: (string | null)
+invoiceNo?: (string | null)
+handlerStaffId?: (number | null)
+status?: (10 | 15 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 作废(冲回物料库存) — POST /api/v1/inventory-base/material-in/{materialInId}/void (仓库:物料入库) */
+export function materialInVoid(params: MaterialInVoidParams, data: MaterialInVoidBody, options: CallOptions = {}): Promise<MaterialInVoidResponse> {
+  return request<MaterialInVoidResponse>({ method: 'POST', url: '/api/v1/inventory-base/material-in/{materialInId}/void', params: { ...params }, data, ...options });
+}
+
 export interface MaterialItemListAllQuery {
 keyword?: string
 sortField?: ("materialId" | "materialNo")
@@ -9344,6 +9739,142 @@ export type MaterialSupplierRemoveResponse = null
 /** 删除物料供应商(未被使用的) — DELETE /api/v1/inventory-base/material-supplier/{materialSupplierId} (仓库:配置) */
 export function materialSupplierRemove(params: MaterialSupplierRemoveParams, options: CallOptions = {}): Promise<MaterialSupplierRemoveResponse> {
   return request<MaterialSupplierRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', params: { ...params }, ...options });
+}
+
+export interface MaterialUsePageQuery {
+pageNo?: number
+pageSize?: number
+sortField?: ("materialUseId" | "useDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+materialId?: number[]
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (10 | 15)[]
+useDateStart?: string
+useDateEnd?: string
+}
+
+export type MaterialUsePageResponse = Page<E.MaterialUse>;
+
+/** 物料领用分页列表 — GET /api/v1/inventory-base/material-use/page (仓库:物料入库) */
+export function materialUsePage(query: MaterialUsePageQuery = {}, options: CallOptions = {}): Promise<MaterialUsePageResponse> {
+  return request<MaterialUsePageResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-use/page', query: { ...query }, ...options });
+}
+
+export interface MaterialUseExportExcelQuery {
+sortField?: ("materialUseId" | "useDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+materialId?: number[]
+/**
+ * @maxItems 200
+ */
+warehouseId?: number[]
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (10 | 15)[]
+useDateStart?: string
+useDateEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("materialId" | "warehouseId" | "qty" | "amount" | "useDate" | "staffId" | "projectId" | "deliveryId" | "purpose" | "status" | "voidReason" | "createdAt" | "updatedAt")[]
+}
+
+/** 物料领用 — GET /api/v1/inventory-base/material-use/export-excel (仓库:物料入库), a file */
+export function materialUseExportExcel(query: MaterialUseExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/inventory-base/material-use/export-excel', query: { ...query }, ...options });
+}
+
+export interface MaterialUseGetParams {
+materialUseId: number
+}
+
+export type MaterialUseGetResponse = E.MaterialUse & { refs?: Refs };
+
+/** 物料领用详情 — GET /api/v1/inventory-base/material-use/{materialUseId} (仓库:物料入库) */
+export function materialUseGet(params: MaterialUseGetParams, options: CallOptions = {}): Promise<MaterialUseGetResponse> {
+  return request<MaterialUseGetResponse>({ method: 'GET', url: '/api/v1/inventory-base/material-use/{materialUseId}', params: { ...params }, ...options });
+}
+
+export type MaterialUseSaveBody = E.MaterialUseCreate;
+
+export type MaterialUseSaveResponse = E.MaterialUse;
+
+/** 物料领用(扣减库存) — POST /api/v1/inventory-base/material-use/save (仓库:物料入库) */
+export function materialUseSave(data: MaterialUseSaveBody, options: CallOptions = {}): Promise<MaterialUseSaveResponse> {
+  return request<MaterialUseSaveResponse>({ method: 'POST', url: '/api/v1/inventory-base/material-use/save', data, ...options });
+}
+
+export interface MaterialUseVoidParams {
+materialUseId: number
+}
+
+export interface MaterialUseVoidBody {
+version?: number
+comment?: string
+voidReason: string
+}
+
+export interface MaterialUseVoidResponse {
+count: number
+list: {
+materialUseId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+materialId: number
+warehouseId: number
+qty: number
+amount?: (string | null)
+useDate: string
+staffId?: (number | null)
+projectId?: (number | null)
+deliveryId?: (number | null)
+purpose?: (string | null)
+status?: (10 | 15 | null)
+voidReason?: (string | null)
+}[]
+message?: string
+}
+
+/** 作废领用(物料退回库存) — POST /api/v1/inventory-base/material-use/{materialUseId}/void (仓库:物料入库) */
+export function materialUseVoid(params: MaterialUseVoidParams, data: MaterialUseVoidBody, options: CallOptions = {}): Promise<MaterialUseVoidResponse> {
+  return request<MaterialUseVoidResponse>({ method: 'POST', url: '/api/v1/inventory-base/material-use/{materialUseId}/void', params: { ...params }, data, ...options });
 }
 
 export interface PartItemPageQuery {
@@ -9695,7 +10226,7 @@ occurredAtEnd?: string
 
 export type StockLedgerPageResponse = Page<E.StockLedger>;
 
-/** 库存流水(某个库存数字背后的出入库记录) — GET /api/v1/inventory-base/stock-ledger/page (仓库:零件|仓库:入库|仓库:出库:仅查看) */
+/** 库存流水(某个库存数字背后的出入库记录) — GET /api/v1/inventory-base/stock-ledger/page (仓库:零件|仓库:入库|仓库:出库:仅查看|仓库:物料入库|仓库:统计) */
 export function stockLedgerPage(query: StockLedgerPageQuery = {}, options: CallOptions = {}): Promise<StockLedgerPageResponse> {
   return request<StockLedgerPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/stock-ledger/page', query: { ...query }, ...options });
 }
@@ -19580,6 +20111,18 @@ export const catalogue = {
   'inStorage.submit': { method: 'POST', path: '/api/v1/inventory-base/in-storage/{inStorageId}/submit', permission: '仓库:入库', version: true },
   'inStorage.accept': { method: 'POST', path: '/api/v1/inventory-base/in-storage/{inStorageId}/accept', permission: '仓库:入库', version: true },
   'inStorage.void': { method: 'POST', path: '/api/v1/inventory-base/in-storage/{inStorageId}/void', permission: '仓库:入库', version: true },
+  'inventoryStat.workload': { method: 'GET', path: '/api/v1/inventory-base/stat/workload', permission: '仓库:统计' },
+  'inventoryStat.workTime': { method: 'GET', path: '/api/v1/inventory-base/stat/work-time', permission: '仓库:统计' },
+  'inventoryStat.material': { method: 'GET', path: '/api/v1/inventory-base/stat/material', permission: '仓库:统计' },
+  'inventoryStat.storageIn': { method: 'GET', path: '/api/v1/inventory-base/stat/storage-in', permission: '仓库:统计' },
+  'inventoryStat.deliveryOut': { method: 'GET', path: '/api/v1/inventory-base/stat/delivery-out', permission: '仓库:统计' },
+  'inventoryStat.transship': { method: 'GET', path: '/api/v1/inventory-base/stat/transship', permission: '仓库:统计' },
+  'materialIn.page': { method: 'GET', path: '/api/v1/inventory-base/material-in/page', permission: '仓库:物料入库' },
+  'materialIn.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/material-in/export-excel', permission: '仓库:物料入库', binary: 'download' },
+  'materialIn.get': { method: 'GET', path: '/api/v1/inventory-base/material-in/{materialInId}', permission: '仓库:物料入库' },
+  'materialIn.save': { method: 'POST', path: '/api/v1/inventory-base/material-in/save', permission: '仓库:物料入库' },
+  'materialIn.update': { method: 'PUT', path: '/api/v1/inventory-base/material-in/{materialInId}', permission: '仓库:物料入库' },
+  'materialIn.void': { method: 'POST', path: '/api/v1/inventory-base/material-in/{materialInId}/void', permission: '仓库:物料入库', version: true },
   'materialItem.listAll': { method: 'GET', path: '/api/v1/inventory-base/material-item/list-all', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'materialItem.page': { method: 'GET', path: '/api/v1/inventory-base/material-item/page', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置' },
   'materialItem.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/material-item/export-excel', permission: '仓库:工单|仓库:零件|仓库:入库|仓库:转运入库|仓库:物料入库|仓库:出库|仓库:运输需求|仓库:统计|仓库:配置', binary: 'download' },
@@ -19594,6 +20137,11 @@ export const catalogue = {
   'materialSupplier.save': { method: 'POST', path: '/api/v1/inventory-base/material-supplier/save', permission: '仓库:配置' },
   'materialSupplier.update': { method: 'PUT', path: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', permission: '仓库:配置' },
   'materialSupplier.remove': { method: 'DELETE', path: '/api/v1/inventory-base/material-supplier/{materialSupplierId}', permission: '仓库:配置' },
+  'materialUse.page': { method: 'GET', path: '/api/v1/inventory-base/material-use/page', permission: '仓库:物料入库' },
+  'materialUse.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/material-use/export-excel', permission: '仓库:物料入库', binary: 'download' },
+  'materialUse.get': { method: 'GET', path: '/api/v1/inventory-base/material-use/{materialUseId}', permission: '仓库:物料入库' },
+  'materialUse.save': { method: 'POST', path: '/api/v1/inventory-base/material-use/save', permission: '仓库:物料入库' },
+  'materialUse.void': { method: 'POST', path: '/api/v1/inventory-base/material-use/{materialUseId}/void', permission: '仓库:物料入库', version: true },
   'partItem.page': { method: 'GET', path: '/api/v1/inventory-base/part-item/page', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
   'partItem.list': { method: 'GET', path: '/api/v1/inventory-base/part-item/list', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
   'partItem.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/part-item/export-excel', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看', binary: 'download' },
@@ -19611,7 +20159,7 @@ export const catalogue = {
   'staffPost.update': { method: 'PUT', path: '/api/v1/inventory-base/config/staff-post/{recordId}', permission: '仓库:配置' },
   'staffPost.remove': { method: 'DELETE', path: '/api/v1/inventory-base/config/staff-post/{recordId}', permission: '仓库:配置' },
   'stock.page': { method: 'GET', path: '/api/v1/inventory-base/stock/page', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
-  'stock.ledgerPage': { method: 'GET', path: '/api/v1/inventory-base/stock-ledger/page', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
+  'stock.ledgerPage': { method: 'GET', path: '/api/v1/inventory-base/stock-ledger/page', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看|仓库:物料入库|仓库:统计' },
   'transshipIn.page': { method: 'GET', path: '/api/v1/inventory-base/transship-in/page', permission: '仓库:转运入库' },
   'transshipIn.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/transship-in/export-excel', permission: '仓库:转运入库', binary: 'download' },
   'transshipIn.get': { method: 'GET', path: '/api/v1/inventory-base/transship-in/{transshipId}', permission: '仓库:转运入库' },

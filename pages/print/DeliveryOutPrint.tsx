@@ -47,7 +47,8 @@ export default function DeliveryOutPrint({ params }: ScreenProps) {
     }, (err: Error) => setError(err.message || '加载失败'));
   }, [id]);
 
-  const ref = (name: string, v: unknown) => (v === null || v === undefined ? '' : (d?.refs?.[name]?.[String(v)] ?? ''));
+  // refs are keyed by the referenced entity (warehouseId → warehouse, deliveryAddressId → deliveryAddress)
+  const ref = (name: string, v: unknown) => (v === null || v === undefined ? '' : (d?.refs?.[name.replace(/Id$/, '')]?.[String(v)] ?? d?.refs?.[name]?.[String(v)] ?? ''));
   const lines = (d?.items ?? []) as Row[];
   return (
     <div className="print-desk" style={{ background: '#e9ebee', minHeight: '100vh', padding: '16px 0 40px' }}>

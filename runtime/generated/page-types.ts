@@ -306,6 +306,16 @@ export interface ReportDef {
   chart?: ChartDef;
   table?: boolean;
   export?: boolean;
+  /**
+   * a table row links to a route whose {placeholders} are the row's dimension values (a row lacking one is plain text)
+   */
+  drill?: {
+    to: string;
+    /**
+     * the dimension whose cell is the link (default: the first)
+     */
+    dim?: string;
+  };
 }
 export interface ChartDef {
   type: "bar" | "line" | "pie" | "funnel" | "scatter";

@@ -2274,6 +2274,75 @@ custom?: {
 
 export type ManualReviewUpdate = Partial<ManualReviewCreate> & { version: number; manualReviewId?: number };
 
+/** 物料入库单 */
+
+export interface MaterialIn {
+materialInId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+materialInNo?: (string | null)
+warehouseId: number
+materialSupplierId: number
+inDate: string
+totalQty?: (number | null)
+totalAmount?: (string | null)
+invoiceNo?: (string | null)
+handlerStaffId?: (number | null)
+status?: (10 | 15 | null)
+voidReason?: (string | null)
+remark?: (string | null)
+}
+
+export interface MaterialInCreate {
+warehouseId: number
+materialSupplierId: number
+inDate: string
+invoiceNo?: (string | null)
+handlerStaffId?: (number | null)
+voidReason?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type MaterialInUpdate = Partial<MaterialInCreate> & { version: number; materialInId?: number };
+
+/** 物料入库明细 */
+
+export interface MaterialInItem {
+materialInItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+materialInId: number
+materialId: number
+qty: number
+unitPrice?: (string | null)
+amount?: (string | null)
+}
+
+export interface MaterialInItemCreate {
+materialInId: number
+materialId: number
+qty: number
+unitPrice?: (string | number | null)
+}
+
+export type MaterialInItemUpdate = Partial<MaterialInItemCreate> & { version: number; materialInItemId?: number };
+
 /** 物料 */
 
 export interface MaterialItem {
@@ -2352,6 +2421,50 @@ custom?: {
 }
 
 export type MaterialSupplierUpdate = Partial<MaterialSupplierCreate> & { version: number; materialSupplierId?: number };
+
+/** 物料领用 */
+
+export interface MaterialUse {
+materialUseId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+materialId: number
+warehouseId: number
+qty: number
+amount?: (string | null)
+useDate: string
+staffId?: (number | null)
+projectId?: (number | null)
+deliveryId?: (number | null)
+purpose?: (string | null)
+status?: (10 | 15 | null)
+voidReason?: (string | null)
+}
+
+export interface MaterialUseCreate {
+materialId: number
+warehouseId: number
+qty: number
+useDate: string
+staffId?: (number | null)
+projectId?: (number | null)
+deliveryId?: (number | null)
+purpose?: (string | null)
+voidReason?: (string | null)
+custom?: {
+
+}
+}
+
+export type MaterialUseUpdate = Partial<MaterialUseCreate> & { version: number; materialUseId?: number };
 
 /** 日常事项 */
 
@@ -3653,6 +3766,8 @@ qty: number
 weight?: (string | null)
 qtyChange: number
 weightChange?: (string | null)
+amount?: (string | null)
+amountChange?: (string | null)
 docType: (1 | 2 | 3 | 4 | 5 | 6)
 reversedDocType?: (1 | 2 | 3 | 4 | 5 | 6 | null)
 docId: number
@@ -3672,6 +3787,8 @@ qty: number
 weight?: (string | number | null)
 qtyChange: number
 weightChange?: (string | number | null)
+amount?: (string | number | null)
+amountChange?: (string | number | null)
 docType: (1 | 2 | 3 | 4 | 5 | 6)
 reversedDocType?: (1 | 2 | 3 | 4 | 5 | 6 | null)
 docId: number
@@ -4863,6 +4980,51 @@ custom?: {
 
 export type WorkRatioUpdate = Partial<WorkRatioCreate> & { version: number; workRatioId?: number };
 
+/** 工时记录 */
+
+export interface WorkRecord {
+workRecordId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+staffId: number
+post?: (1 | 2 | 3 | 4 | 5 | null)
+workDate: string
+startAt?: (string | null)
+endAt?: (string | null)
+hours?: (string | null)
+docType?: (1 | 2 | 3 | null)
+docId?: (number | null)
+docNo?: (string | null)
+tonnage?: (string | null)
+pieces?: (number | null)
+ratio?: (string | null)
+weightedLoad?: (string | null)
+points?: (string | null)
+}
+
+export interface WorkRecordCreate {
+staffId: number
+post?: (1 | 2 | 3 | 4 | 5 | null)
+workDate: string
+startAt?: (string | null)
+endAt?: (string | null)
+docType?: (1 | 2 | 3 | null)
+docId?: (number | null)
+docNo?: (string | null)
+tonnage?: (string | number | null)
+pieces?: (number | null)
+ratio?: (string | number | null)
+weightedLoad?: (string | number | null)
+points?: (string | number | null)
+}
+
+export type WorkRecordUpdate = Partial<WorkRecordCreate> & { version: number; workRecordId?: number };
+
 /** 车间 */
 
 export interface Workshop {
@@ -4945,8 +5107,11 @@ export interface EntityRecords {
   insuranceEnquiry: InsuranceEnquiry;
   insuranceRate: InsuranceRate;
   manualReview: ManualReview;
+  materialIn: MaterialIn;
+  materialInItem: MaterialInItem;
   materialItem: MaterialItem;
   materialSupplier: MaterialSupplier;
+  materialUse: MaterialUse;
   message: Message;
   notice: Notice;
   operationLog: OperationLog;
@@ -4989,5 +5154,6 @@ export interface EntityRecords {
   workOrderItem: WorkOrderItem;
   workPostRatio: WorkPostRatio;
   workRatio: WorkRatio;
+  workRecord: WorkRecord;
   workshop: Workshop;
 }

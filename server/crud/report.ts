@@ -209,12 +209,12 @@ export const reportHandler: Handler = async (ctx) => {
   if (!report) throw new Error(`entry ${ctx.entry.id}: crud.report without options.report`);
   const requested = Array.isArray(ctx.query.dims) && ctx.query.dims.length ? (ctx.query.dims as string[]) : [report.dimensions[0]!.name ?? report.dimensions[0]!.field];
   const result = await runReport(ctx, entity, report, requested);
-  if (ctx.query.export === true || ctx.query.export === 'true') return sendWorkbook(ctx, entity, result);
+  if (ctx.query.export === true || ctx.query.export === 'true') return sendReportWorkbook(ctx, entity, result);
   return result;
 };
 
 /** The report as a spreadsheet: dimension labels, measures, and the summary row. */
-async function sendWorkbook(ctx: Parameters<Handler>[0], entity: ResolvedEntity, result: Record<string, any>) {
+export async function sendReportWorkbook(ctx: Parameters<Handler>[0], entity: ResolvedEntity, result: Record<string, any>) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(entity.title);
   const dims = result.dimensions as { name: string; title: string; enum: string | null; ref: string | null }[];

@@ -28,6 +28,7 @@ import { transshipHandlers } from '../inventory/transship';
 import { staffPostHandlers } from '../inventory/staff-post';
 import { stockHandlers } from '../inventory/stock';
 import { deliveryHandlers } from '../inventory/delivery';
+import { inventoryStatHandlers } from '../inventory/inventory-stat';
 import { chatHandlers } from '../messaging/chat';
 import { dailyHandlers } from '../messaging/message';
 import { noticeHandlers } from '../messaging/notices';
@@ -50,7 +51,7 @@ import { settleBillHandlers } from '../finance/settle-bill';
 const files: Record<string, Handler>[] = [
   adminImportHandlers, adminOrganizationHandlers, adminRoleHandlers, adminSmsHandlers, adminSystemHandlers,
   adminDepartmentHandlers, adminStaffHandlers, authHandlers, customerHandlers, driverIncomeHandlers,
-  dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, stockHandlers, deliveryHandlers, chatHandlers,
+  dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, stockHandlers, deliveryHandlers, inventoryStatHandlers, chatHandlers,
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, settleBillHandlers,

@@ -32,6 +32,7 @@ import { transshipInHooks, warehouseHooks } from './inventory/transshipIn';
 import { inStorageHooks, partItemHooks, workOrderHooks } from './inventory/stock';
 import { deliveryHooks } from './inventory/delivery';
 import { settleBillHooks } from './finance/settleBill';
+import { materialInHooks, materialUseHooks } from './inventory/material';
 
 export const entityHooks: HookRegistry = {
   supplier: supplierHooks,
@@ -77,4 +78,6 @@ export const entityHooks: HookRegistry = {
   financeIncomeCostType: financeIncomeCostTypeHooks,
   delivery: deliveryHooks,
   settleBill: settleBillHooks,
+  materialIn: materialInHooks,
+  materialUse: materialUseHooks,
 };

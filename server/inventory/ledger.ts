@@ -67,6 +67,8 @@ export interface StockLine {
   /** kg; blank is 0 */
   weight?: string | number | null;
   locationCode?: string | null;
+  /** the line's value in yuan (materials: 入库 at its price; an out left blank is valued at the moving weighted average) */
+  amount?: string | number | null;
 }
 
 export interface OnHandFilter {
@@ -81,6 +83,8 @@ const kindOf = (l: { itemKind?: 1 | 2 }) => (l.itemKind ?? 1) as 1 | 2;
 const loc = (v: unknown) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim());
 const grams = (v: unknown) => Math.round(Number(v ?? 0) * 1000);
 const kg = (g: number) => (g / 1000).toFixed(3);
+const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+const yuan = (c: number) => (c / 100).toFixed(2);
 
 function requireTransaction(ctx: QuantityContext) {
   if (!ctx.db.isTransaction) throw new Error('stock movements must run inside a transaction');
@@ -140,7 +144,9 @@ async function insertRows(ctx: QuantityContext, doc: StockDoc, direction: 1 | 2,
   await ctx.q.insert('stockLedger', lines.map((l) => {
     const kind = kindOf(l);
     const g = grams(l.weight);
+    const valued = l.amount !== undefined && l.amount !== null && String(l.amount) !== '';
     return {
+      amount: valued ? yuan(cents(l.amount)) : null, amountChange: valued ? yuan(sign * cents(l.amount)) : null,
       warehouseId: l.warehouseId, itemKind: kind,
       partItemId: kind === 1 ? l.itemId : null, materialId: kind === 2 ? l.itemId : null,
       customerId: doc.customerId ?? null, direction, qty: l.qty, weight: kg(g), qtyChange: sign * l.qty, weightChange: kg(sign * g),
@@ -211,8 +217,33 @@ export async function postOut(
       throw opts.shortage?.(item, have, qty, line) ?? badRequest(`库存不足：${def.label(item)} 库存${have}${def.unit(item)}，需${qty}${def.unit(item)}`);
     }
   }
-  await insertRows(ctx, doc, 2, lines, opts.extra);
+  await insertRows(ctx, doc, 2, await valueMaterials(ctx, lines), opts.extra);
   await recount(ctx, items);
+}
+
+/**
+ * 移动加权平均: a material leaving without a value is valued at the material's average price now —
+ * Σ value ÷ Σ quantity of its ledger rows (every warehouse), read under the item lock, so each
+ * in at its own price moves the average and each out takes it. Cents, rounded half up.
+ */
+export async function valueMaterials(ctx: QuantityContext, lines: StockLine[]): Promise<StockLine[]> {
+  const out: StockLine[] = [];
+  const taken = new Map<number, { qty: number; cents: number }>();
+  for (const l of lines) {
+    if (kindOf(l) !== 2 || (l.amount !== undefined && l.amount !== null && String(l.amount) !== '')) { out.push(l); continue; }
+    const e = ctx.q.entity('stockLedger');
+    const r = (await ctx.q.select('stockLedger').select([
+      sql<string>`coalesce(sum(${sql.ref(`${e.table}.qtyChange`)}), 0)`.as('qty'),
+      sql<string>`coalesce(sum(${sql.ref(`${e.table}.amountChange`)}), 0)`.as('value'),
+    ] as any).where(`${e.table}.itemKind`, '=', 2).where(`${e.table}.materialId`, '=', l.itemId).executeTakeFirstOrThrow()) as { qty: unknown; value: unknown };
+    const before = taken.get(l.itemId) ?? { qty: 0, cents: 0 };
+    const qty = Number(r.qty) - before.qty;
+    const value = cents(r.value) - before.cents;
+    const c = qty > 0 ? Math.round((value * l.qty) / qty) : 0;
+    taken.set(l.itemId, { qty: before.qty + l.qty, cents: before.cents + c });
+    out.push({ ...l, amount: yuan(c) });
+  }
+  return out;
 }
 
 /**
@@ -233,7 +264,7 @@ export async function reverse(ctx: QuantityContext, doc: StockDoc, opts: { short
   if (!posted.length || rows.some((r) => Number(r.docType) === DOC.reversal)) return false;
   const toLine = (r: Row): StockLine => ({
     warehouseId: Number(r.warehouseId), itemKind: Number(r.itemKind) as 1 | 2, itemId: Number(r.itemKind === 2 ? r.materialId : r.partItemId),
-    qty: Number(r.qty), weight: r.weight, locationCode: r.locationCode,
+    qty: Number(r.qty), weight: r.weight, locationCode: r.locationCode, amount: r.amount,
   });
   const reversal: StockDoc = { ...doc, docType: DOC.reversal, docNo: doc.docNo ?? posted[0]!.docNo, customerId: doc.customerId ?? posted[0]!.customerId };
   const extra = { reversedDocType: doc.docType };

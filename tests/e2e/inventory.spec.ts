@@ -5,6 +5,7 @@ import { api, fillLogin, pick, rowAction, rowOf } from './helpers';
 // 下达; a new in-storage whose lines are added by typing barcodes + Enter into the scan field
 // (as a USB scanner does), one line marked 货损; 提交, 验收入库; the stock shows on the part list.
 test.use({ actionTimeout: 20_000 });
+test.setTimeout(120_000);
 
 async function asKeeper(page: Page) {
   await page.context().clearCookies();

@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
 import { invoke, invokeDownload } from '../../../api/call';
@@ -52,7 +53,7 @@ export default function ReportView({ report, embedded, params, title }: { report
   const option = data ? chartOption(report, data) : null;
   const d = data?.dimensions ?? [];
   const pivot = data && d.length === 2;
-  const table = data && report.table !== false && (pivot ? pivotTable(data) : plainTable(data));
+  const table = data && report.table !== false && (pivot ? pivotTable(data) : plainTable(data, report.drill));
 
   const body = (
     <div data-testid="report">
@@ -76,9 +77,25 @@ export default function ReportView({ report, embedded, params, title }: { report
   return embedded ? body : <Card title={title}>{body}</Card>;
 }
 
-function plainTable(data: Result) {
+/** The drill-down route of a row: every {placeholder} a dimension value of the row, else none. */
+function drillTo(to: string, row: Record<string, unknown>): string | null {
+  let missing = false;
+  const path = to.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = row[k];
+    if (v === null || v === undefined || v === '') missing = true;
+    return encodeURIComponent(String(v ?? ''));
+  });
+  return missing ? null : path;
+}
+
+function plainTable(data: Result, drill?: ReportDef['drill']) {
+  const linkDim = drill ? (drill.dim ?? data.dimensions[0]?.name) : undefined;
   const columns = [
-    ...data.dimensions.map((dim) => ({ key: dim.name, title: dim.title, dataIndex: dim.name, render: (v: unknown) => dimLabel(dim, v, data.refs) })),
+    ...data.dimensions.map((dim) => ({ key: dim.name, title: dim.title, dataIndex: dim.name, render: (v: unknown, row: Record<string, unknown>) => {
+      const text = dimLabel(dim, v, data.refs);
+      const to = drill && dim.name === linkDim ? drillTo(drill.to, row) : null;
+      return to ? <Link to={to} data-testid="report-drill">{text}</Link> : text;
+    } })),
     ...data.measures.map((m) => ({ key: m.name, title: m.title, dataIndex: m.name, align: 'right' as const, render: (v: unknown) => formatMeasure(m, v) })),
   ];
   return (

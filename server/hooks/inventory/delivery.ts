@@ -10,6 +10,7 @@ import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
 import { DOC, postOut, reverse } from '../../inventory/ledger';
 import { DELIVERY, DELIVERY_TYPE, syncWorkOrderDelivery } from '../../inventory/delivery-progress';
+import { WORK_DOC, deliveryWorkers, syncWorkRecords } from '../../inventory/work-record';
 
 type Row = Record<string, any>;
 
@@ -125,6 +126,9 @@ export const deliveryHooks = defineHooks('delivery', {
     }
   },
   async afterSave(ctx, row, prev) {
+    // the crew's work records follow every change of the delivery (修改, 岗位系数)
+    await syncWorkRecords(ctx, { docType: WORK_DOC.delivery, docId: Number(row.deliveryId), docNo: row.deliveryNo, at: row.outAt, totalWeightKg: row.totalWeight, pieces: row.totalPieces },
+      Number(row.status) === DELIVERY.cancelled ? [] : deliveryWorkers(row.workPostRatio));
     if (prev) return;
     const items = await linesOf(ctx, Number(row.deliveryId));
     await postOut(ctx, { docType: DOC.delivery, docId: Number(row.deliveryId), docNo: row.deliveryNo, customerId: row.customerId, occurredAt: row.outAt },
@@ -144,6 +148,7 @@ export const deliveryHooks = defineHooks('delivery', {
   afterTransition: {
     async cancel(ctx, row) {
       await reverse(ctx, { docType: DOC.delivery, docId: Number(row.deliveryId), docNo: row.deliveryNo, customerId: row.customerId });
+      await syncWorkRecords(ctx, { docType: WORK_DOC.delivery, docId: Number(row.deliveryId), at: null, totalWeightKg: 0, pieces: 0 }, []);
       if (row.workOrderId) await syncWorkOrderDelivery(ctx, row.workOrderId);
       if (row.demandId) await ctx.transition('transportDemand', Number(row.demandId), 'revoke', { ifAllowed: true, values: { terminateReason: `出库单 ${row.deliveryNo} 已作废` } });
       // the origin a 补发 was short for may be complete again without it

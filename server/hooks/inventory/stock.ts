@@ -8,6 +8,7 @@ import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
 import { DOC, postIn, reverse } from '../../inventory/ledger';
 import { IN_STORAGE, WORK_ORDER, syncWorkOrder } from '../../inventory/work-order-progress';
+import { WORK_DOC, inStorageWorkers, syncWorkRecords } from '../../inventory/work-record';
 
 type Row = Record<string, any>;
 
@@ -138,12 +139,14 @@ export const inStorageHooks = defineHooks('inStorage', {
       await postIn(ctx, { docType: DOC.inStorage, docId: Number(row.inStorageId), docNo: row.inStorageNo, customerId: row.customerId, occurredAt: row.acceptedAt ?? new Date() },
         items.map((l) => ({ warehouseId: Number(row.warehouseId), itemId: Number(l.partItemId), qty: Number(l.qty), weight: l.weight, locationCode: l.locationCode })));
       if (row.workOrderId) await syncWorkOrder(ctx, row.workOrderId);
+      await syncWorkRecords(ctx, { docType: WORK_DOC.inStorage, docId: Number(row.inStorageId), docNo: row.inStorageNo, at: row.acceptedAt ?? row.arrivalAt, totalWeightKg: row.totalWeight, pieces: row.totalPieces }, inStorageWorkers(row.workers));
       const damaged = Number(row.damagedPieces ?? 0);
       ctx.say(damaged > 0 ? `已验收入库 ${row.totalPieces} 件，其中货损 ${damaged} 件` : `已验收入库 ${row.totalPieces} 件`);
     },
     async void(ctx, row) {
       await reverse(ctx, { docType: DOC.inStorage, docId: Number(row.inStorageId), docNo: row.inStorageNo, customerId: row.customerId }, { shortMessage: '库存不足，无法作废' });
       if (row.workOrderId) await syncWorkOrder(ctx, row.workOrderId);
+      await syncWorkRecords(ctx, { docType: WORK_DOC.inStorage, docId: Number(row.inStorageId), at: null, totalWeightKg: 0, pieces: 0 }, []);
     },
   },
 });

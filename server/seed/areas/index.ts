@@ -15,6 +15,7 @@ import { transshipSeeder } from './transship';
 import { inventoryConfigSeeder } from './inventory-config';
 import { inventoryStockSeeder } from './inventory-stock';
 import { financeSettleSeeder } from './finance-settle';
+import { inventoryMaterialSeeder } from './inventory-material';
 import type { AreaSeeder } from './seeder';
 
 export type { AreaSeeder } from './seeder';
@@ -35,4 +36,5 @@ export const areaSeeders: AreaSeeder[] = [
   inventoryStockSeeder,
   // after dispatch and transship: bills take the freight and costs they booked
   financeSettleSeeder,
+  inventoryMaterialSeeder,
 ];

@@ -108,6 +108,9 @@ async function seed(ctx: SeedContext): Promise<void> {
   const at = (days: number, hour: number) => new Date(`${chinaToday(ctx.daysAgo(days))}T${String(hour).padStart(2, '0')}:00:00+08:00`);
   // The QC-2309 parts come from 振华's 长兴岛 assembly shop (仓库配置's workshops, when seeded)
   const shop = (await ctx.db.selectFrom('workshop').select('workshopId').where('orgId', '=', ctx.orgIds.sz).where('code', '=', 'ZPMC-CX3').executeTakeFirst()) as { workshopId: number } | undefined;
+  // who unloads: the keeper, the crane operator and two operators (their 工时记录 come from 验收入库)
+  const [crane, ...operators] = await staffIds(ctx, ['陶明', '钱兵', '秦海']);
+  const workers = [{ staffId: keeper.session!.staffId, post: 2 }, ...(crane ? [{ staffId: crane, post: 4 }] : []), ...operators.map((staffId) => ({ staffId, post: 5 }))];
   let n = 0;
   for (const o of ORDERS) {
     const order = await ctx.create(wh, 'workOrder', {
@@ -126,7 +129,7 @@ async function seed(ctx: SeedContext): Promise<void> {
     for (const r of o.receipts ?? []) {
       const doc = await ctx.create(keeper, 'inStorage', {
         warehouseId: warehouse.warehouseId, customerId, workOrderId: id, inType: 1, arrivalAt: at(r.days, 9).toISOString(),
-        truckLicensePlate: PLATES[n % PLATES.length], deliverer: DRIVERS[n % DRIVERS.length], receiverStaffId: keeper.session!.staffId,
+        truckLicensePlate: PLATES[n % PLATES.length], deliverer: DRIVERS[n % DRIVERS.length], receiverStaffId: keeper.session!.staffId, workers,
         items: r.lines.map(([line, qty, condition], i) => ({
           partItemId: parts[o.lines[line]![0]]!.partItemId, qty, condition: condition ?? 1, locationCode: LOCATIONS[(n + i) % LOCATIONS.length],
         })),
@@ -143,6 +146,12 @@ async function seed(ctx: SeedContext): Promise<void> {
     }
     if (o.status === 15) await seedDeliveries(ctx, { wh, keeper }, { warehouseId: warehouse.warehouseId, customerId, workOrderId: id, parts: o.lines.map(([p]) => parts[p]!), shopId: shop?.workshopId ?? null, at });
   }
+}
+
+/** Staff of 华运苏州 by name, in the order given (missing ones left out). */
+async function staffIds(ctx: SeedContext, names: string[]): Promise<number[]> {
+  const rows = (await ctx.db.selectFrom('staff').select(['staffId', 'name']).where('orgId', '=', ctx.orgIds.sz).where('name', 'in', names).execute()) as Row[];
+  return names.map((n) => rows.find((r) => r.name === n)).filter(Boolean).map((r) => Number(r!.staffId));
 }
 
 /**
@@ -162,8 +171,8 @@ async function seedDeliveries(
   };
   const crew = [
     { post: 3, ratio: 1.2, staffIds: [keeper.session!.staffId], startAt: null, endAt: null },
-    { post: 4, ratio: 1.1, staffIds: [], startAt: null, endAt: null },
-    { post: 5, ratio: 1.0, staffIds: [], startAt: null, endAt: null },
+    { post: 4, ratio: 1.1, staffIds: await staffIds(ctx, ['陶明']), startAt: null, endAt: null },
+    { post: 5, ratio: 1.0, staffIds: await staffIds(ctx, ['石磊', '龚勇']), startAt: null, endAt: null },
   ];
   let n = 0;
   const out = async (days: number, lines: [number, number][], extra: Row = {}) => {
