@@ -44,6 +44,9 @@ import { shellHandlers } from '../shell/shell';
 import { userPreferenceHandlers } from '../shell/user-preference';
 import { ssoHandlers } from '../sso/sso';
 import { trackingHandlers } from '../tracking/tracking';
+import { digitalAssetCategoryHandlers } from '../digital-asset/digital-asset-category';
+import { digitalAssetHandlers } from '../digital-asset/digital-asset';
+import { assetBorrowHandlers } from '../digital-asset/asset-borrow';
 
 /** One map per handler file; a name claimed twice is a start-up error rather than a silent override. */
 const files: Record<string, Handler>[] = [
@@ -53,6 +56,7 @@ const files: Record<string, Handler>[] = [
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers,
+  digitalAssetCategoryHandlers, digitalAssetHandlers, assetBorrowHandlers,
 ];
 
 export const namedHandlers: Record<string, Handler> = {};

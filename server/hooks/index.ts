@@ -31,6 +31,9 @@ import { dispatchHooks } from './dispatch';
 import { transshipInHooks, warehouseHooks } from './inventory/transshipIn';
 import { inStorageHooks, partItemHooks, workOrderHooks } from './inventory/stock';
 import { deliveryHooks } from './inventory/delivery';
+import { digitalAssetCategoryHooks } from './digital-asset/category';
+import { digitalAssetHooks } from './digital-asset/asset';
+import { assetBorrowHooks } from './digital-asset/borrow';
 
 export const entityHooks: HookRegistry = {
   supplier: supplierHooks,
@@ -75,4 +78,7 @@ export const entityHooks: HookRegistry = {
   financeFeeSubjectConfig: financeFeeSubjectConfigHooks,
   financeIncomeCostType: financeIncomeCostTypeHooks,
   delivery: deliveryHooks,
+  digitalAssetCategory: digitalAssetCategoryHooks,
+  digitalAsset: digitalAssetHooks,
+  assetBorrow: assetBorrowHooks,
 };

@@ -15,6 +15,7 @@ import { transshipSeeder } from './transship';
 import { inventoryConfigSeeder } from './inventory-config';
 import { inventoryStockSeeder } from './inventory-stock';
 import type { AreaSeeder } from './seeder';
+import { digitalAssetSeeder } from './digital-asset';
 
 export type { AreaSeeder } from './seeder';
 
@@ -32,4 +33,5 @@ export const areaSeeders: AreaSeeder[] = [
   transshipSeeder,
   inventoryConfigSeeder,
   inventoryStockSeeder,
+  digitalAssetSeeder,
 ];
