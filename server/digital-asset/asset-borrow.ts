@@ -20,11 +20,11 @@ import { emitNotice } from '../messaging/notices';
 import { scheduleHourly } from '../ops/hourly';
 import { LEVEL, levelOf, resolveAccess } from './access';
 import { narrowedPage } from './page';
+import { chinaDate } from './rules';
 
 export const EVENT_BORROW = 12;
 
-/** Today in China (yyyy-MM-dd). */
-export const chinaDate = (now = new Date()) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+export { chinaDate };
 
 const page: Handler = async (ctx) => {
   const s = requireSession(ctx);

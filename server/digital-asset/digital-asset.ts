@@ -7,46 +7,17 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { ValidateFunction } from 'ajv';
 import type { Handler, HandlerContext } from '../crud/context';
 import { REPLIED, requireSession, requireEntity } from '../crud/context';
 import { crudHandlers } from '../crud/handlers';
-import type { Db } from '../db/connect';
-import type { Session } from '../auth/session-types';
-import { badRequest, notFound, HttpError } from '../http/errors';
+import { notFound, HttpError } from '../http/errors';
 import { presentInList } from '../crud/values';
 import { uploadsDir, registerFileGuard } from '../files/files';
-import { createAjv, formatAjvErrors } from '../../schemas/src/ajv';
-import { formToJsonSchema } from '../../schemas/src/form-to-json-schema';
-import type { DesignerForm } from '../../schemas/src/form-to-formily';
-import { loadEnums } from '../schema/load';
-import { LEVEL, levelOf, readableCategories, resolveAccess, subtree, type Access } from './access';
-import { narrowedPage } from './page';
+import { LEVEL, levelOf, readableCategories, resolveAccess, subtree } from './access';
+import { ASSET_FILE_TYPE, mayOpenFiles, mayView } from './rules';
 
-export const ASSET_FILE_TYPE = 'digital-asset';
 const PUBLISHED = 15;
-const CONFIDENTIAL = 3;
-
-/** Whether the caller may see this asset row at all (its category's level, its state, its owner). */
-export function mayView(a: Access, session: Session, row: Record<string, any>): boolean {
-  const level = levelOf(a, Number(row.categoryId));
-  if (level === LEVEL.manage) return true;
-  if (Number(row.ownerStaffId) === session.staffId && level >= LEVEL.upload) return true;
-  return level >= LEVEL.view && Number(row.status) === PUBLISHED;
-}
-
-/**
- * Whether the caller may open the asset's files: any viewer of a public or internal asset; a
- * confidential one only its managers, its owner, or a borrower whose approved borrowing runs now.
- */
-export async function mayOpenFiles(db: Db, a: Access, session: Session, row: Record<string, any>): Promise<boolean> {
-  if (!mayView(a, session, row)) return false;
-  if (Number(row.securityLevel) !== CONFIDENTIAL) return true;
-  if (levelOf(a, Number(row.categoryId)) === LEVEL.manage || Number(row.ownerStaffId) === session.staffId) return true;
-  const borrow = await db.selectFrom('assetBorrow').select('borrowId').where('orgId', '=', session.orgId).where('assetId', '=', row.assetId)
-    .where('applicantStaffId', '=', session.staffId).where('auditState', '=', 15).where('borrowStatus', '=', 5).executeTakeFirst();
-  return Boolean(borrow);
-}
+import { narrowedPage } from './page';
 
 async function loadAsset(ctx: HandlerContext, id: number) {
   const s = requireSession(ctx);
@@ -141,27 +112,6 @@ registerFileGuard(ASSET_FILE_TYPE, async (db, session, fileName) => {
   for (const row of [...rows, ...versionsOf]) if (await mayOpenFiles(db, a, session, row)) return true;
   return false;
 });
-
-/** The category's metadata form, compiled once per revision. */
-const validators = new Map<number, { validate: ValidateFunction; schema: object }>();
-const resolveStoreOptions = (source: string) =>
-  source.startsWith('enum:') ? loadEnums()[source.slice(5)]?.values.map((v) => ({ label: v.label, value: v.value })) : undefined;
-
-/** Checks an asset's `customValues` against the latest revision of its category's form (400 naming the field). */
-export async function validateCustomValues(db: Db, orgId: number, formName: string | null, values: unknown): Promise<void> {
-  if (!formName) return;
-  const def = await db.selectFrom('formDefinition').select(['formDefinitionId', 'definition']).where('orgId', '=', orgId).where('name', '=', formName)
-    .orderBy('revision', 'desc').limit(1).executeTakeFirst() as { formDefinitionId: number; definition: DesignerForm } | undefined;
-  if (!def) return;
-  let v = validators.get(def.formDefinitionId);
-  if (!v) {
-    const schema = formToJsonSchema(def.definition, { resolveOptions: resolveStoreOptions });
-    v = { validate: createAjv().compile(schema), schema };
-    validators.set(def.formDefinitionId, v);
-  }
-  const copy = structuredClone(values ?? {});
-  if (!v.validate(copy)) throw badRequest(`分类信息：${formatAjvErrors(v.validate.errors, v.schema as any)}`, { field: 'customValues' });
-}
 
 export const digitalAssetHandlers: Record<string, Handler> = {
   'digitalAsset.page': page,

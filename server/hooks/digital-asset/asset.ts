@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import { LEVEL, levelOf, resolveAccess } from '../../digital-asset/access';
-import { ASSET_FILE_TYPE, validateCustomValues } from '../../digital-asset/digital-asset';
+import { ASSET_FILE_TYPE, validateCustomValues } from '../../digital-asset/rules';
 import { recountInto } from '../../crud/quantity';
 
 type Row = Record<string, any>;

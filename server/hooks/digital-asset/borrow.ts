@@ -8,8 +8,7 @@ import { sql } from 'kysely';
 import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import { LEVEL, levelOf, resolveAccess } from '../../digital-asset/access';
-import { mayView } from '../../digital-asset/digital-asset';
-import { chinaDate } from '../../digital-asset/asset-borrow';
+import { chinaDate, mayView } from '../../digital-asset/rules';
 import { recountInto } from '../../crud/quantity';
 
 const dayMs = 86_400_000;
