@@ -80,10 +80,11 @@ function keptStore(user: string): DesignerStore {
   return kept.store;
 }
 
-export default function Designer({ initial }: { initial?: DesignerForm }) {
+/** `store`: a host screen's own draft (the category designer edits one category's form and saves it itself). */
+export default function Designer({ initial, store: hosted }: { initial?: DesignerForm; store?: DesignerStore }) {
   const { message, modal } = App.useApp();
   const user = useSession().profile?.username ?? '';
-  const store = useMemo(() => (initial ? new DesignerStore(initial) : keptStore(user)), [user]); // eslint-disable-line react-hooks/exhaustive-deps
+  const store = useMemo(() => hosted ?? (initial ? new DesignerStore(initial) : keptStore(user)), [user, hosted]); // eslint-disable-line react-hooks/exhaustive-deps
   const form = useDesigner(store, (s) => s.form);
   const activeId = useDesigner(store, (s) => s.activeId);
   const canUndo = useDesigner(store, (s) => s.past.length > 0);

@@ -26,6 +26,7 @@ import { prunePositions } from './tracking/retention';
 import { remindExpiringTrucks } from './resources/expiry-jobs';
 import { remindOverdueReceipts } from './dispatch/jobs';
 import { closeExpiredEnquiries } from './biz/jobs';
+import { scheduleBorrowDates } from './digital-asset/asset-borrow';
 import { opsPlugin } from './ops/index';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (opts.realtime !== false) await realtimePlugin(app, { ...opts.realtime, db });
   // Contracts come into force and expire by date (DOMAIN §4.2).
   scheduleContractDates(app, db, entities);
+  scheduleBorrowDates(app, db, entities);
   // Receipts not back in time are chased once (DOMAIN §4.2 回单超期).
   scheduleHourly(app, '回单超期提醒失败', () => remindOverdueReceipts(db, entities));
   // Enquiries past their quote deadline close (DOMAIN §4.1 enquiry 5 → 10).

@@ -5190,6 +5190,769 @@ export function departmentRemove(params: DepartmentRemoveParams, options: CallOp
   return request<DepartmentRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/department/{depId}', params: { ...params }, ...options });
 }
 
+export interface AssetBorrowPageQuery {
+mine?: (0 | 1)
+todo?: (0 | 1)
+}
+
+export type AssetBorrowPageResponse = Page<E.AssetBorrow>;
+
+/** 我的借阅 / 待我审批的借阅 — GET /api/v1/user-base/asset-borrow/page (数字资产:借阅|数字资产:分类) */
+export function assetBorrowPage(query: AssetBorrowPageQuery = {}, options: CallOptions = {}): Promise<AssetBorrowPageResponse> {
+  return request<AssetBorrowPageResponse>({ method: 'GET', url: '/api/v1/user-base/asset-borrow/page', query: { ...query }, ...options });
+}
+
+export interface AssetBorrowGetParams {
+borrowId: number
+}
+
+export type AssetBorrowGetResponse = E.AssetBorrow;
+
+/** 借阅详情 — GET /api/v1/user-base/asset-borrow/{borrowId} (数字资产:借阅|数字资产:分类) */
+export function assetBorrowGet(params: AssetBorrowGetParams, options: CallOptions = {}): Promise<AssetBorrowGetResponse> {
+  return request<AssetBorrowGetResponse>({ method: 'GET', url: '/api/v1/user-base/asset-borrow/{borrowId}', params: { ...params }, ...options });
+}
+
+export type AssetBorrowSaveBody = E.AssetBorrowCreate;
+
+export type AssetBorrowSaveResponse = E.AssetBorrow;
+
+/** 申请借阅 — POST /api/v1/user-base/asset-borrow/save (数字资产:借阅|数字资产:分类) */
+export function assetBorrowSave(data: AssetBorrowSaveBody, options: CallOptions = {}): Promise<AssetBorrowSaveResponse> {
+  return request<AssetBorrowSaveResponse>({ method: 'POST', url: '/api/v1/user-base/asset-borrow/save', data, ...options });
+}
+
+export interface AssetBorrowAuditBody {
+borrowId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+comment?: string
+}
+
+export interface AssetBorrowAuditResponse {
+count: number
+}
+
+/** 审批借阅 — POST /api/v1/user-base/asset-borrow/audit (数字资产:借阅|数字资产:分类) */
+export function assetBorrowAudit(data: AssetBorrowAuditBody, options: CallOptions = {}): Promise<AssetBorrowAuditResponse> {
+  return request<AssetBorrowAuditResponse>({ method: 'POST', url: '/api/v1/user-base/asset-borrow/audit', data, ...options });
+}
+
+export interface AssetBorrowGiveBackParams {
+borrowId: number
+}
+
+export interface AssetBorrowGiveBackBody {
+version?: number
+comment?: string
+}
+
+export interface AssetBorrowGiveBackResponse {
+count: number
+list: {
+borrowId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+borrowNo?: (string | null)
+assetId: number
+categoryId?: (number | null)
+applicantStaffId?: (number | null)
+borrowType: (1 | 2 | 3)
+purpose: string
+startDate: string
+endDate: string
+approverStaffId?: (number | null)
+borrowStatus?: (0 | 5 | 10 | 15 | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+returnedAt?: (string | null)
+remindedAt?: (string | null)
+}[]
+message?: string
+}
+
+/** 归还 — POST /api/v1/user-base/asset-borrow/{borrowId}/return (数字资产:借阅|数字资产:分类) */
+export function assetBorrowGiveBack(params: AssetBorrowGiveBackParams, data: AssetBorrowGiveBackBody, options: CallOptions = {}): Promise<AssetBorrowGiveBackResponse> {
+  return request<AssetBorrowGiveBackResponse>({ method: 'POST', url: '/api/v1/user-base/asset-borrow/{borrowId}/return', params: { ...params }, data, ...options });
+}
+
+export interface AssetBorrowCheckOverdueBody {
+asOf?: string
+}
+
+/** 立即检查逾期借阅 — POST /api/v1/user-base/asset-borrow/check-overdue (数字资产:分类) */
+export function assetBorrowCheckOverdue(data: AssetBorrowCheckOverdueBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/asset-borrow/check-overdue', data, ...options });
+}
+
+export interface DigitalAssetPageQuery {
+owner?: "me"
+manage?: boolean
+}
+
+export type DigitalAssetPageResponse = Page<E.DigitalAsset>;
+
+/** 资料分页列表(按分类权限) — GET /api/v1/user-base/digital-asset/page (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetPage(query: DigitalAssetPageQuery = {}, options: CallOptions = {}): Promise<DigitalAssetPageResponse> {
+  return request<DigitalAssetPageResponse>({ method: 'GET', url: '/api/v1/user-base/digital-asset/page', query: { ...query }, ...options });
+}
+
+export interface DigitalAssetGetParams {
+assetId: number
+}
+
+export type DigitalAssetGetResponse = E.DigitalAsset;
+
+/** 资料详情 — GET /api/v1/user-base/digital-asset/{assetId} (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetGet(params: DigitalAssetGetParams, options: CallOptions = {}): Promise<DigitalAssetGetResponse> {
+  return request<DigitalAssetGetResponse>({ method: 'GET', url: '/api/v1/user-base/digital-asset/{assetId}', params: { ...params }, ...options });
+}
+
+export interface DigitalAssetVersionsParams {
+assetId: number
+}
+
+/** 资料的历史版本 — GET /api/v1/user-base/digital-asset/{assetId}/versions (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetVersions(params: DigitalAssetVersionsParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/digital-asset/{assetId}/versions', params: { ...params }, ...options });
+}
+
+export interface DigitalAssetDownloadParams {
+assetId: number
+fileName: string
+}
+
+/** 下载资料文件 — GET /api/v1/user-base/digital-asset/{assetId}/file/{fileName} (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetDownload(params: DigitalAssetDownloadParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/digital-asset/{assetId}/file/{fileName}', params: { ...params }, ...options });
+}
+
+export type DigitalAssetSaveBody = E.DigitalAssetCreate;
+
+export type DigitalAssetSaveResponse = E.DigitalAsset;
+
+/** 上传资料 — POST /api/v1/user-base/digital-asset/save (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetSave(data: DigitalAssetSaveBody, options: CallOptions = {}): Promise<DigitalAssetSaveResponse> {
+  return request<DigitalAssetSaveResponse>({ method: 'POST', url: '/api/v1/user-base/digital-asset/save', data, ...options });
+}
+
+export interface DigitalAssetUpdateParams {
+assetId: number
+}
+
+export type DigitalAssetUpdateBody = E.DigitalAssetUpdate;
+
+export type DigitalAssetUpdateResponse = E.DigitalAsset;
+
+/** 修改资料(新版本) — PUT /api/v1/user-base/digital-asset/{assetId} (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetUpdate(params: DigitalAssetUpdateParams, data: DigitalAssetUpdateBody, options: CallOptions = {}): Promise<DigitalAssetUpdateResponse> {
+  return request<DigitalAssetUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/digital-asset/{assetId}', params: { ...params }, data, ...options });
+}
+
+export interface DigitalAssetRemoveParams {
+assetId: number
+}
+
+export type DigitalAssetRemoveResponse = null
+
+/** 删除草稿资料 — DELETE /api/v1/user-base/digital-asset/{assetId} (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetRemove(params: DigitalAssetRemoveParams, options: CallOptions = {}): Promise<DigitalAssetRemoveResponse> {
+  return request<DigitalAssetRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/digital-asset/{assetId}', params: { ...params }, ...options });
+}
+
+export interface DigitalAssetSubmitBody {
+assetId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface DigitalAssetSubmitResponse {
+count: number
+list: {
+assetId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+assetNo?: (string | null)
+name: string
+categoryId: number
+securityLevel: (1 | 2 | 3)
+/**
+ * @maxItems 20
+ */
+files: {
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[]
+customValues?: unknown
+tags?: (string | null)
+assetVersion?: (string | null)
+ownerStaffId?: (number | null)
+depId?: (number | null)
+projectId?: (number | null)
+customerId?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+viewCount?: (number | null)
+borrowCount?: (number | null)
+publishedAt?: (string | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 提交资料 — POST /api/v1/user-base/digital-asset/submit (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetSubmit(data: DigitalAssetSubmitBody, options: CallOptions = {}): Promise<DigitalAssetSubmitResponse> {
+  return request<DigitalAssetSubmitResponse>({ method: 'POST', url: '/api/v1/user-base/digital-asset/submit', data, ...options });
+}
+
+export interface DigitalAssetApproveBody {
+assetId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface DigitalAssetApproveResponse {
+count: number
+list: {
+assetId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+assetNo?: (string | null)
+name: string
+categoryId: number
+securityLevel: (1 | 2 | 3)
+/**
+ * @maxItems 20
+ */
+files: {
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[]
+customValues?: unknown
+tags?: (string | null)
+assetVersion?: (string | null)
+ownerStaffId?: (number | null)
+depId?: (number | null)
+projectId?: (number | null)
+customerId?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+viewCount?: (number | null)
+borrowCount?: (number | null)
+publishedAt?: (string | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 审核通过资料 — POST /api/v1/user-base/digital-asset/audit (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetApprove(data: DigitalAssetApproveBody, options: CallOptions = {}): Promise<DigitalAssetApproveResponse> {
+  return request<DigitalAssetApproveResponse>({ method: 'POST', url: '/api/v1/user-base/digital-asset/audit', data, ...options });
+}
+
+export interface DigitalAssetRejectBody {
+assetId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment: string
+}
+
+export interface DigitalAssetRejectResponse {
+count: number
+list: {
+assetId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+assetNo?: (string | null)
+name: string
+categoryId: number
+securityLevel: (1 | 2 | 3)
+/**
+ * @maxItems 20
+ */
+files: {
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[]
+customValues?: unknown
+tags?: (string | null)
+assetVersion?: (string | null)
+ownerStaffId?: (number | null)
+depId?: (number | null)
+projectId?: (number | null)
+customerId?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+viewCount?: (number | null)
+borrowCount?: (number | null)
+publishedAt?: (string | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 驳回资料 — POST /api/v1/user-base/digital-asset/reject (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetReject(data: DigitalAssetRejectBody, options: CallOptions = {}): Promise<DigitalAssetRejectResponse> {
+  return request<DigitalAssetRejectResponse>({ method: 'POST', url: '/api/v1/user-base/digital-asset/reject', data, ...options });
+}
+
+export interface DigitalAssetOfflineBody {
+assetId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface DigitalAssetOfflineResponse {
+count: number
+list: {
+assetId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+assetNo?: (string | null)
+name: string
+categoryId: number
+securityLevel: (1 | 2 | 3)
+/**
+ * @maxItems 20
+ */
+files: {
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[]
+customValues?: unknown
+tags?: (string | null)
+assetVersion?: (string | null)
+ownerStaffId?: (number | null)
+depId?: (number | null)
+projectId?: (number | null)
+customerId?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+viewCount?: (number | null)
+borrowCount?: (number | null)
+publishedAt?: (string | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 下架资料 — POST /api/v1/user-base/digital-asset/offline (数字资产:资料库|数字资产:分类|数字资产:借阅) */
+export function digitalAssetOffline(data: DigitalAssetOfflineBody, options: CallOptions = {}): Promise<DigitalAssetOfflineResponse> {
+  return request<DigitalAssetOfflineResponse>({ method: 'POST', url: '/api/v1/user-base/digital-asset/offline', data, ...options });
+}
+
+export interface DigitalAssetCategoryListQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("categoryId" | "sort" | "level")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+parentId?: number[]
+/**
+ * @maxItems 200
+ */
+status?: (0 | 10 | 20)[]
+/**
+ * @maxItems 200
+ */
+level?: number[]
+/**
+ * @maxItems 200
+ */
+ownerStaffId?: number[]
+}
+
+export type DigitalAssetCategoryListResponse = Page<E.DigitalAssetCategory>;
+
+/** 资产分类列表(管理) — GET /api/v1/user-base/digital-asset-category/list (数字资产:分类) */
+export function digitalAssetCategoryList(query: DigitalAssetCategoryListQuery = {}, options: CallOptions = {}): Promise<DigitalAssetCategoryListResponse> {
+  return request<DigitalAssetCategoryListResponse>({ method: 'GET', url: '/api/v1/user-base/digital-asset-category/list', query: { ...query }, ...options });
+}
+
+/** 资产分类树(可查看的分类) — GET /api/v1/user-base/digital-asset-category/list-tree (数字资产:分类|数字资产:资料库|数字资产:借阅) */
+export function digitalAssetCategoryListTree(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/digital-asset-category/list-tree', ...options });
+}
+
+/** 一级分类(已发布) — GET /api/v1/user-base/digital-asset-category/list-all-level1 (数字资产:分类|数字资产:资料库|数字资产:借阅) */
+export function digitalAssetCategoryListAllLevel1(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/digital-asset-category/list-all-level1', ...options });
+}
+
+export interface DigitalAssetCategoryGetParams {
+categoryId: number
+}
+
+export type DigitalAssetCategoryGetResponse = E.DigitalAssetCategory & { refs?: Refs };
+
+/** 资产分类详情 — GET /api/v1/user-base/digital-asset-category/{categoryId} (数字资产:分类|数字资产:资料库|数字资产:借阅) */
+export function digitalAssetCategoryGet(params: DigitalAssetCategoryGetParams, options: CallOptions = {}): Promise<DigitalAssetCategoryGetResponse> {
+  return request<DigitalAssetCategoryGetResponse>({ method: 'GET', url: '/api/v1/user-base/digital-asset-category/{categoryId}', params: { ...params }, ...options });
+}
+
+export type DigitalAssetCategorySaveBody = E.DigitalAssetCategoryCreate;
+
+export type DigitalAssetCategorySaveResponse = E.DigitalAssetCategory;
+
+/** 新增/修改资产分类 — POST /api/v1/user-base/digital-asset-category/save (数字资产:分类) */
+export function digitalAssetCategorySave(data: DigitalAssetCategorySaveBody, options: CallOptions = {}): Promise<DigitalAssetCategorySaveResponse> {
+  return request<DigitalAssetCategorySaveResponse>({ method: 'POST', url: '/api/v1/user-base/digital-asset-category/save', data, ...options });
+}
+
+export interface DigitalAssetCategoryUpdateParams {
+categoryId: number
+}
+
+export type DigitalAssetCategoryUpdateBody = E.DigitalAssetCategoryUpdate;
+
+export type DigitalAssetCategoryUpdateResponse = E.DigitalAssetCategory;
+
+/** 修改资产分类 — PUT /api/v1/user-base/digital-asset-category/{categoryId} (数字资产:分类) */
+export function digitalAssetCategoryUpdate(params: DigitalAssetCategoryUpdateParams, data: DigitalAssetCategoryUpdateBody, options: CallOptions = {}): Promise<DigitalAssetCategoryUpdateResponse> {
+  return request<DigitalAssetCategoryUpdateResponse>({ method: 'PUT', url: '/api/v1/user-base/digital-asset-category/{categoryId}', params: { ...params }, data, ...options });
+}
+
+export interface DigitalAssetCategoryPublishBody {
+categoryId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface DigitalAssetCategoryPublishResponse {
+count: number
+list: {
+categoryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+parentId?: (number | null)
+name: string
+code?: (string | null)
+level?: (number | null)
+sort?: (number | null)
+icon?: (string | null)
+formName?: (string | null)
+status?: (0 | 10 | 20 | null)
+ownerStaffId: number
+borrowNeedsApproval?: (boolean | null)
+maxBorrowDays?: (number | null)
+assetCount?: (number | null)
+/**
+ * @maxItems 200
+ */
+permissions?: ({
+/**
+ * @maxItems 100
+ */
+staffIds?: number[]
+/**
+ * @maxItems 100
+ */
+depIds?: number[]
+/**
+ * @maxItems 50
+ */
+roleIds?: number[]
+level: (1 | 2 | 3 | 4)
+}[] | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 发布分类 — POST /api/v1/user-base/digital-asset-category/publish (数字资产:分类) */
+export function digitalAssetCategoryPublish(data: DigitalAssetCategoryPublishBody, options: CallOptions = {}): Promise<DigitalAssetCategoryPublishResponse> {
+  return request<DigitalAssetCategoryPublishResponse>({ method: 'POST', url: '/api/v1/user-base/digital-asset-category/publish', data, ...options });
+}
+
+export interface DigitalAssetCategoryBatchDisableBody {
+categoryId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface DigitalAssetCategoryBatchDisableResponse {
+count: number
+list: {
+categoryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+parentId?: (number | null)
+name: string
+code?: (string | null)
+level?: (number | null)
+sort?: (number | null)
+icon?: (string | null)
+formName?: (string | null)
+status?: (0 | 10 | 20 | null)
+ownerStaffId: number
+borrowNeedsApproval?: (boolean | null)
+maxBorrowDays?: (number | null)
+assetCount?: (number | null)
+/**
+ * @maxItems 200
+ */
+permissions?: ({
+/**
+ * @maxItems 100
+ */
+staffIds?: number[]
+/**
+ * @maxItems 100
+ */
+depIds?: number[]
+/**
+ * @maxItems 50
+ */
+roleIds?: number[]
+level: (1 | 2 | 3 | 4)
+}[] | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 批量停用分类 — POST /api/v1/user-base/digital-asset-category/batch-disable (数字资产:分类) */
+export function digitalAssetCategoryBatchDisable(data: DigitalAssetCategoryBatchDisableBody, options: CallOptions = {}): Promise<DigitalAssetCategoryBatchDisableResponse> {
+  return request<DigitalAssetCategoryBatchDisableResponse>({ method: 'POST', url: '/api/v1/user-base/digital-asset-category/batch-disable', data, ...options });
+}
+
+export interface DigitalAssetCategoryEnableBody {
+categoryId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface DigitalAssetCategoryEnableResponse {
+count: number
+list: {
+categoryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+parentId?: (number | null)
+name: string
+code?: (string | null)
+level?: (number | null)
+sort?: (number | null)
+icon?: (string | null)
+formName?: (string | null)
+status?: (0 | 10 | 20 | null)
+ownerStaffId: number
+borrowNeedsApproval?: (boolean | null)
+maxBorrowDays?: (number | null)
+assetCount?: (number | null)
+/**
+ * @maxItems 200
+ */
+permissions?: ({
+/**
+ * @maxItems 100
+ */
+staffIds?: number[]
+/**
+ * @maxItems 100
+ */
+depIds?: number[]
+/**
+ * @maxItems 50
+ */
+roleIds?: number[]
+level: (1 | 2 | 3 | 4)
+}[] | null)
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 启用分类 — POST /api/v1/user-base/digital-asset-category/enable (数字资产:分类) */
+export function digitalAssetCategoryEnable(data: DigitalAssetCategoryEnableBody, options: CallOptions = {}): Promise<DigitalAssetCategoryEnableResponse> {
+  return request<DigitalAssetCategoryEnableResponse>({ method: 'POST', url: '/api/v1/user-base/digital-asset-category/enable', data, ...options });
+}
+
+export interface DigitalAssetCategoryRemoveParams {
+categoryId: number
+}
+
+export type DigitalAssetCategoryRemoveResponse = null
+
+/** 删除分类(仅空分类) — DELETE /api/v1/user-base/digital-asset-category/{categoryId} (数字资产:分类) */
+export function digitalAssetCategoryRemove(params: DigitalAssetCategoryRemoveParams, options: CallOptions = {}): Promise<DigitalAssetCategoryRemoveResponse> {
+  return request<DigitalAssetCategoryRemoveResponse>({ method: 'DELETE', url: '/api/v1/user-base/digital-asset-category/{categoryId}', params: { ...params }, ...options });
+}
+
+export interface DigitalAssetCategoryGetPermissionParams {
+categoryId: number
+}
+
+/** 分类权限 — GET /api/v1/user-base/digital-asset-category/permission/{categoryId} (数字资产:分类) */
+export function digitalAssetCategoryGetPermission(params: DigitalAssetCategoryGetPermissionParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/digital-asset-category/permission/{categoryId}', params: { ...params }, ...options });
+}
+
+export interface DigitalAssetCategorySavePermissionBody {
+categoryId: number
+/**
+ * @maxItems 200
+ */
+permissions: {
+/**
+ * @maxItems 100
+ */
+staffIds?: number[]
+/**
+ * @maxItems 100
+ */
+depIds?: number[]
+/**
+ * @maxItems 50
+ */
+roleIds?: number[]
+level: (1 | 2 | 3 | 4)
+}[]
+}
+
+/** 保存分类权限 — POST /api/v1/user-base/digital-asset-category/permission (数字资产:分类) */
+export function digitalAssetCategorySavePermission(data: DigitalAssetCategorySavePermissionBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/digital-asset-category/permission', data, ...options });
+}
+
+export interface DigitalAssetCategoryTransferBody {
+categoryId: number
+ownerStaffId?: number
+parentId?: (number | null)
+}
+
+/** 移交分类 — POST /api/v1/user-base/digital-asset-category/transfer (数字资产:分类) */
+export function digitalAssetCategoryTransfer(data: DigitalAssetCategoryTransferBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/digital-asset-category/transfer', data, ...options });
+}
+
+export interface DigitalAssetCategorySaveFormParams {
+categoryId: number
+}
+
+export interface DigitalAssetCategorySaveFormBody {
+definition: {
+
+}
+}
+
+/** 保存分类表单 — POST /api/v1/user-base/digital-asset-category/{categoryId}/form (数字资产:分类) */
+export function digitalAssetCategorySaveForm(params: DigitalAssetCategorySaveFormParams, data: DigitalAssetCategorySaveFormBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/user-base/digital-asset-category/{categoryId}/form', params: { ...params }, data, ...options });
+}
+
 export interface ReceiptPageQuery {
 pageNo?: number
 pageSize?: number
@@ -19984,6 +20747,37 @@ export const catalogue = {
   'department.save': { method: 'POST', path: '/api/v1/user-base/department/save', permission: '公司管理' },
   'department.update': { method: 'PUT', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
   'department.remove': { method: 'DELETE', path: '/api/v1/user-base/department/{depId}', permission: '公司管理' },
+  'assetBorrow.page': { method: 'GET', path: '/api/v1/user-base/asset-borrow/page', permission: '数字资产:借阅|数字资产:分类' },
+  'assetBorrow.get': { method: 'GET', path: '/api/v1/user-base/asset-borrow/{borrowId}', permission: '数字资产:借阅|数字资产:分类' },
+  'assetBorrow.save': { method: 'POST', path: '/api/v1/user-base/asset-borrow/save', permission: '数字资产:借阅|数字资产:分类' },
+  'assetBorrow.audit': { method: 'POST', path: '/api/v1/user-base/asset-borrow/audit', permission: '数字资产:借阅|数字资产:分类' },
+  'assetBorrow.giveBack': { method: 'POST', path: '/api/v1/user-base/asset-borrow/{borrowId}/return', permission: '数字资产:借阅|数字资产:分类', version: true },
+  'assetBorrow.checkOverdue': { method: 'POST', path: '/api/v1/user-base/asset-borrow/check-overdue', permission: '数字资产:分类' },
+  'digitalAsset.page': { method: 'GET', path: '/api/v1/user-base/digital-asset/page', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅' },
+  'digitalAsset.get': { method: 'GET', path: '/api/v1/user-base/digital-asset/{assetId}', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅' },
+  'digitalAsset.versions': { method: 'GET', path: '/api/v1/user-base/digital-asset/{assetId}/versions', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅' },
+  'digitalAsset.download': { method: 'GET', path: '/api/v1/user-base/digital-asset/{assetId}/file/{fileName}', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅' },
+  'digitalAsset.save': { method: 'POST', path: '/api/v1/user-base/digital-asset/save', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅' },
+  'digitalAsset.update': { method: 'PUT', path: '/api/v1/user-base/digital-asset/{assetId}', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅' },
+  'digitalAsset.remove': { method: 'DELETE', path: '/api/v1/user-base/digital-asset/{assetId}', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅' },
+  'digitalAsset.submit': { method: 'POST', path: '/api/v1/user-base/digital-asset/submit', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅', version: true },
+  'digitalAsset.approve': { method: 'POST', path: '/api/v1/user-base/digital-asset/audit', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅', version: true },
+  'digitalAsset.reject': { method: 'POST', path: '/api/v1/user-base/digital-asset/reject', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅', version: true },
+  'digitalAsset.offline': { method: 'POST', path: '/api/v1/user-base/digital-asset/offline', permission: '数字资产:资料库|数字资产:分类|数字资产:借阅', version: true },
+  'digitalAssetCategory.list': { method: 'GET', path: '/api/v1/user-base/digital-asset-category/list', permission: '数字资产:分类' },
+  'digitalAssetCategory.listTree': { method: 'GET', path: '/api/v1/user-base/digital-asset-category/list-tree', permission: '数字资产:分类|数字资产:资料库|数字资产:借阅' },
+  'digitalAssetCategory.listAllLevel1': { method: 'GET', path: '/api/v1/user-base/digital-asset-category/list-all-level1', permission: '数字资产:分类|数字资产:资料库|数字资产:借阅' },
+  'digitalAssetCategory.get': { method: 'GET', path: '/api/v1/user-base/digital-asset-category/{categoryId}', permission: '数字资产:分类|数字资产:资料库|数字资产:借阅' },
+  'digitalAssetCategory.save': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/save', permission: '数字资产:分类' },
+  'digitalAssetCategory.update': { method: 'PUT', path: '/api/v1/user-base/digital-asset-category/{categoryId}', permission: '数字资产:分类' },
+  'digitalAssetCategory.publish': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/publish', permission: '数字资产:分类', version: true },
+  'digitalAssetCategory.batchDisable': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/batch-disable', permission: '数字资产:分类', version: true },
+  'digitalAssetCategory.enable': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/enable', permission: '数字资产:分类', version: true },
+  'digitalAssetCategory.remove': { method: 'DELETE', path: '/api/v1/user-base/digital-asset-category/{categoryId}', permission: '数字资产:分类' },
+  'digitalAssetCategory.getPermission': { method: 'GET', path: '/api/v1/user-base/digital-asset-category/permission/{categoryId}', permission: '数字资产:分类' },
+  'digitalAssetCategory.savePermission': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/permission', permission: '数字资产:分类' },
+  'digitalAssetCategory.transfer': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/transfer', permission: '数字资产:分类' },
+  'digitalAssetCategory.saveForm': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/{categoryId}/form', permission: '数字资产:分类' },
   'receipt.page': { method: 'GET', path: '/api/v1/project-base/receipt/page', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
   'receipt.exportExcel': { method: 'GET', path: '/api/v1/project-base/receipt/export-excel', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目', binary: 'download' },
   'receipt.get': { method: 'GET', path: '/api/v1/project-base/receipt/{receiptId}', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },

@@ -123,6 +123,48 @@ actedAt?: (string | null)
 
 export type ApprovalTaskUpdate = Partial<ApprovalTaskCreate> & { approvalTaskId?: number };
 
+/** 借阅 */
+
+export interface AssetBorrow {
+borrowId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+borrowNo?: (string | null)
+assetId: number
+categoryId?: (number | null)
+applicantStaffId?: (number | null)
+borrowType: (1 | 2 | 3)
+purpose: string
+startDate: string
+endDate: string
+approverStaffId?: (number | null)
+borrowStatus?: (0 | 5 | 10 | 15 | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+returnedAt?: (string | null)
+remindedAt?: (string | null)
+}
+
+export interface AssetBorrowCreate {
+assetId: number
+borrowType: (1 | 2 | 3)
+purpose: string
+startDate: string
+endDate: string
+custom?: {
+
+}
+}
+
+export type AssetBorrowUpdate = Partial<AssetBorrowCreate> & { version: number; borrowId?: number };
+
 /** 银行账户 */
 
 export interface BankAccount {
@@ -367,6 +409,31 @@ disabled?: (boolean | null)
 }
 
 export type BusinessTypeUpdate = Partial<BusinessTypeCreate> & { version: number; businessTypeId?: number };
+
+/** 分类权限 */
+
+export interface CategoryPermission {
+categoryPermissionId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+categoryId: number
+subjectType: (1 | 2 | 3)
+subjectId: number
+level: (1 | 2 | 3 | 4)
+}
+
+export interface CategoryPermissionCreate {
+categoryId: number
+subjectType: (1 | 2 | 3)
+subjectId: number
+level: (1 | 2 | 3 | 4)
+}
+
+export type CategoryPermissionUpdate = Partial<CategoryPermissionCreate> & { categoryPermissionId?: number };
 
 /** 线索 */
 
@@ -1239,6 +1306,203 @@ custom?: {
 }
 
 export type DepartmentUpdate = Partial<DepartmentCreate> & { version: number; depId?: number };
+
+/** 资料 */
+
+export interface DigitalAsset {
+assetId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+assetNo?: (string | null)
+name: string
+categoryId: number
+securityLevel: (1 | 2 | 3)
+/**
+ * @maxItems 20
+ */
+files: {
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[]
+customValues?: unknown
+tags?: (string | null)
+assetVersion?: (string | null)
+ownerStaffId?: (number | null)
+depId?: (number | null)
+projectId?: (number | null)
+customerId?: (number | null)
+status?: (0 | 5 | 10 | 15 | 20 | null)
+viewCount?: (number | null)
+borrowCount?: (number | null)
+publishedAt?: (string | null)
+remark?: (string | null)
+}
+
+export interface DigitalAssetCreate {
+name: string
+categoryId: number
+securityLevel: (1 | 2 | 3)
+/**
+ * @maxItems 20
+ */
+files: {
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[]
+customValues?: unknown
+tags?: (string | null)
+assetVersion?: (string | null)
+depId?: (number | null)
+projectId?: (number | null)
+customerId?: (number | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type DigitalAssetUpdate = Partial<DigitalAssetCreate> & { version: number; assetId?: number };
+
+/** 资产分类 */
+
+export interface DigitalAssetCategory {
+categoryId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+parentId?: (number | null)
+name: string
+code?: (string | null)
+level?: (number | null)
+sort?: (number | null)
+icon?: (string | null)
+formName?: (string | null)
+status?: (0 | 10 | 20 | null)
+ownerStaffId: number
+borrowNeedsApproval?: (boolean | null)
+maxBorrowDays?: (number | null)
+assetCount?: (number | null)
+/**
+ * @maxItems 200
+ */
+permissions?: ({
+/**
+ * @maxItems 100
+ */
+staffIds?: number[]
+/**
+ * @maxItems 100
+ */
+depIds?: number[]
+/**
+ * @maxItems 50
+ */
+roleIds?: number[]
+level: (1 | 2 | 3 | 4)
+}[] | null)
+remark?: (string | null)
+}
+
+export interface DigitalAssetCategoryCreate {
+parentId?: (number | null)
+name: string
+code?: (string | null)
+sort?: (number | null)
+icon?: (string | null)
+ownerStaffId: number
+borrowNeedsApproval?: (boolean | null)
+maxBorrowDays?: (number | null)
+/**
+ * @maxItems 200
+ */
+permissions?: ({
+/**
+ * @maxItems 100
+ */
+staffIds?: number[]
+/**
+ * @maxItems 100
+ */
+depIds?: number[]
+/**
+ * @maxItems 50
+ */
+roleIds?: number[]
+level: (1 | 2 | 3 | 4)
+}[] | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type DigitalAssetCategoryUpdate = Partial<DigitalAssetCategoryCreate> & { version: number; categoryId?: number };
+
+/** 资料版本 */
+
+export interface DigitalAssetVersion {
+assetVersionId: number
+corpId: number
+orgId: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+assetId: number
+version?: (string | null)
+/**
+ * @maxItems 20
+ */
+files?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+customValues?: unknown
+note?: (string | null)
+}
+
+export interface DigitalAssetVersionCreate {
+assetId: number
+version?: (string | null)
+/**
+ * @maxItems 20
+ */
+files?: ({
+name: string
+url: string
+fileName?: string
+size?: number
+type?: string
+}[] | null)
+customValues?: unknown
+note?: (string | null)
+}
+
+export type DigitalAssetVersionUpdate = Partial<DigitalAssetVersionCreate> & { assetVersionId?: number };
 
 /** 单据编号序列 */
 
@@ -5068,12 +5332,14 @@ export interface EntityRecords {
   account: Account;
   approval: Approval;
   approvalTask: ApprovalTask;
+  assetBorrow: AssetBorrow;
   bankAccount: BankAccount;
   bankStatement: BankStatement;
   billPlatform: BillPlatform;
   bulkConfig: BulkConfig;
   bulkCostSettleApply: BulkCostSettleApply;
   businessType: BusinessType;
+  categoryPermission: CategoryPermission;
   clue: Clue;
   clueFollow: ClueFollow;
   companyTruck: CompanyTruck;
@@ -5087,6 +5353,9 @@ export interface EntityRecords {
   deliveryAddress: DeliveryAddress;
   deliveryItem: DeliveryItem;
   department: Department;
+  digitalAsset: DigitalAsset;
+  digitalAssetCategory: DigitalAssetCategory;
+  digitalAssetVersion: DigitalAssetVersion;
   docSequence: DocSequence;
   driver: Driver;
   driverIncome: DriverIncome;

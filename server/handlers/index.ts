@@ -46,6 +46,9 @@ import { userPreferenceHandlers } from '../shell/user-preference';
 import { ssoHandlers } from '../sso/sso';
 import { trackingHandlers } from '../tracking/tracking';
 import { settleBillHandlers } from '../finance/settle-bill';
+import { digitalAssetCategoryHandlers } from '../digital-asset/digital-asset-category';
+import { digitalAssetHandlers } from '../digital-asset/digital-asset';
+import { assetBorrowHandlers } from '../digital-asset/asset-borrow';
 
 /** One map per handler file; a name claimed twice is a start-up error rather than a silent override. */
 const files: Record<string, Handler>[] = [
@@ -55,6 +58,7 @@ const files: Record<string, Handler>[] = [
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, settleBillHandlers,
+  digitalAssetCategoryHandlers, digitalAssetHandlers, assetBorrowHandlers,
 ];
 
 export const namedHandlers: Record<string, Handler> = {};

@@ -33,6 +33,9 @@ import { inStorageHooks, partItemHooks, workOrderHooks } from './inventory/stock
 import { deliveryHooks } from './inventory/delivery';
 import { settleBillHooks } from './finance/settleBill';
 import { materialInHooks, materialUseHooks } from './inventory/material';
+import { digitalAssetCategoryHooks } from './digital-asset/category';
+import { digitalAssetHooks } from './digital-asset/asset';
+import { assetBorrowHooks } from './digital-asset/borrow';
 
 export const entityHooks: HookRegistry = {
   supplier: supplierHooks,
@@ -80,4 +83,7 @@ export const entityHooks: HookRegistry = {
   settleBill: settleBillHooks,
   materialIn: materialInHooks,
   materialUse: materialUseHooks,
+  digitalAssetCategory: digitalAssetCategoryHooks,
+  digitalAsset: digitalAssetHooks,
+  assetBorrow: assetBorrowHooks,
 };

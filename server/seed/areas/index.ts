@@ -17,6 +17,7 @@ import { inventoryStockSeeder } from './inventory-stock';
 import { financeSettleSeeder } from './finance-settle';
 import { inventoryMaterialSeeder } from './inventory-material';
 import type { AreaSeeder } from './seeder';
+import { digitalAssetSeeder } from './digital-asset';
 
 export type { AreaSeeder } from './seeder';
 
@@ -37,4 +38,5 @@ export const areaSeeders: AreaSeeder[] = [
   // after dispatch and transship: bills take the freight and costs they booked
   financeSettleSeeder,
   inventoryMaterialSeeder,
+  digitalAssetSeeder,
 ];
