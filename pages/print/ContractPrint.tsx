@@ -9,6 +9,7 @@ import { Alert, Button, Space, Spin } from 'antd';
 import { PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { invoke } from '../../api/call';
 import type { ScreenProps } from '../../runtime/screens/types';
+import { QrImage } from '../driver/QrImage';
 
 interface PrintDocument {
   type: number;
@@ -21,6 +22,7 @@ interface PrintDocument {
   signatures: { role: string; name: string; date?: string }[];
   printedBy?: string;
   docNoLabel?: string;
+  qrCodes?: { label: string; text: string }[];
 }
 
 // Print rules: A4 portrait, only the sheet, no shadows or margins of the screen.
@@ -107,6 +109,16 @@ function Sheet({ doc }: { doc: PrintDocument }) {
           </table>
         </div>
       ))}
+      {doc.qrCodes?.length ? (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, margin: '12px 0' }} data-testid="print-qr">
+          {doc.qrCodes.map((q) => (
+            <div key={q.text} style={{ textAlign: 'center', fontSize: 11 }}>
+              <QrImage text={q.text} size={96} />
+              <div>{q.label}</div>
+            </div>
+          ))}
+        </div>
+      ) : null}
       <div style={{ margin: '12px 0' }}>
         {doc.clauses.map((c) => <p key={c} style={{ margin: '4px 0', textIndent: '2em' }}>{c}</p>)}
       </div>
