@@ -5509,7 +5509,7 @@ remark?: (string | null)
 message?: string
 }
 
-/** 审核通过回单(可批量) — POST /api/v1/project-base/receipt/audit-pass (调度:编辑) */
+/** 审核通过回单(可批量) — POST /api/v1/project-base/receipt/audit-pass (调度:编辑|项目管理:项目:编辑) */
 export function receiptConfirm(data: ReceiptConfirmBody, options: CallOptions = {}): Promise<ReceiptConfirmResponse> {
   return request<ReceiptConfirmResponse>({ method: 'POST', url: '/api/v1/project-base/receipt/audit-pass', data, ...options });
 }
@@ -5571,7 +5571,7 @@ remark?: (string | null)
 message?: string
 }
 
-/** 驳回回单 — POST /api/v1/project-base/receipt/{receiptId}/reject (调度:编辑) */
+/** 驳回回单 — POST /api/v1/project-base/receipt/{receiptId}/reject (调度:编辑|项目管理:项目:编辑) */
 export function receiptReject(params: ReceiptRejectParams, data: ReceiptRejectBody, options: CallOptions = {}): Promise<ReceiptRejectResponse> {
   return request<ReceiptRejectResponse>({ method: 'POST', url: '/api/v1/project-base/receipt/{receiptId}/reject', params: { ...params }, data, ...options });
 }
@@ -19425,8 +19425,8 @@ export const catalogue = {
   'receipt.exportExcel': { method: 'GET', path: '/api/v1/project-base/receipt/export-excel', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目', binary: 'download' },
   'receipt.get': { method: 'GET', path: '/api/v1/project-base/receipt/{receiptId}', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
   'receipt.upload': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/upload', permission: '调度:编辑', version: true },
-  'receipt.confirm': { method: 'POST', path: '/api/v1/project-base/receipt/audit-pass', permission: '调度:编辑', version: true },
-  'receipt.reject': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/reject', permission: '调度:编辑', version: true },
+  'receipt.confirm': { method: 'POST', path: '/api/v1/project-base/receipt/audit-pass', permission: '调度:编辑|项目管理:项目:编辑', version: true },
+  'receipt.reject': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/reject', permission: '调度:编辑|项目管理:项目:编辑', version: true },
   'receipt.returnOriginal': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/original-returned', permission: '调度:编辑', version: true },
   'scheduleNode.page': { method: 'GET', path: '/api/v1/project-base/schedule-node/page', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目|项目管理:运输需求' },
   'scheduleNode.get': { method: 'GET', path: '/api/v1/project-base/schedule-node/{nodeId}', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目|项目管理:运输需求' },
