@@ -92,12 +92,6 @@ export async function currentLink(db: Db, orgId: number, scheduleId: number): Pr
   return row ? { ...row, token: tokenOf(orgId, scheduleId, row.nonce) } : undefined;
 }
 
-/** The link a token names (working or ended), by its hash. */
-export async function linkByToken(db: Db, token: string): Promise<LinkRow | undefined> {
-  if (!TOKEN_PATTERN.test(token)) return undefined;
-  return (await db.selectFrom('driverLink').selectAll().where('tokenHash', '=', hashOf(token)).executeTakeFirst()) as LinkRow | undefined;
-}
-
 /**
  * The address a driver opens: PUBLIC_BASE_URL when the server sits behind a proxy that rewrites
  * the host, else the address the dispatcher's request came to.
