@@ -5953,6 +5953,104 @@ export function digitalAssetCategorySaveForm(params: DigitalAssetCategorySaveFor
   return request<unknown>({ method: 'POST', url: '/api/v1/user-base/digital-asset-category/{categoryId}/form', params: { ...params }, data, ...options });
 }
 
+export interface DriverLinkViewParams {
+token: string
+}
+
+/** 司机打开链接：本车托运单(装卸地址与联系人、货物、件数重量尺寸、调度电话)、当前状态与下一步；不含运费与其他车辆 — GET /api/v1/project-base/driver-page/{token} (@public) */
+export function driverLinkView(params: DriverLinkViewParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/driver-page/{token}', params: { ...params }, ...options });
+}
+
+export interface DriverLinkStepParams {
+token: string
+}
+
+export interface DriverLinkStepBody {
+step: ("load" | "depart" | "arrive" | "sign" | "reportException")
+loadedPieces?: (number | null)
+loadedWeight?: (string | number | null)
+permitNo?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | number | null)
+exceptionType?: (number | null)
+exceptionDesc?: (string | null)
+address?: (string | null)
+remark?: (string | null)
+/**
+ * @maxItems 9
+ */
+photos?: {
+name: string
+url: string
+fileName?: string
+size?: number
+}[]
+}
+
+/** 司机完成一个节点(装车、发车、到达、签收、上报异常)，与调度的操作相同 — POST /api/v1/project-base/driver-page/{token}/step (@public) */
+export function driverLinkStep(params: DriverLinkStepParams, data: DriverLinkStepBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/driver-page/{token}/step', params: { ...params }, data, ...options });
+}
+
+export interface DriverLinkUploadParams {
+token: string
+}
+
+/** 司机上传照片(multipart/form-data: file；jpg/png，浏览器已压缩) — POST /api/v1/project-base/driver-page/{token}/upload (@public) */
+export function driverLinkUpload(params: DriverLinkUploadParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/driver-page/{token}/upload', params: { ...params }, ...options });
+}
+
+export interface DriverLinkReceiptParams {
+token: string
+}
+
+export interface DriverLinkReceiptBody {
+signedBy: string
+diffDesc?: (string | null)
+/**
+ * @minItems 1
+ * @maxItems 9
+ */
+photos: {
+name: string
+url: string
+fileName?: string
+size?: number
+}[]
+}
+
+/** 司机上传签收回单照片(可多页)，进入回单审核 — POST /api/v1/project-base/driver-page/{token}/receipt (@public) */
+export function driverLinkReceipt(params: DriverLinkReceiptParams, data: DriverLinkReceiptBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/driver-page/{token}/receipt', params: { ...params }, data, ...options });
+}
+
+export interface DriverLinkPositionsParams {
+token: string
+}
+
+export interface DriverLinkPositionsBody {
+/**
+ * @minItems 1
+ * @maxItems 500
+ */
+points: {
+id: string
+time: number
+lng: number
+lat: number
+speed?: (number | null)
+direction?: (number | null)
+accuracy?: (number | null)
+}[]
+}
+
+/** 司机手机定位(WGS-84，服务端转GCJ-02)，按车牌入轨迹(来源2司机端)；每点带手机端编号，重发只存一次 — POST /api/v1/project-base/driver-page/{token}/positions (@public) */
+export function driverLinkPositions(params: DriverLinkPositionsParams, data: DriverLinkPositionsBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/driver-page/{token}/positions', params: { ...params }, data, ...options });
+}
+
 export interface ReceiptPageQuery {
 pageNo?: number
 pageSize?: number
@@ -6174,7 +6272,7 @@ remark?: (string | null)
 message?: string
 }
 
-/** 审核通过回单(可批量) — POST /api/v1/project-base/receipt/audit-pass (调度:编辑) */
+/** 审核通过回单(可批量) — POST /api/v1/project-base/receipt/audit-pass (调度:编辑|项目管理:项目:编辑) */
 export function receiptConfirm(data: ReceiptConfirmBody, options: CallOptions = {}): Promise<ReceiptConfirmResponse> {
   return request<ReceiptConfirmResponse>({ method: 'POST', url: '/api/v1/project-base/receipt/audit-pass', data, ...options });
 }
@@ -6236,7 +6334,7 @@ remark?: (string | null)
 message?: string
 }
 
-/** 驳回回单 — POST /api/v1/project-base/receipt/{receiptId}/reject (调度:编辑) */
+/** 驳回回单 — POST /api/v1/project-base/receipt/{receiptId}/reject (调度:编辑|项目管理:项目:编辑) */
 export function receiptReject(params: ReceiptRejectParams, data: ReceiptRejectBody, options: CallOptions = {}): Promise<ReceiptRejectResponse> {
   return request<ReceiptRejectResponse>({ method: 'POST', url: '/api/v1/project-base/receipt/{receiptId}/reject', params: { ...params }, data, ...options });
 }
@@ -7129,7 +7227,7 @@ departedAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("scheduleNo" | "demandId" | "projectId" | "customerId" | "carrierType" | "supplierId" | "companyTruckId" | "platformTruckId" | "driverId" | "truckLicensePlate" | "trailerPlate" | "plateColor" | "vehicleKind" | "driverStaffId" | "driverName" | "driverPhone" | "driverIdCard" | "escortStaffIds" | "costContractId" | "quoteMode" | "unitPrice" | "freight" | "taxRate" | "invoiceType" | "guidePrice" | "distanceKm" | "permitNo" | "permitExpiry" | "prepayAmount" | "oilCardAmount" | "arrivalPayAmount" | "receiptPayAmount" | "customerFreight" | "loadedPieces" | "loadedWeight" | "signedPieces" | "signedWeight" | "planLoadTime" | "loadedAt" | "departedAt" | "arrivedAt" | "signedAt" | "scheduleStatus" | "exceptionType" | "exceptionDesc" | "receiptStatus" | "receiptOverdueNotifiedAt" | "platformWaybillNo" | "billPlatformId" | "dispatcherStaffId" | "dispatchedAt" | "settledAt" | "cancelReason" | "auditState" | "reassignedFromId" | "nodeAddress" | "nodeRemark" | "remark" | "createdAt" | "updatedAt")[]
+columns?: ("scheduleNo" | "demandId" | "projectId" | "customerId" | "carrierType" | "supplierId" | "companyTruckId" | "platformTruckId" | "driverId" | "truckLicensePlate" | "trailerPlate" | "plateColor" | "vehicleKind" | "driverStaffId" | "driverName" | "driverPhone" | "driverIdCard" | "escortStaffIds" | "costContractId" | "quoteMode" | "unitPrice" | "freight" | "taxRate" | "invoiceType" | "guidePrice" | "distanceKm" | "permitNo" | "permitExpiry" | "prepayAmount" | "oilCardAmount" | "arrivalPayAmount" | "receiptPayAmount" | "customerFreight" | "loadedPieces" | "loadedWeight" | "signedPieces" | "signedWeight" | "planLoadTime" | "loadedAt" | "departedAt" | "arrivedAt" | "signedAt" | "scheduleStatus" | "exceptionType" | "exceptionDesc" | "receiptStatus" | "receiptOverdueNotifiedAt" | "platformWaybillNo" | "billPlatformId" | "dispatcherStaffId" | "dispatchedAt" | "settledAt" | "cancelReason" | "auditState" | "reassignedFromId" | "nodeAddress" | "nodeRemark" | "remark" | "driverLinkState" | "driverOpenedAt" | "driverLastOpenedAt" | "createdAt" | "updatedAt")[]
 }
 
 /** 调度单 — GET /api/v1/project-base/transport-schedule/export-excel (调度:查看|调度:编辑|调度:额外操作|项目管理:项目), a file */
@@ -7289,6 +7387,12 @@ reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
 }[]
 message?: string
 }
@@ -7388,6 +7492,12 @@ reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
 }[]
 message?: string
 }
@@ -7487,6 +7597,12 @@ reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
 }[]
 message?: string
 }
@@ -7585,6 +7701,12 @@ reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
 }[]
 message?: string
 }
@@ -7684,6 +7806,12 @@ reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
 }[]
 message?: string
 }
@@ -7784,6 +7912,12 @@ reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
 }[]
 message?: string
 }
@@ -7881,6 +8015,12 @@ reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
 }[]
 message?: string
 }
@@ -7922,6 +8062,219 @@ remark?: (string | null)
 /** 改派：取消本调度单并按新车辆生成调度单草稿 — POST /api/v1/project-base/transport-schedule/{scheduleId}/reassign (调度:额外操作) */
 export function transportScheduleReassign(params: TransportScheduleReassignParams, data: TransportScheduleReassignBody, options: CallOptions = {}): Promise<unknown> {
   return request<unknown>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/reassign', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleRevokeDriverLinkParams {
+scheduleId: number
+}
+
+export interface TransportScheduleRevokeDriverLinkBody {
+version?: number
+comment?: string
+}
+
+export interface TransportScheduleRevokeDriverLinkResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
+}[]
+message?: string
+}
+
+/** 撤销司机链接(司机手机页立即失效) — POST /api/v1/project-base/transport-schedule/{scheduleId}/driver-link/revoke (调度:编辑) */
+export function transportScheduleRevokeDriverLink(params: TransportScheduleRevokeDriverLinkParams, data: TransportScheduleRevokeDriverLinkBody, options: CallOptions = {}): Promise<TransportScheduleRevokeDriverLinkResponse> {
+  return request<TransportScheduleRevokeDriverLinkResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/driver-link/revoke', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleRenewDriverLinkParams {
+scheduleId: number
+}
+
+export interface TransportScheduleRenewDriverLinkBody {
+version?: number
+comment?: string
+}
+
+export interface TransportScheduleRenewDriverLinkResponse {
+count: number
+list: {
+scheduleId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+scheduleNo?: (string | null)
+demandId: number
+projectId?: (number | null)
+customerId?: (number | null)
+carrierType: (1 | 2 | 3 | 4)
+supplierId?: (number | null)
+companyTruckId?: (number | null)
+platformTruckId?: (number | null)
+driverId?: (number | null)
+truckLicensePlate?: (string | null)
+trailerPlate?: (string | null)
+plateColor?: (1 | 2 | 3 | 4 | 5 | 9 | 93 | 94 | null)
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | null)
+driverStaffId?: (number | null)
+driverName?: (string | null)
+driverPhone?: (string | null)
+driverIdCard?: (string | null)
+/**
+ * @maxItems 200
+ */
+escortStaffIds?: (number[] | null)
+costContractId?: (number | null)
+quoteMode?: (1 | 2 | 3 | 4 | 5 | null)
+unitPrice?: (string | null)
+freight?: (string | null)
+taxRate?: (13 | 9 | 6 | 3 | 1 | 0 | null)
+invoiceType?: (1 | 2 | 3 | 4 | null)
+guidePrice?: (string | null)
+distanceKm?: (string | null)
+permitNo?: (string | null)
+permitExpiry?: (string | null)
+prepayAmount?: (string | null)
+oilCardAmount?: (string | null)
+arrivalPayAmount?: (string | null)
+receiptPayAmount?: (string | null)
+customerFreight?: (string | null)
+loadedPieces?: (number | null)
+loadedWeight?: (string | null)
+signedPieces?: (number | null)
+signedWeight?: (string | null)
+planLoadTime?: (string | null)
+loadedAt?: (string | null)
+departedAt?: (string | null)
+arrivedAt?: (string | null)
+signedAt?: (string | null)
+scheduleStatus?: (0 | 5 | 10 | 15 | 20 | 25 | 30 | 35 | 40 | 45 | null)
+exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+exceptionDesc?: (string | null)
+receiptStatus?: (0 | 5 | 10 | 15 | null)
+receiptOverdueNotifiedAt?: (string | null)
+platformWaybillNo?: (string | null)
+billPlatformId?: (number | null)
+dispatcherStaffId?: (number | null)
+dispatchedAt?: (string | null)
+settledAt?: (string | null)
+cancelReason?: (string | null)
+/**
+ * 0: freight within the guide price tolerance, or not yet sent (派车确认 sends one above it to approval)
+ */
+auditState?: (0 | 5 | 10 | 15 | null)
+reassignedFromId?: (number | null)
+nodeAddress?: (string | null)
+nodeRemark?: (string | null)
+remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
+}[]
+message?: string
+}
+
+/** 重新生成司机链接(旧链接失效，新链接短信发给司机) — POST /api/v1/project-base/transport-schedule/{scheduleId}/driver-link/renew (调度:编辑) */
+export function transportScheduleRenewDriverLink(params: TransportScheduleRenewDriverLinkParams, data: TransportScheduleRenewDriverLinkBody, options: CallOptions = {}): Promise<TransportScheduleRenewDriverLinkResponse> {
+  return request<TransportScheduleRenewDriverLinkResponse>({ method: 'POST', url: '/api/v1/project-base/transport-schedule/{scheduleId}/driver-link/renew', params: { ...params }, data, ...options });
+}
+
+export interface TransportScheduleDriverLinkParams {
+scheduleId: number
+}
+
+/** 司机链接：地址(二维码)、状态、司机打开时间与司机完成的节点 — GET /api/v1/project-base/transport-schedule/{scheduleId}/driver-link (调度:查看|调度:编辑|调度:额外操作) */
+export function transportScheduleDriverLink(params: TransportScheduleDriverLinkParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/transport-schedule/{scheduleId}/driver-link', params: { ...params }, ...options });
 }
 
 export interface TransportScheduleAuditBody {
@@ -20778,12 +21131,17 @@ export const catalogue = {
   'digitalAssetCategory.savePermission': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/permission', permission: '数字资产:分类' },
   'digitalAssetCategory.transfer': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/transfer', permission: '数字资产:分类' },
   'digitalAssetCategory.saveForm': { method: 'POST', path: '/api/v1/user-base/digital-asset-category/{categoryId}/form', permission: '数字资产:分类' },
+  'driverLink.view': { method: 'GET', path: '/api/v1/project-base/driver-page/{token}', permission: '@public' },
+  'driverLink.step': { method: 'POST', path: '/api/v1/project-base/driver-page/{token}/step', permission: '@public' },
+  'driverLink.upload': { method: 'POST', path: '/api/v1/project-base/driver-page/{token}/upload', permission: '@public' },
+  'driverLink.receipt': { method: 'POST', path: '/api/v1/project-base/driver-page/{token}/receipt', permission: '@public' },
+  'driverLink.positions': { method: 'POST', path: '/api/v1/project-base/driver-page/{token}/positions', permission: '@public' },
   'receipt.page': { method: 'GET', path: '/api/v1/project-base/receipt/page', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
   'receipt.exportExcel': { method: 'GET', path: '/api/v1/project-base/receipt/export-excel', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目', binary: 'download' },
   'receipt.get': { method: 'GET', path: '/api/v1/project-base/receipt/{receiptId}', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
   'receipt.upload': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/upload', permission: '调度:编辑', version: true },
-  'receipt.confirm': { method: 'POST', path: '/api/v1/project-base/receipt/audit-pass', permission: '调度:编辑', version: true },
-  'receipt.reject': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/reject', permission: '调度:编辑', version: true },
+  'receipt.confirm': { method: 'POST', path: '/api/v1/project-base/receipt/audit-pass', permission: '调度:编辑|项目管理:项目:编辑', version: true },
+  'receipt.reject': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/reject', permission: '调度:编辑|项目管理:项目:编辑', version: true },
   'receipt.returnOriginal': { method: 'POST', path: '/api/v1/project-base/receipt/{receiptId}/original-returned', permission: '调度:编辑', version: true },
   'scheduleNode.page': { method: 'GET', path: '/api/v1/project-base/schedule-node/page', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目|项目管理:运输需求' },
   'scheduleNode.get': { method: 'GET', path: '/api/v1/project-base/schedule-node/{nodeId}', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目|项目管理:运输需求' },
@@ -20818,6 +21176,9 @@ export const catalogue = {
   'transportSchedule.sign': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/sign', permission: '调度:编辑', version: true },
   'transportSchedule.cancel': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/cancel', permission: '调度:额外操作', version: true },
   'transportSchedule.reassign': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/reassign', permission: '调度:额外操作', version: true },
+  'transportSchedule.revokeDriverLink': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/driver-link/revoke', permission: '调度:编辑', version: true },
+  'transportSchedule.renewDriverLink': { method: 'POST', path: '/api/v1/project-base/transport-schedule/{scheduleId}/driver-link/renew', permission: '调度:编辑', version: true },
+  'transportSchedule.driverLink': { method: 'GET', path: '/api/v1/project-base/transport-schedule/{scheduleId}/driver-link', permission: '调度:查看|调度:编辑|调度:额外操作' },
   'transportSchedule.audit': { method: 'POST', path: '/api/v1/project-base/transport-schedule/audit', permission: '调度:查看|调度:编辑|调度:额外操作|项目管理:项目' },
   'enquiryQuoteMessage.conversation': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/conversation', permission: '商务:询价报价' },
   'enquiryQuoteMessage.contacts': { method: 'GET', path: '/api/v1/message-base/enquiry-quote-message/contacts', permission: '商务:询价报价' },

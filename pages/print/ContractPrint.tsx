@@ -10,6 +10,7 @@ import { DownloadOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design
 import { invoke, invokeDownload } from '../../api/call';
 import { saveFile } from '../../api/http';
 import type { ScreenProps } from '../../runtime/screens/types';
+import { QrImage } from '../driver/QrImage';
 
 interface PrintDocument {
   type: number;
@@ -22,6 +23,7 @@ interface PrintDocument {
   signatures: { role: string; name: string; date?: string; stamp?: boolean }[];
   printedBy?: string;
   docNoLabel?: string;
+  qrCodes?: { label: string; text: string }[];
 }
 
 // Print rules: A4 portrait, only the sheet, no shadows or margins of the screen.
@@ -112,6 +114,16 @@ function Sheet({ doc }: { doc: PrintDocument }) {
           </table>
         </div>
       ))}
+      {doc.qrCodes?.length ? (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, margin: '12px 0' }} data-testid="print-qr">
+          {doc.qrCodes.map((q) => (
+            <div key={q.text} style={{ textAlign: 'center', fontSize: 11 }}>
+              <QrImage text={q.text} size={96} />
+              <div>{q.label}</div>
+            </div>
+          ))}
+        </div>
+      ) : null}
       <div style={{ margin: '12px 0' }}>
         {doc.clauses.map((c) => <p key={c} style={{ margin: '4px 0', textIndent: '2em' }}>{c}</p>)}
       </div>

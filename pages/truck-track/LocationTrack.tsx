@@ -16,6 +16,8 @@ import { Chart } from './Chart';
 import { DELTA_CENTER, MOTION, directionText, fmtTime, type LiveTruck, type LocationRow } from './common';
 
 const TOPIC = 'truck-position';
+/** Where a position came from (DOMAIN §3.4 trackPoint.source): 2 司机端 is a driver's phone through their link. */
+const sourceText = (v: number) => ({ 1: '北斗平台', 2: '司机端', 3: '手工' } as Record<number, string>)[v] ?? String(v);
 
 interface ListData {
   list: LocationRow[];
@@ -66,13 +68,13 @@ export default function LocationTrack({ page }: ScreenProps) {
         if (!p) return r;
         seen.add(p.plate);
         if (r.gpsTime && r.gpsTime >= p.gpsTime) return r;
-        return { ...r, gpsTime: p.gpsTime, lng: p.lng, lat: p.lat, speed: p.speed, direction: p.direction, online: true, motion: (p.speed >= 5 ? 1 : 2) as 1 | 2 };
+        return { ...r, gpsTime: p.gpsTime, lng: p.lng, lat: p.lat, speed: p.speed, direction: p.direction, online: true, motion: (p.speed >= 5 ? 1 : 2) as 1 | 2, source: p.source ?? r.source };
       });
       // A platform truck reporting for the first time appears at once.
       for (const p of byPlate.values()) {
         if (seen.has(p.plate)) continue;
         next.push({ motion: p.speed >= 5 ? 1 : 2, truckKind: p.truckKind as 1 | 2, truckId: p.truckId, truckLicensePlate: p.plate, vehicleKind: null, truckStatus: null, supplierId: null,
-          gpsTime: p.gpsTime, lng: p.lng, lat: p.lat, speed: p.speed, direction: p.direction, mileage: null, kmToday: 0, online: true });
+          gpsTime: p.gpsTime, lng: p.lng, lat: p.lat, speed: p.speed, direction: p.direction, mileage: null, kmToday: 0, online: true, source: p.source ?? null });
       }
       return next;
     });
@@ -93,7 +95,7 @@ export default function LocationTrack({ page }: ScreenProps) {
       tooltip: { trigger: 'item', formatter: (p: { data?: { row?: LocationRow } }) => {
         const r = p.data?.row;
         if (!r) return '';
-        return `${r.truckLicensePlate}<br/>${MOTION[r.motion].label} · ${r.speed ?? 0} km/h · ${directionText(r.direction)}<br/>${fmtTime(r.gpsTime)}`;
+        return `${r.truckLicensePlate}<br/>${MOTION[r.motion].label} · ${r.speed ?? 0} km/h · ${directionText(r.direction)}<br/>${fmtTime(r.gpsTime)}${r.source ? ` · ${sourceText(r.source)}` : ''}`;
       } },
       geo: {
         map: 'china', roam: true, center: focus ? [focus.lng, focus.lat] : DELTA_CENTER, zoom: focus ? 12 : 6, scaleLimit: { min: 1, max: 80 },
@@ -135,7 +137,7 @@ export default function LocationTrack({ page }: ScreenProps) {
         </Col>
         <Col xs={24} xl={10}>
           <Table<LocationRow> size="small" rowKey={(r) => `${r.truckKind}-${r.truckId}`} dataSource={shown} loading={loading && !rows.length}
-            pagination={{ pageSize: 20, showTotal: (n) => `共 ${n} 辆` }} scroll={{ x: 620 }}
+            pagination={{ pageSize: 20, showTotal: (n) => `共 ${n} 辆` }} scroll={{ x: 700 }}
             onRow={(r) => ({ onClick: () => setSelected(r.truckLicensePlate === selected ? null : r.truckLicensePlate), style: { cursor: 'pointer', background: r.truckLicensePlate === selected ? '#e6f4ff' : undefined } })}
             columns={[
               { title: '车牌号', dataIndex: 'truckLicensePlate', width: 100, fixed: 'left' },
@@ -145,6 +147,7 @@ export default function LocationTrack({ page }: ScreenProps) {
               { title: '方向', dataIndex: 'direction', width: 60, render: directionText },
               { title: '经纬度', key: 'pos', width: 150, render: (_: unknown, r) => (r.lng === null ? '—' : <span data-testid="position">{r.lng.toFixed(5)}, {r.lat!.toFixed(5)}</span>) },
               { title: '定位时间', dataIndex: 'gpsTime', width: 150, render: fmtTime },
+              { title: '来源', dataIndex: 'source', width: 80, render: (v: number | null) => (v ? <Tag color={v === 2 ? 'purple' : undefined} data-testid="position-source">{sourceText(v)}</Tag> : '—') },
               { title: '今日里程(km)', dataIndex: 'kmToday', width: 100, align: 'right' },
               { title: '操作', key: 'op', width: 70, fixed: 'right', render: (_: unknown, r) => (
                 <Link to={`/truck-track/travel-track?plate=${encodeURIComponent(r.truckLicensePlate)}`} onClick={(e) => e.stopPropagation()}>轨迹</Link>

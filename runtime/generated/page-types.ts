@@ -273,8 +273,12 @@ export interface ImportChoice {
   values?: (number | string)[];
 }
 export interface DetailTab {
-  type: "fields" | "children" | "related" | "attachments" | "activity" | "report" | "timeline";
+  type: "fields" | "children" | "related" | "attachments" | "activity" | "report" | "timeline" | "screen";
   api?: ApiRef;
+  /**
+   * screen: a screen piece (a .tsx under pages/ or runtime/screens/) shown with the record (ScreenProps.record) for what a definition can't draw (a QR code)
+   */
+  component?: string;
   title?: string;
   /**
    * fields: the layout shown read-only

@@ -16,7 +16,7 @@ const ShellLayout = lazy(() => import('../layout/ShellLayout'));
 // antd (with its ConfigProvider) loads with the first page that needs it, never with /login.
 const ThemeRoot = lazy(() => import('../shell/ThemeRoot'));
 // Components named as their screen files are (runtime/screens/registry.ts); a test holds each to a page.
-export const LIGHT_PAGES = new Set(['LoginScreen']);
+export const LIGHT_PAGES = new Set(['LoginScreen', 'DriverPage']);
 
 export function AccessGate() {
   const location = useLocation();

@@ -5,4 +5,7 @@ export interface ScreenProps {
   page: PageDef;
   /** the route's parameters (and the address's query) */
   params?: Record<string, string>;
+  /** a detail tab of type screen: the record shown, and a way to reload it after the piece changed it */
+  record?: Record<string, any>;
+  onChanged?: () => void;
 }

@@ -3532,6 +3532,8 @@ lng?: (string | null)
 lat?: (string | null)
 address?: (string | null)
 operatorStaffId?: (number | null)
+byDriver?: (boolean | null)
+operatorName?: (string | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 /**
  * @maxItems 20
@@ -3557,6 +3559,8 @@ lng?: (string | number | null)
 lat?: (string | number | null)
 address?: (string | null)
 operatorStaffId?: (number | null)
+byDriver?: (boolean | null)
+operatorName?: (string | null)
 exceptionType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 /**
  * @maxItems 20
@@ -4644,6 +4648,12 @@ reassignedFromId?: (number | null)
 nodeAddress?: (string | null)
 nodeRemark?: (string | null)
 remark?: (string | null)
+/**
+ * the driver's phone page (/driver/{token}): issued on 派车确认, ended by 结算, 取消, 改派 or the dispatcher's 撤销
+ */
+driverLinkState?: (0 | 1 | 5 | 10 | null)
+driverOpenedAt?: (string | null)
+driverLastOpenedAt?: (string | null)
 }
 
 export interface TransportScheduleCreate {

@@ -17,6 +17,8 @@ export interface LocationRow {
   kmToday: number;
   online: boolean;
   motion: 1 | 2 | 3;
+  /** where the latest point came from: 1 北斗平台 2 司机端 3 手工 */
+  source: number | null;
 }
 
 /** One pushed position (event truck_position on /topic/truck-position). */
@@ -29,4 +31,6 @@ export interface LivePosition {
   lat: number;
   speed: number;
   direction: number;
+  /** 1 北斗平台 2 司机端 3 手工 */
+  source?: number;
 }

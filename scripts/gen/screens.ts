@@ -37,12 +37,24 @@ export function checkScreens(defs: Pick<Definitions, 'pages'>, files: ScreenFile
     if (other) problems.push({ file: f.file, pointer: '', message: `screen name ${f.name} is also ${other.file}: rename one of them` });
     else byName.set(f.name, f);
   }
+  const check = (file: string, pointer: string, component: string) => {
+    const f = byName.get(component);
+    if (!f) problems.push({ file, pointer, message: `no screen file ${component}.tsx under ${SCREEN_ROOTS.join(' or ')}` });
+    else if (!f.hasDefault) problems.push({ file, pointer, message: `${f.file} has no default export to show as a screen` });
+  };
   for (const pg of defs.pages) {
     const { kind, component } = pg.data as { kind?: string; component?: string };
-    if (kind !== 'custom' || !component) continue;
-    const f = byName.get(component);
-    if (!f) problems.push({ file: pg.file, pointer: '/component', message: `no screen file ${component}.tsx under ${SCREEN_ROOTS.join(' or ')}` });
-    else if (!f.hasDefault) problems.push({ file: pg.file, pointer: '/component', message: `${f.file} has no default export to show as a screen` });
+    if (kind === 'custom' && component) check(pg.file, '/component', component);
+    // A detail tab of type screen names a screen piece too (wherever the detail sits in the page).
+    const walk = (v: unknown, pointer: string) => {
+      if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`));
+      else if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        if (o.type === 'screen' && typeof o.component === 'string' && pointer.includes('/tabs/')) check(pg.file, `${pointer}/component`, o.component);
+        for (const [k, x] of Object.entries(o)) walk(x, `${pointer}/${k}`);
+      }
+    };
+    walk(pg.data, '');
   }
   return problems;
 }

@@ -102,7 +102,7 @@ export async function writeLog(db: Db, session: Session | null, ip: string | und
     moduleCode: input.entity.module ?? 13, recordType: input.recordType ?? 1, operationType: input.operationType,
     entity: input.entity.name, entityTitle: input.entity.title, subjectId: input.subjectId,
     subjectName: input.subjectName?.slice(0, 200) ?? null, action: input.action ?? null,
-    content: JSON.stringify(input.content), operatorStaffId: session.staffId, operatorName: operator?.name ?? null,
+    content: JSON.stringify(input.content), operatorStaffId: session.staffId, operatorName: session.actorName ?? operator?.name ?? null,
     ip: ip ?? null, errorMessage: input.errorMessage ?? null, createdBy: session.staffId, updatedBy: session.staffId,
   }).execute();
 }

@@ -272,7 +272,7 @@ async function logTransition(ctx: WriteContext, entity: ResolvedEntity, id: numb
   await ctx.db.insertInto('transitionLog').values({
     corpId: ctx.session.corpId, orgId: ctx.session.orgId, entity: entity.name, subjectId: id, field, transition: name, title,
     fromState: from === null || from === undefined ? null : String(from), toState: to === null || to === undefined ? null : String(to),
-    operatorStaffId: ctx.session.staffId, operatorName: operator?.name ?? null, comment: comment || null, approvalId,
+    operatorStaffId: ctx.session.staffId, operatorName: ctx.session.actorName ?? operator?.name ?? null, comment: comment || null, approvalId,
     createdBy: ctx.session.staffId, updatedBy: ctx.session.staffId,
   }).execute();
 }

@@ -9,6 +9,7 @@ import { enumLabel } from '../schema/load';
 import { regionLabel } from '../reference/regions';
 import { requireSession, type Handler } from '../crud/context';
 import type { PrintBuilders, PrintDocument } from '../print/document';
+import { currentLink, linkUrl } from './driver-token';
 
 /** Who may print a demand: those who read demands. */
 export const DEMAND_READ = '项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作';
@@ -79,7 +80,19 @@ export async function demandDocument(ctx: Parameters<Handler>[0], id: number): P
     ],
     signatures: [{ role: '托运方（盖章）', name: text(customer?.name), date: '' }, { role: '承运方（盖章）', name: text(org?.name), date: '' }, { role: '收货人签收', name: '', date: '' }],
     printedBy: text(me?.name),
+    qrCodes: await driverQrCodes(ctx, session.orgId, schedules),
   };
+}
+
+/** Each dispatched truck's working driver link, to scan from the printed 托运单 (issue 21). */
+async function driverQrCodes(ctx: Parameters<Handler>[0], orgId: number, schedules: Record<string, any>[]): Promise<{ label: string; text: string }[]> {
+  const out: { label: string; text: string }[] = [];
+  for (const s of schedules) {
+    if (Number(s.driverLinkState) !== 1) continue;
+    const link = await currentLink(ctx.db, orgId, Number(s.scheduleId));
+    if (link) out.push({ label: `${text(s.truckLicensePlate)} 司机扫码`, text: linkUrl(ctx.request, link.token) });
+  }
+  return out;
 }
 
 export const demandPrints: PrintBuilders = { 6: (ctx, _type, id) => demandDocument(ctx, id) };

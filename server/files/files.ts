@@ -64,8 +64,15 @@ export function registerFileGuard(fileType: string, guard: FileGuard): void {
 
 const clean = (value: string | undefined) => (value ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 50);
 
-const upload: Handler = async (ctx) => {
-  const s = requireSession(ctx);
+const upload: Handler = async (ctx) => storeUpload(ctx, requireSession(ctx));
+
+/**
+ * Stores the request's uploaded file for the session's organisation (the driver's link uploads
+ * as its schedule's organisation); `only` narrows the accepted extensions.
+ */
+export async function storeUpload(
+  ctx: Parameters<Handler>[0], s: Session, only: string[] = ALLOWED_EXTENSIONS, fixedPrefix?: string,
+): Promise<{ fileName: string; url: string; name: string; size: number }> {
   const raw = ctx.request.body;
   const type = String(ctx.request.headers['content-type'] ?? '');
   if (!Buffer.isBuffer(raw) || !type.startsWith('multipart/form-data')) throw new HttpError(415, '请使用 multipart/form-data 上传文件');
@@ -80,10 +87,10 @@ const upload: Handler = async (ctx) => {
   const field = (name: string) => parts.find((part) => part.name === name && part.filename === undefined)?.data.toString('utf8');
   const originalName = path.basename(file.filename.replace(/\\/g, '/')).slice(0, 255);
   const ext = extensionOf(originalName);
-  if (!ALLOWED_EXTENSIONS.includes(ext)) throw new HttpError(415, MSG.badExtension);
+  if (!ALLOWED_EXTENSIONS.includes(ext) || !only.includes(ext)) throw new HttpError(415, MSG.badExtension);
   if (file.data.length > uploadMaxBytes()) throw new HttpError(413, MSG.tooLarge);
   if (file.data.length === 0 || !signatureMatches(ext, file.data)) throw new HttpError(415, MSG.badContent);
-  const prefixName = clean(field('prefixName'));
+  const prefixName = fixedPrefix ?? clean(field('prefixName'));
   const fileType = clean(field('fileType'));
   const fileName = `${prefixName ? `${prefixName}_` : ''}${randomBytes(16).toString('hex')}.${ext}`;
   const dir = path.join(uploadsDir(), String(s.orgId));
@@ -94,7 +101,7 @@ const upload: Handler = async (ctx) => {
     prefixName: prefixName || null, fileType: fileType || null, createdBy: s.staffId, updatedBy: s.staffId,
   }).execute();
   return { fileName, url: `/api/v1/file-base/file/${fileName}`, name: originalName, size: file.data.length };
-};
+}
 
 const download: Handler = async (ctx) => {
   const s = requireSession(ctx);

@@ -21,6 +21,7 @@ import { authHandlers } from '../auth/auth';
 import { customerHandlers } from '../biz/customer';
 import { driverIncomeHandlers } from '../biz/driver-income';
 import { dispatchHandlers } from '../dispatch/dispatch';
+import { driverLinkHandlers } from '../dispatch/driver-link';
 import { fileHandlers } from '../files/files';
 import { formHandlers } from '../forms/forms';
 import { organizationHandlers } from './organization';
@@ -54,7 +55,7 @@ import { assetBorrowHandlers } from '../digital-asset/asset-borrow';
 const files: Record<string, Handler>[] = [
   adminImportHandlers, adminOrganizationHandlers, adminRoleHandlers, adminSmsHandlers, adminSystemHandlers,
   adminDepartmentHandlers, adminStaffHandlers, authHandlers, customerHandlers, driverIncomeHandlers,
-  dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, stockHandlers, deliveryHandlers, inventoryStatHandlers, chatHandlers,
+  dispatchHandlers, driverLinkHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, stockHandlers, deliveryHandlers, inventoryStatHandlers, chatHandlers,
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, settleBillHandlers,

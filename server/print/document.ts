@@ -20,6 +20,8 @@ export interface PrintDocument {
   printedBy: string;
   /** what the number is called (合同编号 unless said) */
   docNoLabel?: string;
+  /** QR codes printed under the tables (a 托运单's driver links: the driver scans to open the page) */
+  qrCodes?: { label: string; text: string }[];
 }
 
 /** Builds the document of template `type` for record `id`, checking who may read it. */

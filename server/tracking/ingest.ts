@@ -320,7 +320,7 @@ export async function ingestPositions(db: Db, raw: unknown[], opts: IngestOption
     }
 
     // 3. live: each organisation's watchers get its trucks' new latest points (NOTIFY is sent at commit)
-    if (opts.push !== false && latest.length) await pushLatest(trx, latest);
+    if (opts.push !== false && latest.length) await pushLatest(trx, latest, source);
     return freshPoints;
   };
   const freshPoints = await (db.isTransaction ? run(db) : db.transaction().execute(run));
@@ -331,11 +331,11 @@ export async function ingestPositions(db: Db, raw: unknown[], opts: IngestOption
 import type { LivePosition } from '../../schemas/src/tracking';
 export type { LivePosition };
 
-async function pushLatest(db: Db, latest: Row[]): Promise<void> {
+async function pushLatest(db: Db, latest: Row[], source: number): Promise<void> {
   const byOrg = new Map<number, LivePosition[]>();
   for (const { ref, p } of latest) {
     const list = byOrg.get(ref.orgId) ?? [];
-    list.push({ plate: p.plate, truckKind: ref.truckKind, truckId: ref.truckId, gpsTime: p.time.toISOString(), lng: p.lng, lat: p.lat, speed: p.speed, direction: p.direction });
+    list.push({ plate: p.plate, truckKind: ref.truckKind, truckId: ref.truckId, gpsTime: p.time.toISOString(), lng: p.lng, lat: p.lat, speed: p.speed, direction: p.direction, source });
     byOrg.set(ref.orgId, list);
   }
   for (const [orgId, list] of byOrg) {

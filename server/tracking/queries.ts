@@ -28,9 +28,9 @@ export async function locationList(db: Db, orgId: number, q: { keyword?: string;
   const onlineSince = now.getTime() - minutes * 60_000;
   const today = chinaDay(now);
   // Own trucks (not scrapped) always appear, offline when they never reported; platform trucks once they report.
-  const rows = (await sql<{ truckKind: number; truckId: number; truckLicensePlate: string; vehicleKind: number | null; truckStatus: number | null; supplierId: number | null; gpsTime: Date | null; lng: number | null; lat: number | null; speed: number | null; direction: number | null; mileage: number | null; kmToday: number | null }>`
+  const rows = (await sql<{ truckKind: number; truckId: number; truckLicensePlate: string; vehicleKind: number | null; truckStatus: number | null; supplierId: number | null; gpsTime: Date | null; lng: number | null; lat: number | null; speed: number | null; direction: number | null; mileage: number | null; kmToday: number | null; source: number | null }>`
     select t.truck_kind, t.truck_id, t.truck_license_plate, t.vehicle_kind, t.truck_status, t.supplier_id,
-           l.gps_time, l.lng, l.lat, l.speed, l.direction, l.mileage, d.km as km_today
+           l.gps_time, l.lng, l.lat, l.speed, l.direction, l.mileage, l.source, d.km as km_today
     from (
       select 1 as truck_kind, truck_id, truck_license_plate, vehicle_kind, status as truck_status, null::int as supplier_id
         from company_truck where org_id = ${orgId} and status <> 5
@@ -49,7 +49,7 @@ export async function locationList(db: Db, orgId: number, q: { keyword?: string;
       truckKind: Number(r.truckKind) as 1 | 2, truckId: r.truckId, truckLicensePlate: r.truckLicensePlate,
       vehicleKind: r.vehicleKind, truckStatus: r.truckStatus, supplierId: r.supplierId,
       gpsTime: gps ? gps.toISOString() : null, lng: r.lng, lat: r.lat, speed: r.speed, direction: r.direction, mileage: r.mileage,
-      kmToday: Math.round(Number(r.kmToday ?? 0) * 10) / 10, online: motion !== 3, motion,
+      kmToday: Math.round(Number(r.kmToday ?? 0) * 10) / 10, online: motion !== 3, motion, source: r.source === null ? null : Number(r.source),
     };
   });
   const summary = {

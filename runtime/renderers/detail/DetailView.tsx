@@ -16,7 +16,8 @@ import { useSession } from '../../session/store';
 import { loadEntityWithChildren, peekEntity, uiEntry } from '../../meta';
 import { rememberTitles } from '../../reference/titles';
 import { enumLabel } from '../../reference/enums';
-import type { DetailDef, DetailTab, ListDef } from '../../router/types';
+import type { DetailDef, DetailTab, ListDef, PageDef } from '../../router/types';
+import { screens } from '../../screens/registry';
 import { fieldOf, renderValue, type Refs } from '../cells';
 import { SchemaField } from '../form/components';
 import { compileNamedForm, type CompiledForm } from '../form/compiled';
@@ -138,7 +139,7 @@ export function DetailBody({ detail, list, entity, id, context, onChanged, onRem
 
 /** A tab reading through a call of its own (a related list, a report, a timeline) shows only to whoever may make that call. */
 function tabAllowed(t: DetailTab, held: readonly string[]): boolean {
-  const api = t.type === 'related' ? t.list?.api.page : t.type === 'report' ? t.report?.api : t.type === 'timeline' ? t.api : undefined;
+  const api = t.type === 'related' ? t.list?.api.page : t.type === 'report' ? t.report?.api : t.type === 'timeline' || t.type === 'screen' ? t.api : undefined;
   return !api || mayCall(api, held);
 }
 
@@ -173,6 +174,11 @@ function TabBody({ tab, entity, record, id, activity, onChanged }: { tab: Detail
       return <ActivityView entity={entity} activity={activity} />;
     case 'timeline':
       return <StepsTimeline api={tab.api!} idField={entity.idField} id={id} />;
+    case 'screen': {
+      const Piece = screens[tab.component ?? ''];
+      const page = { kind: 'custom', path: '', name: 'DetailTab', component: tab.component, meta: { title: tab.title ?? '' } } as unknown as PageDef;
+      return Piece ? <Suspense fallback={<Spin />}><Piece page={page} params={{ [entity.idField]: String(id) }} record={record} onChanged={onChanged} /></Suspense> : null;
+    }
     case 'report':
       return <Suspense fallback={<Spin />}><ReportView report={{ ...tab.report!, fixed: Object.fromEntries(Object.entries(tab.report!.fixed ?? {}).map(([k, v]) => [k, typeof v === 'string' ? fill(v, record) : v])) }} embedded /></Suspense>;
     default:

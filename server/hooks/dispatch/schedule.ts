@@ -17,6 +17,7 @@ import { assertProjectOpen, chinaToday, refreshProjectTotals } from '../../proje
 import { costContractRefusal, estimateGuidePrice } from '../../dispatch/guide-price';
 import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, SCHEDULE_SLOT_FREE, assertProjectRunning, blank, countSchedules, freightAboveTolerance, lockDemand, nowIso, syncDemand, syncSlots } from '../../dispatch/common';
 import { total } from '../../crud/quantity';
+import { DRIVER_LINK_LIVE, currentLink, endLinks, issueLink, linkUrl, type ENDED } from '../../dispatch/driver-token';
 
 type Row = Record<string, any>;
 
@@ -83,7 +84,10 @@ async function addNode(ctx: HookContext, row: Row, node: number, values: Row) {
   await ctx.q.insert('scheduleNode', {
     scheduleId: row.scheduleId, demandId: row.demandId, projectId: row.projectId, truckLicensePlate: row.truckLicensePlate, node,
     occurredAt: values.occurredAt ?? nowIso(), address: values.address ?? null, exceptionType: values.exceptionType ?? null,
-    remark: values.remark ?? null, operatorStaffId: ctx.session?.staffId ?? null,
+    remark: values.remark ?? null,
+    // A driver's step (through their link) names the driver, not the staff member the link borrows its organisation from.
+    operatorStaffId: ctx.session?.actorName ? null : ctx.session?.staffId ?? null,
+    byDriver: Boolean(ctx.session?.actorName), operatorName: ctx.session?.actorName ?? null,
   });
 }
 
@@ -158,13 +162,16 @@ async function assertDispatchable(ctx: HookContext, row: Row) {
  */
 async function smsDriver(ctx: HookContext, row: Row) {
   if (!ctx.request || !ctx.session || blank(row.driverPhone)) return;
+  const link = await currentLink(ctx.db, ctx.session.orgId, Number(row.scheduleId));
   const demand = await ctx.q.get('transportDemand', Number(row.demandId));
   const org = (await ctx.db.selectFrom('organization').select(['name', 'shortName']).where('orgId', '=', ctx.session.orgId).executeTakeFirst()) as { name: string; shortName: string | null } | undefined;
   const at = row.planLoadTime ? new Date(new Date(row.planLoadTime).getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ') : null;
   await enqueueSms(ctx, {
     mobile: String(row.driverPhone), bizType: SMS_BIZ.dispatch, bizId: Number(row.scheduleId), templateCode: 'DISPATCH_NOTICE',
     content: `【${org?.shortName ?? org?.name ?? '物流平台'}】${row.driverName ?? ''}师傅您好，您已被安排执行调度单${row.scheduleNo}运输任务（${demand?.cargoName ?? ''}），`
-      + `车辆${row.truckLicensePlate ?? ''}，${at ? `请于${at}前` : '请按时'}到${demand?.loadAddress ?? '装货地'}装货，出发前完成车辆检查。`,
+      + `车辆${row.truckLicensePlate ?? ''}，${at ? `请于${at}前` : '请按时'}到${demand?.loadAddress ?? '装货地'}装货，出发前完成车辆检查。`
+      // The driver's page: 托运单, the steps, positions and the signed 回单 (docs/decisions.md "The driver's page").
+      + (link ? `装车、发车、到达、签收及回单拍照请打开：${linkUrl(ctx.request, link.token)}` : ''),
   });
 }
 
@@ -367,6 +374,9 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
       void row;
       if (blank(input.values.cancelReason)) throw badRequest('请填写取消原因', { field: 'cancelReason' });
     },
+    renewDriverLink(ctx, row) {
+      if (!DRIVER_LINK_LIVE.includes(Number(row.scheduleStatus))) throw conflict('调度单派车后、结算前才能生成司机链接');
+    },
   },
 
   afterTransition: {
@@ -394,7 +404,20 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
         await ctx.q.update('companyTruck').set({ currentScheduleId: id }).where('truckId', '=', Number(row.companyTruckId)).execute();
       }
       await createPayments(ctx, row);
+      await ctx.transition('transportSchedule', id, 'issueDriverLink', { ifAllowed: true });
       await smsDriver(ctx, row);
+    },
+    async issueDriverLink(ctx, row) {
+      if (!ctx.session) return;
+      await issueLink(ctx.db, { orgId: ctx.session.orgId, corpId: ctx.session.corpId, staffId: ctx.session.staffId || null }, { scheduleId: Number(row.scheduleId), truckLicensePlate: row.truckLicensePlate });
+    },
+    async renewDriverLink(ctx, row) {
+      if (!ctx.session) return;
+      await issueLink(ctx.db, { orgId: ctx.session.orgId, corpId: ctx.session.corpId, staffId: ctx.session.staffId || null }, { scheduleId: Number(row.scheduleId), truckLicensePlate: row.truckLicensePlate });
+      await smsDriver(ctx, row);
+    },
+    async revokeDriverLink(ctx, row) {
+      if (ctx.session) await endLinks(ctx.db, ctx.session.orgId, Number(row.scheduleId), 'revoke', ctx.session.staffId);
     },
     async arrive(ctx, row) {
       await enablePayments(ctx, Number(row.scheduleId), [3]);
@@ -417,9 +440,10 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
     },
     async settle(ctx, row) {
       await ctx.q.update('transportSchedule').set({ settledAt: sql`now()` }).where('scheduleId', '=', Number(row.scheduleId)).execute();
+      await expireDriverLink(ctx, row, 'settle');
     },
-    cancel: async (ctx, row) => cancelEffects(ctx, row),
-    reassign: async (ctx, row) => cancelEffects(ctx, row),
+    cancel: async (ctx, row) => { await cancelEffects(ctx, row); await expireDriverLink(ctx, row, 'cancel'); },
+    reassign: async (ctx, row) => { await cancelEffects(ctx, row); await expireDriverLink(ctx, row, 'reassign'); },
     async priceApproval(ctx, row) {
       // Approved: the dispatch goes ahead, as the dispatcher who asked for it.
       const id = Number(row.scheduleId);
@@ -430,6 +454,12 @@ export const transportScheduleHooks = defineHooks('transportSchedule', {
     },
   },
 });
+
+/** 结算, 取消, 改派: the driver's link stops working, saying why. */
+async function expireDriverLink(ctx: HookContext, row: Row, reason: keyof typeof ENDED) {
+  if (ctx.session) await endLinks(ctx.db, ctx.session.orgId, Number(row.scheduleId), reason, ctx.session.staffId || null);
+  await ctx.transition('transportSchedule', Number(row.scheduleId), 'expireDriverLink', { ifAllowed: true });
+}
 
 /** 取消 and 改派: the truck is released, unpaid nodes go, paid ones are clawed back, a pending price approval ends. */
 async function cancelEffects(ctx: HookContext, row: Row) {
