@@ -306,6 +306,16 @@ export interface ReportDef {
   chart?: ChartDef;
   table?: boolean;
   export?: boolean;
+  /**
+   * a chart point or a table row opens this list with the same filters: params maps a dimension name or a report filter field to the target list's filter field (a month or day bucket becomes <field>Start/<field>End)
+   */
+  drill?: {
+    to: string;
+    title?: string;
+    params?: {
+      [k: string]: string;
+    };
+  };
 }
 export interface ChartDef {
   type: "bar" | "line" | "pie" | "funnel" | "scatter";

@@ -897,6 +897,56 @@ custom?: {
 
 export type CostItemUpdate = Partial<CostItemCreate> & { version: number; costItemId?: number };
 
+/** 爬虫信息 */
+
+export interface CrawlerInfo {
+crawlerInfoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+siteName?: (string | null)
+url: string
+tenderer?: (string | null)
+projectName?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+deadline?: (string | null)
+budget?: (string | null)
+keywords?: (string | null)
+content?: (string | null)
+status?: (0 | 5 | 10 | null)
+customerId?: (number | null)
+clueId?: (number | null)
+handledByStaffId?: (number | null)
+handledAt?: (string | null)
+}
+
+export interface CrawlerInfoCreate {
+siteName?: (string | null)
+url: string
+tenderer?: (string | null)
+projectName?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+deadline?: (string | null)
+budget?: (string | number | null)
+keywords?: (string | null)
+content?: (string | null)
+customerId?: (number | null)
+custom?: {
+
+}
+}
+
+export type CrawlerInfoUpdate = Partial<CrawlerInfoCreate> & { version: number; crawlerInfoId?: number };
+
 /** 客户 */
 
 export interface Customer {
@@ -2212,6 +2262,44 @@ custom?: {
 }
 
 export type InsuranceRateUpdate = Partial<InsuranceRateCreate> & { version: number; rateId?: number };
+
+/** 物流信息 */
+
+export interface LogisticsInfo {
+infoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+category: (1 | 2 | 3 | 4 | 5)
+source?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+summary?: (string | null)
+url?: (string | null)
+tags?: (string | null)
+}
+
+export interface LogisticsInfoCreate {
+category: (1 | 2 | 3 | 4 | 5)
+source?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+summary?: (string | null)
+url?: (string | null)
+tags?: (string | null)
+custom?: {
+
+}
+}
+
+export type LogisticsInfoUpdate = Partial<LogisticsInfoCreate> & { version: number; infoId?: number };
 
 /** 人工审核 */
 
@@ -4343,6 +4431,68 @@ custom?: {
 
 export type TruckCostSettleUpdate = Partial<TruckCostSettleCreate> & { version: number; truckSettleId?: number };
 
+/** 单位成本 */
+
+export interface UnitCost {
+unitCostId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+axles?: (number | null)
+axleLines?: (number | null)
+fuelPer100: string
+fuelPrice: string
+tollPerKm?: (string | null)
+maintenancePerKm?: (string | null)
+tyrePerKm?: (string | null)
+driverPerDay?: (string | null)
+depreciationPerDay?: (string | null)
+insurancePerDay?: (string | null)
+managementRate?: (string | null)
+avgDailyKm: string
+avgLoad: string
+costPerKm?: (string | null)
+costPerDay?: (string | null)
+costPerTonKm?: (string | null)
+effectiveFrom: string
+isCurrent?: (boolean | null)
+remark?: (string | null)
+}
+
+export interface UnitCostCreate {
+name: string
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+axles?: (number | null)
+axleLines?: (number | null)
+fuelPer100: (string | number)
+fuelPrice: (string | number)
+tollPerKm?: (string | number | null)
+maintenancePerKm?: (string | number | null)
+tyrePerKm?: (string | number | null)
+driverPerDay?: (string | number | null)
+depreciationPerDay?: (string | number | null)
+insurancePerDay?: (string | number | null)
+managementRate?: (string | number | null)
+avgDailyKm: (string | number)
+avgLoad: (string | number)
+effectiveFrom: string
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type UnitCostUpdate = Partial<UnitCostCreate> & { version: number; unitCostId?: number };
+
 /** 仓库 */
 
 export interface Warehouse {
@@ -4795,6 +4945,7 @@ export interface EntityRecords {
   contractCostSettle: ContractCostSettle;
   corp: Corp;
   costItem: CostItem;
+  crawlerInfo: CrawlerInfo;
   customer: Customer;
   dataImportJob: DataImportJob;
   delivery: Delivery;
@@ -4820,6 +4971,7 @@ export interface EntityRecords {
   inStorageItem: InStorageItem;
   insuranceEnquiry: InsuranceEnquiry;
   insuranceRate: InsuranceRate;
+  logisticsInfo: LogisticsInfo;
   manualReview: ManualReview;
   materialItem: MaterialItem;
   materialSupplier: MaterialSupplier;
@@ -4853,6 +5005,7 @@ export interface EntityRecords {
   transportSchedule: TransportSchedule;
   transshipIn: TransshipIn;
   truckCostSettle: TruckCostSettle;
+  unitCost: UnitCost;
   warehouse: Warehouse;
   wechatBotMessage: WechatBotMessage;
   wechatBotTemplateRule: WechatBotTemplateRule;

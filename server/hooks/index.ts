@@ -31,8 +31,12 @@ import { dispatchHooks } from './dispatch';
 import { transshipInHooks, warehouseHooks } from './inventory/transshipIn';
 import { inStorageHooks, partItemHooks, workOrderHooks } from './inventory/stock';
 import { deliveryHooks } from './inventory/delivery';
+import { crawlerInfoHooks } from './logistics/crawlerInfo';
+import { unitCostHooks } from './cost-model/unitCost';
 
 export const entityHooks: HookRegistry = {
+  crawlerInfo: crawlerInfoHooks,
+  unitCost: unitCostHooks,
   supplier: supplierHooks,
   supplierEvaluation: supplierEvaluationHooks,
   companyTruck: companyTruckHooks,

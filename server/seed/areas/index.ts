@@ -14,6 +14,9 @@ import { dispatchSeeder } from './dispatch';
 import { transshipSeeder } from './transship';
 import { inventoryConfigSeeder } from './inventory-config';
 import { inventoryStockSeeder } from './inventory-stock';
+import { statSeeder } from './stat';
+import { logisticsSeeder } from './logistics';
+import { costModelSeeder } from './cost-model';
 import type { AreaSeeder } from './seeder';
 
 export type { AreaSeeder } from './seeder';
@@ -32,4 +35,7 @@ export const areaSeeders: AreaSeeder[] = [
   transshipSeeder,
   inventoryConfigSeeder,
   inventoryStockSeeder,
+  logisticsSeeder,
+  costModelSeeder,
+  statSeeder,
 ];
