@@ -10854,6 +10854,180 @@ export function gaodeInputTips(query: GaodeInputTipsQuery, options: CallOptions 
   return request<GaodeInputTipsResponse>({ method: 'GET', url: '/api/v1/user-base/gaode/input-tips', query: { ...query }, ...options });
 }
 
+export interface IntelFeedPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "feedId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+target?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+format?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+enabled?: boolean[]
+}
+
+export interface IntelFeedPageResponse {
+list: {
+feedId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+lastFetchedAt?: (string | null)
+lastResult?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 订阅源列表 — GET /api/v1/project-base/intel-feed/page (物流情报|物流情报:爬虫信息) */
+export function intelFeedPage(query: IntelFeedPageQuery = {}, options: CallOptions = {}): Promise<IntelFeedPageResponse> {
+  return request<IntelFeedPageResponse>({ method: 'GET', url: '/api/v1/project-base/intel-feed/page', query: { ...query }, ...options });
+}
+
+export interface IntelFeedGetParams {
+feedId: number
+}
+
+export type IntelFeedGetResponse = E.IntelFeed & { refs?: Refs };
+
+/** 订阅源详情 — GET /api/v1/project-base/intel-feed/{feedId} (物流情报|物流情报:爬虫信息) */
+export function intelFeedGet(params: IntelFeedGetParams, options: CallOptions = {}): Promise<IntelFeedGetResponse> {
+  return request<IntelFeedGetResponse>({ method: 'GET', url: '/api/v1/project-base/intel-feed/{feedId}', params: { ...params }, ...options });
+}
+
+export interface IntelFeedSaveBody {
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+custom?: {
+
+}
+}
+
+export interface IntelFeedSaveResponse {
+feedId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+lastFetchedAt?: (string | null)
+lastResult?: (string | null)
+}
+
+/** 新增订阅源(管理员) — POST /api/v1/project-base/intel-feed/save (系统管理) */
+export function intelFeedSave(data: IntelFeedSaveBody, options: CallOptions = {}): Promise<IntelFeedSaveResponse> {
+  return request<IntelFeedSaveResponse>({ method: 'POST', url: '/api/v1/project-base/intel-feed/save', data, ...options });
+}
+
+export interface IntelFeedUpdateParams {
+feedId: number
+}
+
+export interface IntelFeedUpdateBody {
+name?: string
+url?: string
+format?: (1 | 2)
+target?: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+custom?: {
+
+}
+version: number
+feedId?: number
+}
+
+export interface IntelFeedUpdateResponse {
+feedId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+lastFetchedAt?: (string | null)
+lastResult?: (string | null)
+}
+
+/** 修改订阅源(管理员) — PUT /api/v1/project-base/intel-feed/{feedId} (系统管理) */
+export function intelFeedUpdate(params: IntelFeedUpdateParams, data: IntelFeedUpdateBody, options: CallOptions = {}): Promise<IntelFeedUpdateResponse> {
+  return request<IntelFeedUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/intel-feed/{feedId}', params: { ...params }, data, ...options });
+}
+
+export interface IntelFeedRemoveParams {
+feedId: number
+}
+
+export type IntelFeedRemoveResponse = null
+
+/** 删除订阅源(管理员) — DELETE /api/v1/project-base/intel-feed/{feedId} (系统管理) */
+export function intelFeedRemove(params: IntelFeedRemoveParams, options: CallOptions = {}): Promise<IntelFeedRemoveResponse> {
+  return request<IntelFeedRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/intel-feed/{feedId}', params: { ...params }, ...options });
+}
+
+export interface IntelFeedFetchParams {
+feedId: number
+}
+
+/** 立即抓取：读取订阅地址(RSS/JSON)，新条目导入爬虫信息或物流信息，已有的原文链接跳过 — POST /api/v1/project-base/intel-feed/{feedId}/fetch (物流情报|物流情报:爬虫信息) */
+export function intelFeedFetch(params: IntelFeedFetchParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/intel-feed/{feedId}/fetch', params: { ...params }, ...options });
+}
+
 export interface LogisticsInfoPageQuery {
 pageNo?: number
 pageSize?: number
@@ -20304,6 +20478,12 @@ export const catalogue = {
   'crawlerInfo.importTemplate': { method: 'GET', path: '/api/v1/project-base/crawler-info/import-template', permission: '物流情报:爬虫信息', binary: 'download' },
   'crawlerInfo.import': { method: 'POST', path: '/api/v1/project-base/crawler-info/import', permission: '物流情报:爬虫信息', binary: 'upload' },
   'gaode.inputTips': { method: 'GET', path: '/api/v1/user-base/gaode/input-tips', permission: '@authenticated' },
+  'intelFeed.page': { method: 'GET', path: '/api/v1/project-base/intel-feed/page', permission: '物流情报|物流情报:爬虫信息' },
+  'intelFeed.get': { method: 'GET', path: '/api/v1/project-base/intel-feed/{feedId}', permission: '物流情报|物流情报:爬虫信息' },
+  'intelFeed.save': { method: 'POST', path: '/api/v1/project-base/intel-feed/save', permission: '系统管理' },
+  'intelFeed.update': { method: 'PUT', path: '/api/v1/project-base/intel-feed/{feedId}', permission: '系统管理', version: true },
+  'intelFeed.remove': { method: 'DELETE', path: '/api/v1/project-base/intel-feed/{feedId}', permission: '系统管理' },
+  'intelFeed.fetch': { method: 'POST', path: '/api/v1/project-base/intel-feed/{feedId}/fetch', permission: '物流情报|物流情报:爬虫信息' },
   'logisticsInfo.page': { method: 'GET', path: '/api/v1/project-base/logistics-info/page', permission: '物流情报' },
   'logisticsInfo.get': { method: 'GET', path: '/api/v1/project-base/logistics-info/{infoId}', permission: '物流情报' },
   'logisticsInfo.save': { method: 'POST', path: '/api/v1/project-base/logistics-info/save', permission: '物流情报' },

@@ -2263,6 +2263,44 @@ custom?: {
 
 export type InsuranceRateUpdate = Partial<InsuranceRateCreate> & { version: number; rateId?: number };
 
+/** 情报订阅源 */
+
+export interface IntelFeed {
+feedId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+lastFetchedAt?: (string | null)
+lastResult?: (string | null)
+}
+
+export interface IntelFeedCreate {
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+custom?: {
+
+}
+}
+
+export type IntelFeedUpdate = Partial<IntelFeedCreate> & { version: number; feedId?: number };
+
 /** 物流信息 */
 
 export interface LogisticsInfo {
@@ -4971,6 +5009,7 @@ export interface EntityRecords {
   inStorageItem: InStorageItem;
   insuranceEnquiry: InsuranceEnquiry;
   insuranceRate: InsuranceRate;
+  intelFeed: IntelFeed;
   logisticsInfo: LogisticsInfo;
   manualReview: ManualReview;
   materialItem: MaterialItem;

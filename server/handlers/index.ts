@@ -46,6 +46,7 @@ import { ssoHandlers } from '../sso/sso';
 import { trackingHandlers } from '../tracking/tracking';
 import { unitCostHandlers } from '../cost-model/unit-cost';
 import { gaodeHandlers } from '../logistics/gaode';
+import { intelFeedHandlers } from '../logistics/intel-feed';
 
 /** One map per handler file; a name claimed twice is a start-up error rather than a silent override. */
 const files: Record<string, Handler>[] = [
@@ -54,7 +55,7 @@ const files: Record<string, Handler>[] = [
   dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, stockHandlers, deliveryHandlers, chatHandlers,
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
-  shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, unitCostHandlers, gaodeHandlers,
+  shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, unitCostHandlers, gaodeHandlers, intelFeedHandlers,
 ];
 
 export const namedHandlers: Record<string, Handler> = {};

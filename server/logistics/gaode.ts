@@ -40,6 +40,7 @@ export function matchScore(text: string, keyword: string): number {
   if (t.includes(kw)) return 70;
   if (!/^[a-z0-9]+$/.test(kw)) return 0;
   const { initials, full } = pinyinKeys(text);
+  if (initials === kw) return 66; // every character's initial: 上海市 for shs, before addresses that merely start so
   if (initials.startsWith(kw)) return 60;
   if (full.startsWith(kw)) return 55;
   if (initials.includes(kw)) return 45;
@@ -60,6 +61,17 @@ function regions(): Candidate[] {
   walk(regionTree().tree);
   regionCandidates = out;
   return out;
+}
+
+/** The regions, each counting how often the organisation's addresses lie in it (湖州市 before 化州市 for hzs). */
+export function regionsByUse(addresses: Candidate[]): Candidate[] {
+  const uses = new Map<string, number>();
+  for (const a of addresses) {
+    const code = a.adcode ?? '';
+    if (!/^\d{6}$/.test(code)) continue;
+    for (const key of new Set([`${code.slice(0, 2)}0000`, `${code.slice(0, 4)}00`, code])) uses.set(key, (uses.get(key) ?? 0) + a.uses);
+  }
+  return regions().map((r) => (uses.has(r.adcode!) ? { ...r, uses: uses.get(r.adcode!)! } : r));
 }
 
 /** Ranks candidates for a keyword: score, then uses, then the shorter name; a city limit keeps its area's. */
@@ -110,7 +122,8 @@ const inputTips: Handler = async (ctx) => {
   if (keywords.length > 50) throw badRequest('地址关键字不能超过50个字', { field: 'keywords' });
   const city = typeof ctx.query.city === 'string' ? ctx.query.city : undefined;
   const citylimit = ctx.query.citylimit === true || ctx.query.citylimit === 'true';
-  const tips = rankTips([...(await orgAddresses(ctx)), ...regions()], keywords, { city: citylimit ? city : undefined, limit: 10 });
+  const addresses = await orgAddresses(ctx);
+  const tips = rankTips([...addresses, ...regionsByUse(addresses)], keywords, { city: citylimit ? city : undefined, limit: 10 });
   return { count: tips.length, tips };
 };
 
