@@ -838,6 +838,8 @@ nextFollowDateEnd?: string
  * @maxItems 200
  */
 depId?: number[]
+createdAtStart?: string
+createdAtEnd?: string
 }
 
 export interface CluePageResponse {
@@ -4382,6 +4384,287 @@ orgName?: string
 /** 集团全部在职员工(精简，布局预加载) — GET /api/v1/user-base/staff/list-corp-staff-light (@authenticated) */
 export function corpReferenceListCorpStaffLight(options: CallOptions = {}): Promise<CorpReferenceListCorpStaffLightResponse> {
   return request<CorpReferenceListCorpStaffLightResponse>({ method: 'GET', url: '/api/v1/user-base/staff/list-corp-staff-light', ...options });
+}
+
+export interface UnitCostPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("unitCostId" | "effectiveFrom")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+/**
+ * @maxItems 200
+ */
+isCurrent?: boolean[]
+effectiveFromStart?: string
+effectiveFromEnd?: string
+}
+
+export interface UnitCostPageResponse {
+list: {
+unitCostId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+axles?: (number | null)
+axleLines?: (number | null)
+fuelPer100: string
+fuelPrice: string
+tollPerKm?: (string | null)
+maintenancePerKm?: (string | null)
+tyrePerKm?: (string | null)
+driverPerDay?: (string | null)
+depreciationPerDay?: (string | null)
+insurancePerDay?: (string | null)
+managementRate?: (string | null)
+avgDailyKm: string
+avgLoad: string
+costPerKm?: (string | null)
+costPerDay?: (string | null)
+costPerTonKm?: (string | null)
+effectiveFrom: string
+isCurrent?: (boolean | null)
+remark?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 单位成本版本分页列表 — GET /api/v1/project-base/unit-cost/page (成本模型:单位成本) */
+export function unitCostPage(query: UnitCostPageQuery = {}, options: CallOptions = {}): Promise<UnitCostPageResponse> {
+  return request<UnitCostPageResponse>({ method: 'GET', url: '/api/v1/project-base/unit-cost/page', query: { ...query }, ...options });
+}
+
+export interface UnitCostGetParams {
+unitCostId: number
+}
+
+export type UnitCostGetResponse = E.UnitCost & { refs?: Refs };
+
+/** 单位成本详情 — GET /api/v1/project-base/unit-cost/{unitCostId} (成本模型:单位成本) */
+export function unitCostGet(params: UnitCostGetParams, options: CallOptions = {}): Promise<UnitCostGetResponse> {
+  return request<UnitCostGetResponse>({ method: 'GET', url: '/api/v1/project-base/unit-cost/{unitCostId}', params: { ...params }, ...options });
+}
+
+export interface UnitCostSaveBody {
+name: string
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+axles?: (number | null)
+axleLines?: (number | null)
+fuelPer100: (string | number)
+fuelPrice: (string | number)
+tollPerKm?: (string | number | null)
+maintenancePerKm?: (string | number | null)
+tyrePerKm?: (string | number | null)
+driverPerDay?: (string | number | null)
+depreciationPerDay?: (string | number | null)
+insurancePerDay?: (string | number | null)
+managementRate?: (string | number | null)
+avgDailyKm: (string | number)
+avgLoad: (string | number)
+effectiveFrom: string
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export interface UnitCostSaveResponse {
+unitCostId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+axles?: (number | null)
+axleLines?: (number | null)
+fuelPer100: string
+fuelPrice: string
+tollPerKm?: (string | null)
+maintenancePerKm?: (string | null)
+tyrePerKm?: (string | null)
+driverPerDay?: (string | null)
+depreciationPerDay?: (string | null)
+insurancePerDay?: (string | null)
+managementRate?: (string | null)
+avgDailyKm: string
+avgLoad: string
+costPerKm?: (string | null)
+costPerDay?: (string | null)
+costPerTonKm?: (string | null)
+effectiveFrom: string
+isCurrent?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 新增单位成本版本 — POST /api/v1/project-base/unit-cost/save (成本模型:单位成本) */
+export function unitCostSave(data: UnitCostSaveBody, options: CallOptions = {}): Promise<UnitCostSaveResponse> {
+  return request<UnitCostSaveResponse>({ method: 'POST', url: '/api/v1/project-base/unit-cost/save', data, ...options });
+}
+
+export interface UnitCostUpdateParams {
+unitCostId: number
+}
+
+export interface UnitCostUpdateBody {
+name?: string
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+axles?: (number | null)
+axleLines?: (number | null)
+fuelPer100?: (string | number)
+fuelPrice?: (string | number)
+tollPerKm?: (string | number | null)
+maintenancePerKm?: (string | number | null)
+tyrePerKm?: (string | number | null)
+driverPerDay?: (string | number | null)
+depreciationPerDay?: (string | number | null)
+insurancePerDay?: (string | number | null)
+managementRate?: (string | number | null)
+avgDailyKm?: (string | number)
+avgLoad?: (string | number)
+effectiveFrom?: string
+remark?: (string | null)
+custom?: {
+
+}
+version: number
+unitCostId?: number
+}
+
+export interface UnitCostUpdateResponse {
+unitCostId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+axles?: (number | null)
+axleLines?: (number | null)
+fuelPer100: string
+fuelPrice: string
+tollPerKm?: (string | null)
+maintenancePerKm?: (string | null)
+tyrePerKm?: (string | null)
+driverPerDay?: (string | null)
+depreciationPerDay?: (string | null)
+insurancePerDay?: (string | null)
+managementRate?: (string | null)
+avgDailyKm: string
+avgLoad: string
+costPerKm?: (string | null)
+costPerDay?: (string | null)
+costPerTonKm?: (string | null)
+effectiveFrom: string
+isCurrent?: (boolean | null)
+remark?: (string | null)
+}
+
+/** 修改单位成本 — PUT /api/v1/project-base/unit-cost/{unitCostId} (成本模型:单位成本) */
+export function unitCostUpdate(params: UnitCostUpdateParams, data: UnitCostUpdateBody, options: CallOptions = {}): Promise<UnitCostUpdateResponse> {
+  return request<UnitCostUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/unit-cost/{unitCostId}', params: { ...params }, data, ...options });
+}
+
+export interface UnitCostRemoveParams {
+unitCostId: number
+}
+
+export type UnitCostRemoveResponse = null
+
+/** 删除单位成本版本(当前版本不能删除) — DELETE /api/v1/project-base/unit-cost/{unitCostId} (成本模型:单位成本) */
+export function unitCostRemove(params: UnitCostRemoveParams, options: CallOptions = {}): Promise<UnitCostRemoveResponse> {
+  return request<UnitCostRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/unit-cost/{unitCostId}', params: { ...params }, ...options });
+}
+
+export interface UnitCostSetCurrentParams {
+unitCostId: number
+}
+
+/** 设为该车型的当前版本 — POST /api/v1/project-base/unit-cost/{unitCostId}/set-current (成本模型:单位成本) */
+export function unitCostSetCurrent(params: UnitCostSetCurrentParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/unit-cost/{unitCostId}/set-current', params: { ...params }, ...options });
+}
+
+export interface UnitCostExportExcelQuery {
+keyword?: string
+sortField?: ("unitCostId" | "effectiveFrom")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+/**
+ * @maxItems 200
+ */
+isCurrent?: boolean[]
+effectiveFromStart?: string
+effectiveFromEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("name" | "vehicleKind" | "axles" | "axleLines" | "fuelPer100" | "fuelPrice" | "tollPerKm" | "maintenancePerKm" | "tyrePerKm" | "driverPerDay" | "depreciationPerDay" | "insurancePerDay" | "managementRate" | "avgDailyKm" | "avgLoad" | "costPerKm" | "costPerDay" | "costPerTonKm" | "effectiveFrom" | "isCurrent" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 导出单位成本 — GET /api/v1/project-base/unit-cost/export-excel (成本模型:单位成本), a file */
+export function unitCostExportExcel(query: UnitCostExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/unit-cost/export-excel', query: { ...query }, ...options });
+}
+
+export interface UnitCostEstimateBody {
+vehicleKind: number
+distanceKm: number
+days?: number
+tons?: number
+}
+
+/** 测算：按车型当前版本估算一趟运输的成本 — POST /api/v1/project-base/unit-cost/estimate (成本模型:单位成本) */
+export function unitCostEstimate(data: UnitCostEstimateBody, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/unit-cost/estimate', data, ...options });
+}
+
+export interface UnitCostActualCompareQuery {
+periodStart?: string
+periodEnd?: string
+dims?: string[]
+}
+
+/** 模型与实际对比：各车型模型每公里成本与已审核车辆结算的实际每公里成本 — GET /api/v1/project-base/unit-cost/actual-compare (成本模型:单位成本) */
+export function unitCostActualCompare(query: UnitCostActualCompareQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/project-base/unit-cost/actual-compare', query: { ...query }, ...options });
 }
 
 export type CustomerSaveBody = E.CustomerCreate;
@@ -12338,6 +12621,681 @@ export type WorkshopRemoveResponse = null
 /** 删除车间(未被使用的) — DELETE /api/v1/inventory-base/workshop/{workshopId} (仓库:配置) */
 export function workshopRemove(params: WorkshopRemoveParams, options: CallOptions = {}): Promise<WorkshopRemoveResponse> {
   return request<WorkshopRemoveResponse>({ method: 'DELETE', url: '/api/v1/inventory-base/workshop/{workshopId}', params: { ...params }, ...options });
+}
+
+export interface CrawlerInfoPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("crawlerInfoId" | "publishDate" | "deadline")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+publishDateStart?: string
+publishDateEnd?: string
+deadlineStart?: string
+deadlineEnd?: string
+tenderer?: string
+}
+
+export interface CrawlerInfoPageResponse {
+list: {
+crawlerInfoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+siteName?: (string | null)
+url: string
+tenderer?: (string | null)
+projectName?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+deadline?: (string | null)
+budget?: (string | null)
+keywords?: (string | null)
+content?: (string | null)
+status?: (0 | 5 | 10 | null)
+customerId?: (number | null)
+clueId?: (number | null)
+handledByStaffId?: (number | null)
+handledAt?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 爬虫信息分页列表 — GET /api/v1/project-base/crawler-info/page (物流情报:爬虫信息) */
+export function crawlerInfoPage(query: CrawlerInfoPageQuery = {}, options: CallOptions = {}): Promise<CrawlerInfoPageResponse> {
+  return request<CrawlerInfoPageResponse>({ method: 'GET', url: '/api/v1/project-base/crawler-info/page', query: { ...query }, ...options });
+}
+
+export interface CrawlerInfoGetParams {
+crawlerInfoId: number
+}
+
+export type CrawlerInfoGetResponse = E.CrawlerInfo & { refs?: Refs };
+
+/** 爬虫信息详情 — GET /api/v1/project-base/crawler-info/{crawlerInfoId} (物流情报:爬虫信息) */
+export function crawlerInfoGet(params: CrawlerInfoGetParams, options: CallOptions = {}): Promise<CrawlerInfoGetResponse> {
+  return request<CrawlerInfoGetResponse>({ method: 'GET', url: '/api/v1/project-base/crawler-info/{crawlerInfoId}', params: { ...params }, ...options });
+}
+
+export interface CrawlerInfoRemoveParams {
+crawlerInfoId: number
+}
+
+export type CrawlerInfoRemoveResponse = null
+
+/** 删除爬虫信息 — DELETE /api/v1/project-base/crawler-info/{crawlerInfoId} (物流情报:爬虫信息) */
+export function crawlerInfoRemove(params: CrawlerInfoRemoveParams, options: CallOptions = {}): Promise<CrawlerInfoRemoveResponse> {
+  return request<CrawlerInfoRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/crawler-info/{crawlerInfoId}', params: { ...params }, ...options });
+}
+
+export interface CrawlerInfoToClueBody {
+crawlerInfoId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+customerId: number
+}
+
+export interface CrawlerInfoToClueResponse {
+count: number
+list: {
+crawlerInfoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+siteName?: (string | null)
+url: string
+tenderer?: (string | null)
+projectName?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+deadline?: (string | null)
+budget?: (string | null)
+keywords?: (string | null)
+content?: (string | null)
+status?: (0 | 5 | 10 | null)
+customerId?: (number | null)
+clueId?: (number | null)
+handledByStaffId?: (number | null)
+handledAt?: (string | null)
+}[]
+message?: string
+}
+
+/** 转为线索(生成来源为爬虫信息的线索) — POST /api/v1/project-base/crawler-info/to-clue (物流情报:爬虫信息) */
+export function crawlerInfoToClue(data: CrawlerInfoToClueBody, options: CallOptions = {}): Promise<CrawlerInfoToClueResponse> {
+  return request<CrawlerInfoToClueResponse>({ method: 'POST', url: '/api/v1/project-base/crawler-info/to-clue', data, ...options });
+}
+
+export interface CrawlerInfoIgnoreBody {
+crawlerInfoId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface CrawlerInfoIgnoreResponse {
+count: number
+list: {
+crawlerInfoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+siteName?: (string | null)
+url: string
+tenderer?: (string | null)
+projectName?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+deadline?: (string | null)
+budget?: (string | null)
+keywords?: (string | null)
+content?: (string | null)
+status?: (0 | 5 | 10 | null)
+customerId?: (number | null)
+clueId?: (number | null)
+handledByStaffId?: (number | null)
+handledAt?: (string | null)
+}[]
+message?: string
+}
+
+/** 忽略 — POST /api/v1/project-base/crawler-info/ignore (物流情报:爬虫信息) */
+export function crawlerInfoIgnore(data: CrawlerInfoIgnoreBody, options: CallOptions = {}): Promise<CrawlerInfoIgnoreResponse> {
+  return request<CrawlerInfoIgnoreResponse>({ method: 'POST', url: '/api/v1/project-base/crawler-info/ignore', data, ...options });
+}
+
+export interface CrawlerInfoExportExcelQuery {
+keyword?: string
+sortField?: ("crawlerInfoId" | "publishDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+status?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+publishDateStart?: string
+publishDateEnd?: string
+deadlineStart?: string
+deadlineEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("title" | "siteName" | "url" | "tenderer" | "projectName" | "regionCode" | "publishDate" | "deadline" | "budget" | "keywords" | "content" | "status" | "customerId" | "clueId" | "handledByStaffId" | "handledAt" | "createdAt" | "updatedAt")[]
+}
+
+/** 导出爬虫信息 — GET /api/v1/project-base/crawler-info/export-excel (物流情报:爬虫信息), a file */
+export function crawlerInfoExportExcel(query: CrawlerInfoExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/crawler-info/export-excel', query: { ...query }, ...options });
+}
+
+/** 爬虫信息导入模板 — GET /api/v1/project-base/crawler-info/import-template (物流情报:爬虫信息), a file */
+export function crawlerInfoImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/crawler-info/import-template', ...options });
+}
+
+export interface CrawlerInfoImportQuery {
+mode?: ("check" | "commit")
+jobId?: number
+}
+
+export interface CrawlerInfoImportResponse {
+total: number
+valid: number
+imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
+errors: {
+row: number
+field?: string
+fields?: string[]
+message: string
+}[]
+[k: string]: unknown
+}
+
+/** 导入爬虫信息(xlsx/csv；原文链接已存在的行不重复导入) — POST /api/v1/project-base/crawler-info/import (物流情报:爬虫信息), multipart */
+export function crawlerInfoImport(file: Blob, query: CrawlerInfoImportQuery = {}, options: CallOptions = {}): Promise<CrawlerInfoImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/project-base/crawler-info/import', query: { ...query }, file };
+  return upload<CrawlerInfoImportResponse>({ ...rest, ...options }, body);
+}
+
+export interface GaodeInputTipsQuery {
+keywords: string
+city?: string
+citylimit?: boolean
+type?: string
+location?: string
+datatype?: string
+}
+
+export interface GaodeInputTipsResponse {
+count?: number
+tips?: {
+id?: string
+name?: string
+district?: string
+adcode?: string
+location?: string
+address?: string
+typecode?: string
+}[]
+}
+
+/** 地址输入提示(离线：行政区划与本单位用过的地址，支持拼音首字母) — GET /api/v1/user-base/gaode/input-tips (@authenticated) */
+export function gaodeInputTips(query: GaodeInputTipsQuery, options: CallOptions = {}): Promise<GaodeInputTipsResponse> {
+  return request<GaodeInputTipsResponse>({ method: 'GET', url: '/api/v1/user-base/gaode/input-tips', query: { ...query }, ...options });
+}
+
+export interface IntelFeedPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "feedId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+target?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+format?: (1 | 2)[]
+/**
+ * @maxItems 200
+ */
+enabled?: boolean[]
+}
+
+export interface IntelFeedPageResponse {
+list: {
+feedId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+lastFetchedAt?: (string | null)
+lastResult?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 订阅源列表 — GET /api/v1/project-base/intel-feed/page (物流情报|物流情报:爬虫信息) */
+export function intelFeedPage(query: IntelFeedPageQuery = {}, options: CallOptions = {}): Promise<IntelFeedPageResponse> {
+  return request<IntelFeedPageResponse>({ method: 'GET', url: '/api/v1/project-base/intel-feed/page', query: { ...query }, ...options });
+}
+
+export interface IntelFeedGetParams {
+feedId: number
+}
+
+export type IntelFeedGetResponse = E.IntelFeed & { refs?: Refs };
+
+/** 订阅源详情 — GET /api/v1/project-base/intel-feed/{feedId} (物流情报|物流情报:爬虫信息) */
+export function intelFeedGet(params: IntelFeedGetParams, options: CallOptions = {}): Promise<IntelFeedGetResponse> {
+  return request<IntelFeedGetResponse>({ method: 'GET', url: '/api/v1/project-base/intel-feed/{feedId}', params: { ...params }, ...options });
+}
+
+export interface IntelFeedSaveBody {
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+custom?: {
+
+}
+}
+
+export interface IntelFeedSaveResponse {
+feedId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+lastFetchedAt?: (string | null)
+lastResult?: (string | null)
+}
+
+/** 新增订阅源(管理员) — POST /api/v1/project-base/intel-feed/save (系统管理) */
+export function intelFeedSave(data: IntelFeedSaveBody, options: CallOptions = {}): Promise<IntelFeedSaveResponse> {
+  return request<IntelFeedSaveResponse>({ method: 'POST', url: '/api/v1/project-base/intel-feed/save', data, ...options });
+}
+
+export interface IntelFeedUpdateParams {
+feedId: number
+}
+
+export interface IntelFeedUpdateBody {
+name?: string
+url?: string
+format?: (1 | 2)
+target?: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+custom?: {
+
+}
+version: number
+feedId?: number
+}
+
+export interface IntelFeedUpdateResponse {
+feedId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+lastFetchedAt?: (string | null)
+lastResult?: (string | null)
+}
+
+/** 修改订阅源(管理员) — PUT /api/v1/project-base/intel-feed/{feedId} (系统管理) */
+export function intelFeedUpdate(params: IntelFeedUpdateParams, data: IntelFeedUpdateBody, options: CallOptions = {}): Promise<IntelFeedUpdateResponse> {
+  return request<IntelFeedUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/intel-feed/{feedId}', params: { ...params }, data, ...options });
+}
+
+export interface IntelFeedRemoveParams {
+feedId: number
+}
+
+export type IntelFeedRemoveResponse = null
+
+/** 删除订阅源(管理员) — DELETE /api/v1/project-base/intel-feed/{feedId} (系统管理) */
+export function intelFeedRemove(params: IntelFeedRemoveParams, options: CallOptions = {}): Promise<IntelFeedRemoveResponse> {
+  return request<IntelFeedRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/intel-feed/{feedId}', params: { ...params }, ...options });
+}
+
+export interface IntelFeedFetchParams {
+feedId: number
+}
+
+/** 立即抓取：读取订阅地址(RSS/JSON)，新条目导入爬虫信息或物流信息，已有的原文链接跳过 — POST /api/v1/project-base/intel-feed/{feedId}/fetch (物流情报|物流情报:爬虫信息) */
+export function intelFeedFetch(params: IntelFeedFetchParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/project-base/intel-feed/{feedId}/fetch', params: { ...params }, ...options });
+}
+
+export interface LogisticsInfoPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: ("infoId" | "publishDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+category?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+source?: string[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+publishDateStart?: string
+publishDateEnd?: string
+}
+
+export interface LogisticsInfoPageResponse {
+list: {
+infoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+category: (1 | 2 | 3 | 4 | 5)
+source?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+summary?: (string | null)
+url?: (string | null)
+tags?: (string | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 物流信息分页列表 — GET /api/v1/project-base/logistics-info/page (物流情报) */
+export function logisticsInfoPage(query: LogisticsInfoPageQuery = {}, options: CallOptions = {}): Promise<LogisticsInfoPageResponse> {
+  return request<LogisticsInfoPageResponse>({ method: 'GET', url: '/api/v1/project-base/logistics-info/page', query: { ...query }, ...options });
+}
+
+export interface LogisticsInfoGetParams {
+infoId: number
+}
+
+export type LogisticsInfoGetResponse = E.LogisticsInfo & { refs?: Refs };
+
+/** 物流信息详情 — GET /api/v1/project-base/logistics-info/{infoId} (物流情报) */
+export function logisticsInfoGet(params: LogisticsInfoGetParams, options: CallOptions = {}): Promise<LogisticsInfoGetResponse> {
+  return request<LogisticsInfoGetResponse>({ method: 'GET', url: '/api/v1/project-base/logistics-info/{infoId}', params: { ...params }, ...options });
+}
+
+export interface LogisticsInfoSaveBody {
+category: (1 | 2 | 3 | 4 | 5)
+source?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+summary?: (string | null)
+url?: (string | null)
+tags?: (string | null)
+custom?: {
+
+}
+}
+
+export interface LogisticsInfoSaveResponse {
+infoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+category: (1 | 2 | 3 | 4 | 5)
+source?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+summary?: (string | null)
+url?: (string | null)
+tags?: (string | null)
+}
+
+/** 新增物流信息 — POST /api/v1/project-base/logistics-info/save (物流情报) */
+export function logisticsInfoSave(data: LogisticsInfoSaveBody, options: CallOptions = {}): Promise<LogisticsInfoSaveResponse> {
+  return request<LogisticsInfoSaveResponse>({ method: 'POST', url: '/api/v1/project-base/logistics-info/save', data, ...options });
+}
+
+export interface LogisticsInfoUpdateParams {
+infoId: number
+}
+
+export interface LogisticsInfoUpdateBody {
+category?: (1 | 2 | 3 | 4 | 5)
+source?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+summary?: (string | null)
+url?: (string | null)
+tags?: (string | null)
+custom?: {
+
+}
+version: number
+infoId?: number
+}
+
+export interface LogisticsInfoUpdateResponse {
+infoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+category: (1 | 2 | 3 | 4 | 5)
+source?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+summary?: (string | null)
+url?: (string | null)
+tags?: (string | null)
+}
+
+/** 修改物流信息 — PUT /api/v1/project-base/logistics-info/{infoId} (物流情报) */
+export function logisticsInfoUpdate(params: LogisticsInfoUpdateParams, data: LogisticsInfoUpdateBody, options: CallOptions = {}): Promise<LogisticsInfoUpdateResponse> {
+  return request<LogisticsInfoUpdateResponse>({ method: 'PUT', url: '/api/v1/project-base/logistics-info/{infoId}', params: { ...params }, data, ...options });
+}
+
+export interface LogisticsInfoRemoveParams {
+infoId: number
+}
+
+export type LogisticsInfoRemoveResponse = null
+
+/** 删除物流信息 — DELETE /api/v1/project-base/logistics-info/{infoId} (物流情报) */
+export function logisticsInfoRemove(params: LogisticsInfoRemoveParams, options: CallOptions = {}): Promise<LogisticsInfoRemoveResponse> {
+  return request<LogisticsInfoRemoveResponse>({ method: 'DELETE', url: '/api/v1/project-base/logistics-info/{infoId}', params: { ...params }, ...options });
+}
+
+export interface LogisticsInfoExportExcelQuery {
+keyword?: string
+sortField?: ("infoId" | "publishDate")
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+category?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 200
+ */
+source?: string[]
+/**
+ * @maxItems 200
+ */
+regionCode?: string[]
+publishDateStart?: string
+publishDateEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("title" | "category" | "source" | "regionCode" | "publishDate" | "summary" | "url" | "tags" | "createdAt" | "updatedAt")[]
+}
+
+/** 导出物流信息 — GET /api/v1/project-base/logistics-info/export-excel (物流情报), a file */
+export function logisticsInfoExportExcel(query: LogisticsInfoExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/logistics-info/export-excel', query: { ...query }, ...options });
+}
+
+/** 物流信息导入模板 — GET /api/v1/project-base/logistics-info/import-template (物流情报), a file */
+export function logisticsInfoImportTemplate(options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/project-base/logistics-info/import-template', ...options });
+}
+
+export interface LogisticsInfoImportQuery {
+mode?: ("check" | "commit")
+jobId?: number
+}
+
+export interface LogisticsInfoImportResponse {
+total: number
+valid: number
+imported: number
+failed?: number
+truncated?: boolean
+jobId?: number
+errors: {
+row: number
+field?: string
+fields?: string[]
+message: string
+}[]
+[k: string]: unknown
+}
+
+/** 导入物流信息(xlsx/csv) — POST /api/v1/project-base/logistics-info/import (物流情报), multipart */
+export function logisticsInfoImport(file: Blob, query: LogisticsInfoImportQuery = {}, options: CallOptions = {}): Promise<LogisticsInfoImportResponse> {
+  const { file: body, ...rest } = { method: 'POST', url: '/api/v1/project-base/logistics-info/import', query: { ...query }, file };
+  return upload<LogisticsInfoImportResponse>({ ...rest, ...options }, body);
 }
 
 export interface MessageListQuery {
@@ -20620,6 +21578,260 @@ export function statHomeQuotations(query: StatHomeQuotationsQuery = {}, options:
   return request<StatHomeQuotationsResponse>({ method: 'GET', url: '/api/v1/user-base/stat/home/quotations', query: { ...query }, ...options });
 }
 
+export interface StatDataQuery {
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 3
+ */
+dims?: ("month")[]
+export?: boolean
+}
+
+export interface StatDataResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 数据统计(R5)：按月的新线索、询价、报价、中标率、合同额、新项目、需求、车次、吨位、收入(不含税) — GET /api/v1/user-base/stat/data (统计报表:报表) */
+export function statData(query: StatDataQuery = {}, options: CallOptions = {}): Promise<StatDataResponse> {
+  return request<StatDataResponse>({ method: 'GET', url: '/api/v1/user-base/stat/data', query: { ...query }, ...options });
+}
+
+export interface StatTransportQuery {
+departedAtStart?: string
+departedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+carrierType?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("month" | "carrierType" | "supplierId" | "vehicleKind" | "customerId")[]
+export?: boolean
+}
+
+export interface StatTransportResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 运输统计(R6)：按月/承运类型/承运商/车型/客户的车次、吨、吨公里、运费、毛利、异常率 — GET /api/v1/user-base/stat/transport (统计报表:报表) */
+export function statTransport(query: StatTransportQuery = {}, options: CallOptions = {}): Promise<StatTransportResponse> {
+  return request<StatTransportResponse>({ method: 'GET', url: '/api/v1/user-base/stat/transport', query: { ...query }, ...options });
+}
+
+export interface StatEnquiryQuery {
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+serviceCategory?: (1 | 2 | 3 | 4 | 5)[]
+/**
+ * @maxItems 3
+ */
+dims?: ("month" | "serviceCategory")[]
+export?: boolean
+}
+
+export interface StatEnquiryResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 询价统计(R7)：按月/服务类别的询价数、响应率、平均轮次、降幅、定标率、报价中标率 — GET /api/v1/user-base/stat/enquiry (统计报表:报表) */
+export function statEnquiry(query: StatEnquiryQuery = {}, options: CallOptions = {}): Promise<StatEnquiryResponse> {
+  return request<StatEnquiryResponse>({ method: 'GET', url: '/api/v1/user-base/stat/enquiry', query: { ...query }, ...options });
+}
+
+export interface StatEnquirySupplierQuery {
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+supplierId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("supplierId" | "month")[]
+export?: boolean
+}
+
+export interface StatEnquirySupplierResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 询价统计(R7)：供应商报价排名(受邀、报价、响应率、中选率、平均报价) — GET /api/v1/user-base/stat/enquiry-supplier (统计报表:报表) */
+export function statEnquirySupplier(query: StatEnquirySupplierQuery = {}, options: CallOptions = {}): Promise<StatEnquirySupplierResponse> {
+  return request<StatEnquirySupplierResponse>({ method: 'GET', url: '/api/v1/user-base/stat/enquiry-supplier', query: { ...query }, ...options });
+}
+
+export interface StatStaffSettleQuery {
+startDateStart?: string
+startDateEnd?: string
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+post?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+projectId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("staffId" | "post" | "month" | "projectId")[]
+export?: boolean
+}
+
+export interface StatStaffSettleResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 员工结算统计(R8)：按员工/岗位/月的出车天数、补贴、加班、报销、合计(审核通过的结算) — GET /api/v1/user-base/stat/staff-settle (统计报表:报表) */
+export function statStaffSettle(query: StatStaffSettleQuery = {}, options: CallOptions = {}): Promise<StatStaffSettleResponse> {
+  return request<StatStaffSettleResponse>({ method: 'GET', url: '/api/v1/user-base/stat/staff-settle', query: { ...query }, ...options });
+}
+
+export interface StatActivityQuery {
+createdAtStart?: string
+createdAtEnd?: string
+/**
+ * @maxItems 200
+ */
+staffId?: number[]
+/**
+ * @maxItems 200
+ */
+statisticsName?: string[]
+/**
+ * @maxItems 3
+ */
+dims?: ("day" | "staffId" | "statisticsName" | "month")[]
+export?: boolean
+}
+
+export interface StatActivityResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 活跃度统计(R9)：按日/员工/页面的访问次数、访问人数 — GET /api/v1/user-base/stat/activity (统计报表:报表) */
+export function statActivity(query: StatActivityQuery = {}, options: CallOptions = {}): Promise<StatActivityResponse> {
+  return request<StatActivityResponse>({ method: 'GET', url: '/api/v1/user-base/stat/activity', query: { ...query }, ...options });
+}
+
 export interface TrackIngestBody {
 source?: (1 | 2 | 3)
 /**
@@ -21064,6 +22276,15 @@ export const catalogue = {
   'technicalPlan.exportExcel': { method: 'GET', path: '/api/v1/project-base/technical-plan/export-excel', permission: '商务:技术方案', binary: 'download' },
   'businessType.list': { method: 'GET', path: '/api/v1/project-base/business-type/list', permission: '@authenticated' },
   'corpReference.listCorpStaffLight': { method: 'GET', path: '/api/v1/user-base/staff/list-corp-staff-light', permission: '@authenticated' },
+  'unitCost.page': { method: 'GET', path: '/api/v1/project-base/unit-cost/page', permission: '成本模型:单位成本' },
+  'unitCost.get': { method: 'GET', path: '/api/v1/project-base/unit-cost/{unitCostId}', permission: '成本模型:单位成本' },
+  'unitCost.save': { method: 'POST', path: '/api/v1/project-base/unit-cost/save', permission: '成本模型:单位成本' },
+  'unitCost.update': { method: 'PUT', path: '/api/v1/project-base/unit-cost/{unitCostId}', permission: '成本模型:单位成本', version: true },
+  'unitCost.remove': { method: 'DELETE', path: '/api/v1/project-base/unit-cost/{unitCostId}', permission: '成本模型:单位成本' },
+  'unitCost.setCurrent': { method: 'POST', path: '/api/v1/project-base/unit-cost/{unitCostId}/set-current', permission: '成本模型:单位成本' },
+  'unitCost.exportExcel': { method: 'GET', path: '/api/v1/project-base/unit-cost/export-excel', permission: '成本模型:单位成本', binary: 'download' },
+  'unitCost.estimate': { method: 'POST', path: '/api/v1/project-base/unit-cost/estimate', permission: '成本模型:单位成本' },
+  'unitCost.actualCompare': { method: 'GET', path: '/api/v1/project-base/unit-cost/actual-compare', permission: '成本模型:单位成本' },
   'customer.save': { method: 'POST', path: '/api/v1/user-base/customer/save', permission: '商务:客户列表:编辑' },
   'customer.get': { method: 'GET', path: '/api/v1/user-base/customer/{customerId}', permission: '商务:客户列表' },
   'customer.update': { method: 'PUT', path: '/api/v1/user-base/customer/{customerId}', permission: '商务:客户列表:编辑' },
@@ -21360,6 +22581,29 @@ export const catalogue = {
   'workshop.save': { method: 'POST', path: '/api/v1/inventory-base/workshop/save', permission: '仓库:配置' },
   'workshop.update': { method: 'PUT', path: '/api/v1/inventory-base/workshop/{workshopId}', permission: '仓库:配置' },
   'workshop.remove': { method: 'DELETE', path: '/api/v1/inventory-base/workshop/{workshopId}', permission: '仓库:配置' },
+  'crawlerInfo.page': { method: 'GET', path: '/api/v1/project-base/crawler-info/page', permission: '物流情报:爬虫信息' },
+  'crawlerInfo.get': { method: 'GET', path: '/api/v1/project-base/crawler-info/{crawlerInfoId}', permission: '物流情报:爬虫信息' },
+  'crawlerInfo.remove': { method: 'DELETE', path: '/api/v1/project-base/crawler-info/{crawlerInfoId}', permission: '物流情报:爬虫信息' },
+  'crawlerInfo.toClue': { method: 'POST', path: '/api/v1/project-base/crawler-info/to-clue', permission: '物流情报:爬虫信息', version: true },
+  'crawlerInfo.ignore': { method: 'POST', path: '/api/v1/project-base/crawler-info/ignore', permission: '物流情报:爬虫信息', version: true },
+  'crawlerInfo.exportExcel': { method: 'GET', path: '/api/v1/project-base/crawler-info/export-excel', permission: '物流情报:爬虫信息', binary: 'download' },
+  'crawlerInfo.importTemplate': { method: 'GET', path: '/api/v1/project-base/crawler-info/import-template', permission: '物流情报:爬虫信息', binary: 'download' },
+  'crawlerInfo.import': { method: 'POST', path: '/api/v1/project-base/crawler-info/import', permission: '物流情报:爬虫信息', binary: 'upload' },
+  'gaode.inputTips': { method: 'GET', path: '/api/v1/user-base/gaode/input-tips', permission: '@authenticated' },
+  'intelFeed.page': { method: 'GET', path: '/api/v1/project-base/intel-feed/page', permission: '物流情报|物流情报:爬虫信息' },
+  'intelFeed.get': { method: 'GET', path: '/api/v1/project-base/intel-feed/{feedId}', permission: '物流情报|物流情报:爬虫信息' },
+  'intelFeed.save': { method: 'POST', path: '/api/v1/project-base/intel-feed/save', permission: '系统管理' },
+  'intelFeed.update': { method: 'PUT', path: '/api/v1/project-base/intel-feed/{feedId}', permission: '系统管理', version: true },
+  'intelFeed.remove': { method: 'DELETE', path: '/api/v1/project-base/intel-feed/{feedId}', permission: '系统管理' },
+  'intelFeed.fetch': { method: 'POST', path: '/api/v1/project-base/intel-feed/{feedId}/fetch', permission: '物流情报|物流情报:爬虫信息' },
+  'logisticsInfo.page': { method: 'GET', path: '/api/v1/project-base/logistics-info/page', permission: '物流情报' },
+  'logisticsInfo.get': { method: 'GET', path: '/api/v1/project-base/logistics-info/{infoId}', permission: '物流情报' },
+  'logisticsInfo.save': { method: 'POST', path: '/api/v1/project-base/logistics-info/save', permission: '物流情报' },
+  'logisticsInfo.update': { method: 'PUT', path: '/api/v1/project-base/logistics-info/{infoId}', permission: '物流情报', version: true },
+  'logisticsInfo.remove': { method: 'DELETE', path: '/api/v1/project-base/logistics-info/{infoId}', permission: '物流情报' },
+  'logisticsInfo.exportExcel': { method: 'GET', path: '/api/v1/project-base/logistics-info/export-excel', permission: '物流情报', binary: 'download' },
+  'logisticsInfo.importTemplate': { method: 'GET', path: '/api/v1/project-base/logistics-info/import-template', permission: '物流情报', binary: 'download' },
+  'logisticsInfo.import': { method: 'POST', path: '/api/v1/project-base/logistics-info/import', permission: '物流情报', binary: 'upload' },
   'message.list': { method: 'GET', path: '/api/v1/message-base/message/list', permission: '@authenticated' },
   'message.listUnHandleMessage': { method: 'GET', path: '/api/v1/message-base/message/list-un-handle-message', permission: '@authenticated' },
   'message.countDailyMessage': { method: 'GET', path: '/api/v1/message-base/message/count-daily-message', permission: '@authenticated' },
@@ -21628,6 +22872,12 @@ export const catalogue = {
   'statHome.clues': { method: 'GET', path: '/api/v1/user-base/stat/home/clues', permission: '商务:线索列表' },
   'statHome.enquiries': { method: 'GET', path: '/api/v1/user-base/stat/home/enquiries', permission: '商务:询价' },
   'statHome.quotations': { method: 'GET', path: '/api/v1/user-base/stat/home/quotations', permission: '商务:询价报价' },
+  'stat.data': { method: 'GET', path: '/api/v1/user-base/stat/data', permission: '统计报表:报表' },
+  'stat.transport': { method: 'GET', path: '/api/v1/user-base/stat/transport', permission: '统计报表:报表' },
+  'stat.enquiry': { method: 'GET', path: '/api/v1/user-base/stat/enquiry', permission: '统计报表:报表' },
+  'stat.enquirySupplier': { method: 'GET', path: '/api/v1/user-base/stat/enquiry-supplier', permission: '统计报表:报表' },
+  'stat.staffSettle': { method: 'GET', path: '/api/v1/user-base/stat/staff-settle', permission: '统计报表:报表' },
+  'stat.activity': { method: 'GET', path: '/api/v1/user-base/stat/activity', permission: '统计报表:报表' },
   'track.ingest': { method: 'POST', path: '/api/v1/project-base/track/ingest', permission: '@public' },
   'track.locationList': { method: 'GET', path: '/api/v1/project-base/truck-location/list', permission: '调度|在途车辆' },
   'track.trackList': { method: 'GET', path: '/api/v1/project-base/track/list', permission: '调度|在途车辆|在途车辆:行程轨迹' },

@@ -311,14 +311,14 @@ export interface ReportDef {
   table?: boolean;
   export?: boolean;
   /**
-   * a table row links to a route whose {placeholders} are the row's dimension values (a row lacking one is plain text)
+   * a chart point or a table row opens this list with the same filters: params maps a dimension name or a report filter field to the target list's filter field (a month or day bucket becomes <field>Start/<field>End)
    */
   drill?: {
     to: string;
-    /**
-     * the dimension whose cell is the link (default: the first)
-     */
-    dim?: string;
+    title?: string;
+    params?: {
+      [k: string]: string;
+    };
   };
 }
 export interface ChartDef {

@@ -964,6 +964,56 @@ custom?: {
 
 export type CostItemUpdate = Partial<CostItemCreate> & { version: number; costItemId?: number };
 
+/** 爬虫信息 */
+
+export interface CrawlerInfo {
+crawlerInfoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+siteName?: (string | null)
+url: string
+tenderer?: (string | null)
+projectName?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+deadline?: (string | null)
+budget?: (string | null)
+keywords?: (string | null)
+content?: (string | null)
+status?: (0 | 5 | 10 | null)
+customerId?: (number | null)
+clueId?: (number | null)
+handledByStaffId?: (number | null)
+handledAt?: (string | null)
+}
+
+export interface CrawlerInfoCreate {
+siteName?: (string | null)
+url: string
+tenderer?: (string | null)
+projectName?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+deadline?: (string | null)
+budget?: (string | number | null)
+keywords?: (string | null)
+content?: (string | null)
+customerId?: (number | null)
+custom?: {
+
+}
+}
+
+export type CrawlerInfoUpdate = Partial<CrawlerInfoCreate> & { version: number; crawlerInfoId?: number };
+
 /** 客户 */
 
 export interface Customer {
@@ -2476,6 +2526,82 @@ custom?: {
 }
 
 export type InsuranceRateUpdate = Partial<InsuranceRateCreate> & { version: number; rateId?: number };
+
+/** 情报订阅源 */
+
+export interface IntelFeed {
+feedId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+lastFetchedAt?: (string | null)
+lastResult?: (string | null)
+}
+
+export interface IntelFeedCreate {
+name: string
+url: string
+format: (1 | 2)
+target: (1 | 2)
+category?: (1 | 2 | 3 | 4 | 5 | null)
+enabled?: (boolean | null)
+custom?: {
+
+}
+}
+
+export type IntelFeedUpdate = Partial<IntelFeedCreate> & { version: number; feedId?: number };
+
+/** 物流信息 */
+
+export interface LogisticsInfo {
+infoId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+category: (1 | 2 | 3 | 4 | 5)
+source?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+summary?: (string | null)
+url?: (string | null)
+tags?: (string | null)
+}
+
+export interface LogisticsInfoCreate {
+category: (1 | 2 | 3 | 4 | 5)
+source?: (string | null)
+regionCode?: (string | null)
+publishDate?: (string | null)
+summary?: (string | null)
+url?: (string | null)
+tags?: (string | null)
+custom?: {
+
+}
+}
+
+export type LogisticsInfoUpdate = Partial<LogisticsInfoCreate> & { version: number; infoId?: number };
 
 /** 人工审核 */
 
@@ -4858,6 +4984,68 @@ custom?: {
 
 export type TruckCostSettleUpdate = Partial<TruckCostSettleCreate> & { version: number; truckSettleId?: number };
 
+/** 单位成本 */
+
+export interface UnitCost {
+unitCostId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+name: string
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+axles?: (number | null)
+axleLines?: (number | null)
+fuelPer100: string
+fuelPrice: string
+tollPerKm?: (string | null)
+maintenancePerKm?: (string | null)
+tyrePerKm?: (string | null)
+driverPerDay?: (string | null)
+depreciationPerDay?: (string | null)
+insurancePerDay?: (string | null)
+managementRate?: (string | null)
+avgDailyKm: string
+avgLoad: string
+costPerKm?: (string | null)
+costPerDay?: (string | null)
+costPerTonKm?: (string | null)
+effectiveFrom: string
+isCurrent?: (boolean | null)
+remark?: (string | null)
+}
+
+export interface UnitCostCreate {
+name: string
+vehicleKind: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)
+axles?: (number | null)
+axleLines?: (number | null)
+fuelPer100: (string | number)
+fuelPrice: (string | number)
+tollPerKm?: (string | number | null)
+maintenancePerKm?: (string | number | null)
+tyrePerKm?: (string | number | null)
+driverPerDay?: (string | number | null)
+depreciationPerDay?: (string | number | null)
+insurancePerDay?: (string | number | null)
+managementRate?: (string | number | null)
+avgDailyKm: (string | number)
+avgLoad: (string | number)
+effectiveFrom: string
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type UnitCostUpdate = Partial<UnitCostCreate> & { version: number; unitCostId?: number };
+
 /** 仓库 */
 
 export interface Warehouse {
@@ -5357,6 +5545,7 @@ export interface EntityRecords {
   contractCostSettle: ContractCostSettle;
   corp: Corp;
   costItem: CostItem;
+  crawlerInfo: CrawlerInfo;
   customer: Customer;
   dataImportJob: DataImportJob;
   delivery: Delivery;
@@ -5385,6 +5574,8 @@ export interface EntityRecords {
   inStorageItem: InStorageItem;
   insuranceEnquiry: InsuranceEnquiry;
   insuranceRate: InsuranceRate;
+  intelFeed: IntelFeed;
+  logisticsInfo: LogisticsInfo;
   manualReview: ManualReview;
   materialIn: MaterialIn;
   materialInItem: MaterialInItem;
@@ -5423,6 +5614,7 @@ export interface EntityRecords {
   transportSchedule: TransportSchedule;
   transshipIn: TransshipIn;
   truckCostSettle: TruckCostSettle;
+  unitCost: UnitCost;
   warehouse: Warehouse;
   wechatBotMessage: WechatBotMessage;
   wechatBotTemplateRule: WechatBotTemplateRule;

@@ -38,6 +38,10 @@ export interface ReportMeasure {
   diff?: [string, string];
   /** aggregates this entity's rows instead of the entry's (it has the report's dimension and filter fields) */
   entity?: string;
+  /** this measure's entity keeps a report dimension/filter field under another name: { reportField: ownField } */
+  fields?: Record<string, string>;
+  /** sum: multiply `field` by this field row by row (吨公里 = Σ loadedWeight × distanceKm) */
+  times?: string;
   format?: 'integer' | 'money' | 'decimal' | 'percent';
   /** only rows whose date `field` lies in this period before the report date (asOf, default today) */
   window?: { field: string; period: 'month' | 'ytd' | 'lastYtd' };

@@ -162,16 +162,23 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
           // A measure of another entity needs that entity to have the report's dimensions and filters.
           const src = m.entity ? entities[m.entity] : e;
           if (!src) return at(loc.file, p(`/options/report/measures/${i}/entity`), `unknown entity ${m.entity}`);
-          if (m.entity) {
-            r.dimensions.forEach((d) => { if (!(d.field in src.fields) && !SYSTEM.has(d.field)) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no dimension field ${d.field}`); });
+          if (m.entity || m.fields) {
+            const to = (f: string) => m.fields?.[f] ?? f;
+            r.dimensions.forEach((d) => { if (!(to(d.field) in src.fields) && !SYSTEM.has(to(d.field))) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no dimension field ${to(d.field)}`); });
             (o.filters ?? []).forEach((raw) => {
-              try { filterSpec(src, raw); } catch (err) { at(loc.file, p(`/options/report/measures/${i}/entity`), (err as Error).message); }
+              try { filterSpec(src, typeof raw === 'string' ? to(raw) : { ...raw, field: to(raw.field) }); } catch (err) { at(loc.file, p(`/options/report/measures/${i}/entity`), (err as Error).message); }
             });
-            Object.keys(o.fixed ?? {}).forEach((f) => { if (!(f in src.fields)) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no fixed filter field ${f}`); });
+            Object.keys(o.fixed ?? {}).forEach((f) => { if (!(to(f) in src.fields)) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no fixed filter field ${to(f)}`); });
           }
+          if (m.times && !(m.times in src.fields)) at(loc.file, p(`/options/report/measures/${i}/times`), `unknown field ${m.times}`);
           if (m.field && !(m.field in src.fields) && m.field !== src.idField) at(loc.file, p(`/options/report/measures/${i}/field`), `unknown field ${m.field}`);
           if (m.agg !== 'count' && !m.field && !m.ratio && !m.diff) at(loc.file, p(`/options/report/measures/${i}`), `${m.agg} needs a field`);
-          Object.keys(m.where ?? {}).forEach((f) => { if (!(f in src.fields)) at(loc.file, p(`/options/report/measures/${i}/where`), `unknown field ${f}`); });
+          Object.keys(m.where ?? {}).forEach((k) => {
+            const [f, via] = k.split('.') as [string, string | undefined];
+            if (!(f in src.fields)) return at(loc.file, p(`/options/report/measures/${i}/where`), `unknown field ${f}`);
+            const target = via ? entities[src.fields[f]!.ref ?? ''] : undefined;
+            if (via && !(target && via in target.fields)) at(loc.file, p(`/options/report/measures/${i}/where`), `${k}: ${f} is no reference to an entity with field ${via}`);
+          });
           if (m.window && src.fields[m.window.field]?.type !== 'date' && src.fields[m.window.field]?.type !== 'datetime') at(loc.file, p(`/options/report/measures/${i}/window`), `window needs a date field, not ${m.window.field}`);
           (m.ratio ?? []).forEach((x) => { if (!measures.has(x)) at(loc.file, p(`/options/report/measures/${i}/ratio`), `unknown measure ${x}`); });
           (m.diff ?? []).forEach((x) => { if (!measures.has(x)) at(loc.file, p(`/options/report/measures/${i}/diff`), `unknown measure ${x}`); });

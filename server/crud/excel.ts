@@ -298,9 +298,12 @@ export async function importWorkbook(
   const ctx = { entities: w.entities } as HandlerContext;
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    // An .xlsx is a zip ("PK"); anything else is read as UTF-8 CSV with the template's header row
+    // (what a feed export or another system hands over), a byte-order mark allowed.
+    if (data[0] === 0x50 && data[1] === 0x4b) await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    else csvSheet(workbook, data);
   } catch {
-    throw badRequest('无法读取该文件，请使用下载的模板(.xlsx)填写');
+    throw badRequest('无法读取该文件，请使用下载的模板(.xlsx)填写或上传UTF-8编码的CSV');
   }
   const sheet = workbook.worksheets[0];
   if (!sheet || sheet.rowCount < 2) throw badRequest('文件中没有数据行');
@@ -413,3 +416,33 @@ export async function importWorkbook(
   const truncated = errors.length > IMPORT_ERRORS_SHOWN;
   return { total, valid: imported, imported: mode === 'commit' ? imported : 0, failed, errors: errors.slice(0, IMPORT_ERRORS_SHOWN), ...(truncated ? { truncated } : {}) };
 };
+
+/** RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into a worksheet of text cells. */
+export function csvSheet(workbook: ExcelJS.Workbook, data: Buffer): ExcelJS.Worksheet {
+  const text = data.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.includes('\u0000')) throw new Error('binary');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; }
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field); field = '';
+      if (row.some((x) => x !== '')) rows.push(row);
+      row = [];
+    } else field += c;
+  }
+  row.push(field);
+  if (row.some((x) => x !== '')) rows.push(row);
+  const sheet = workbook.addWorksheet('导入');
+  for (const r of rows) sheet.addRow(r.map((x) => (x === '' ? null : x.trim())));
+  return sheet;
+}

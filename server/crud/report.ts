@@ -52,18 +52,30 @@ function dimensionExpr(entity: ResolvedEntity, field: string, granularity?: stri
   return sql`${col}`;
 }
 
-function condition(entity: ResolvedEntity, where: Record<string, unknown>): RawBuilder<unknown> {
+function condition(entities: EntityMap, entity: ResolvedEntity, where: Record<string, unknown>): RawBuilder<unknown> {
   const parts = Object.entries(where).map(([k, v]) => {
-    const col = sql.ref(`${entity.table}.${k}`);
+    const col = whereColumn(entities, entity, k);
     return Array.isArray(v) ? sql`${col} in (${sql.join(v)})` : v === null ? sql`${col} is null` : sql`${col} = ${v}`;
   });
   return sql.join(parts, sql` and `);
 }
 
-function measureExpr(entity: ResolvedEntity, m: ReportMeasure, asOf: string): RawBuilder<unknown> {
-  const col = m.field ? sql.ref(`${entity.table}.${m.field}`) : undefined;
+/**
+ * A condition's column: the row's field, or `reference.field` — that field of the record the
+ * reference names (a settlement line counts only when its application was approved).
+ */
+function whereColumn(entities: EntityMap, entity: ResolvedEntity, key: string): RawBuilder<unknown> {
+  const [field, via] = key.split('.') as [string, string | undefined];
+  if (!via) return sql`${sql.ref(`${entity.table}.${field}`)}`;
+  const target = entities[entity.fields[field]!.ref!]!;
+  return sql`(select ${sql.ref(`wh_t.${via}`)} from ${sql.table(target.table)} as wh_t where ${sql.ref(`wh_t.${target.idField}`)} = ${sql.ref(`${entity.table}.${field}`)})`;
+}
+
+function measureExpr(entities: EntityMap, entity: ResolvedEntity, m: ReportMeasure, asOf: string): RawBuilder<unknown> {
+  // `times`: a sum of products (吨公里 = Σ 吨 × 公里); a blank factor adds nothing.
+  const col = m.field ? (m.times ? sql`(${sql.ref(`${entity.table}.${m.field}`)} * ${sql.ref(`${entity.table}.${m.times}`)})` : sql.ref(`${entity.table}.${m.field}`)) : undefined;
   const conditions: RawBuilder<unknown>[] = [];
-  if (m.where && Object.keys(m.where).length) conditions.push(condition(entity, m.where));
+  if (m.where && Object.keys(m.where).length) conditions.push(condition(entities, entity, m.where));
   if (m.window) {
     const [from, to] = windowRange(m.window.period, asOf);
     const f = entity.fields[m.window.field];
@@ -94,14 +106,41 @@ function num(v: unknown): number | null {
 }
 
 /** Groups of one entity's rows: the dimension values and that entity's stored measures. */
-async function groupRows(
-  ctx: Parameters<Handler>[0], entity: ResolvedEntity, dimensions: ReportDimension[], measures: ReportMeasure[],
-): Promise<Record<string, unknown>[]> {
+/**
+ * The report's dimensions, filters and query read through a measure's `fields`: another entity
+ * may keep the report's date (or any filter field) under its own name — a contract's 签订日期
+ * counts in the month a clue's 创建时间 does.
+ */
+function mapped(ctx: Parameters<Handler>[0], dimensions: ReportDimension[], map: Record<string, string> | undefined) {
   const { filters, fixed, mine } = ctx.entry.options ?? {};
-  let qb = filteredQuery(ctx.db, entity, { filters, fixed, mine }, ctx.query, ctx.session) as any;
+  if (!map || !Object.keys(map).length) return { dimensions, options: { filters, fixed, mine }, query: ctx.query };
+  const to = (f: string) => map[f] ?? f;
+  const query: Record<string, any> = { ...ctx.query };
+  for (const [from, target] of Object.entries(map)) {
+    for (const suffix of ['', 'Start', 'End']) {
+      delete query[`${target}${suffix}`];
+      if (ctx.query[`${from}${suffix}`] !== undefined) query[`${target}${suffix}`] = ctx.query[`${from}${suffix}`];
+    }
+  }
+  return {
+    dimensions: dimensions.map((d) => ({ ...d, name: d.name ?? d.field, field: to(d.field) })),
+    options: {
+      filters: filters?.map((f) => (typeof f === 'string' ? to(f) : { ...f, field: to(f.field) })),
+      fixed: fixed && Object.fromEntries(Object.entries(fixed).map(([k, v]) => [to(k), v])),
+      mine,
+    },
+    query,
+  };
+}
+
+async function groupRows(
+  ctx: Parameters<Handler>[0], entity: ResolvedEntity, declared: ReportDimension[], measures: ReportMeasure[],
+): Promise<Record<string, unknown>[]> {
+  const { dimensions, options, query } = mapped(ctx, declared, measures[0]?.fields);
+  let qb = filteredQuery(ctx.db, entity, options, query, ctx.session) as any;
   const asOf = typeof ctx.query.asOf === 'string' && ctx.query.asOf ? ctx.query.asOf : chinaDay();
   for (const d of dimensions) qb = qb.select(dimensionOf(ctx.entities, entity, d).as(d.name ?? d.field));
-  for (const m of measures) qb = qb.select(measureExpr(entity, m, asOf).as(m.name));
+  for (const m of measures) qb = qb.select(measureExpr(ctx.entities, entity, m, asOf).as(m.name));
   if (dimensions.length) {
     const exprs = dimensions.map((d) => dimensionOf(ctx.entities, entity, d));
     qb = qb.groupBy(exprs).orderBy(exprs[0]!);
@@ -131,15 +170,18 @@ export async function runReport(
   const stored = report.measures.filter((m) => !derived(m));
   // avg needs its sum and count to be summarised correctly
   const helpers = stored.filter((m) => m.agg === 'avg').flatMap((m) => [
-    { name: `${m.name}HelperSum`, title: '', agg: 'sum' as const, field: m.field, where: m.where, entity: m.entity },
-    { name: `${m.name}HelperCount`, title: '', agg: 'count' as const, where: { ...(m.where ?? {}) }, entity: m.entity },
+    { name: `${m.name}HelperSum`, title: '', agg: 'sum' as const, field: m.field, times: m.times, where: m.where, entity: m.entity, fields: m.fields },
+    { name: `${m.name}HelperCount`, title: '', agg: 'count' as const, where: { ...(m.where ?? {}) }, entity: m.entity, fields: m.fields },
   ]);
+  // One GROUP BY per entity and field mapping (the same entity may count by two dates).
+  const sourceKey = (m: ReportMeasure) => `${m.entity ?? entity.name}|${JSON.stringify(m.fields ?? {})}`;
   const bySource = new Map<string, ReportMeasure[]>();
-  for (const m of [...stored, ...helpers]) bySource.set(m.entity ?? entity.name, [...(bySource.get(m.entity ?? entity.name) ?? []), m]);
-  if (!bySource.size) bySource.set(entity.name, []);
+  for (const m of [...stored, ...helpers]) bySource.set(sourceKey(m), [...(bySource.get(sourceKey(m)) ?? []), m]);
+  if (!bySource.size) bySource.set(`${entity.name}|{}`, []);
   const keyOf = (r: Record<string, unknown>) => JSON.stringify(dimensions.map((d) => r[d.name ?? d.field] ?? null));
   const merged = new Map<string, Record<string, unknown>>();
-  for (const [name, measures] of bySource) {
+  for (const [key, measures] of bySource) {
+    const name = key.slice(0, key.indexOf('|'));
     const source = name === entity.name ? entity : ctx.entities[name];
     if (!source) throw new Error(`report of ${entity.name}: unknown entity ${name}`);
     for (const r of await groupRows(ctx, source, dimensions, measures)) {

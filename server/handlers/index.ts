@@ -50,6 +50,9 @@ import { settleBillHandlers } from '../finance/settle-bill';
 import { digitalAssetCategoryHandlers } from '../digital-asset/digital-asset-category';
 import { digitalAssetHandlers } from '../digital-asset/digital-asset';
 import { assetBorrowHandlers } from '../digital-asset/asset-borrow';
+import { unitCostHandlers } from '../cost-model/unit-cost';
+import { gaodeHandlers } from '../logistics/gaode';
+import { intelFeedHandlers } from '../logistics/intel-feed';
 
 /** One map per handler file; a name claimed twice is a start-up error rather than a silent override. */
 const files: Record<string, Handler>[] = [
@@ -59,7 +62,7 @@ const files: Record<string, Handler>[] = [
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, settleBillHandlers,
-  digitalAssetCategoryHandlers, digitalAssetHandlers, assetBorrowHandlers,
+  digitalAssetCategoryHandlers, digitalAssetHandlers, assetBorrowHandlers, unitCostHandlers, gaodeHandlers, intelFeedHandlers,
 ];
 
 export const namedHandlers: Record<string, Handler> = {};

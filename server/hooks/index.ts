@@ -36,8 +36,12 @@ import { materialInHooks, materialUseHooks } from './inventory/material';
 import { digitalAssetCategoryHooks } from './digital-asset/category';
 import { digitalAssetHooks } from './digital-asset/asset';
 import { assetBorrowHooks } from './digital-asset/borrow';
+import { crawlerInfoHooks } from './logistics/crawlerInfo';
+import { unitCostHooks } from './cost-model/unitCost';
 
 export const entityHooks: HookRegistry = {
+  crawlerInfo: crawlerInfoHooks,
+  unitCost: unitCostHooks,
   supplier: supplierHooks,
   supplierEvaluation: supplierEvaluationHooks,
   companyTruck: companyTruckHooks,

@@ -9,7 +9,7 @@ import { Cascader, DatePicker, Input, InputNumber, Popover, Select, Space, Table
 import dayjs from 'dayjs';
 import type { FilterOp } from '../../../schemas/src/fields/registry';
 import type { FieldDef, FieldType } from '../../../schemas/src/fields/types';
-import { dateRangePresets, expiryWarning } from '../../../schemas/src/format';
+import { dateRangePresets, expiryWarning, monthRangePresets } from '../../../schemas/src/format';
 import { enumLabel, enumOptions } from '../../reference/enums';
 import { regionIndexFor } from '../../reference/region';
 import { regionTree } from '../../reference/lists';
@@ -61,7 +61,7 @@ function NumberRange({ id, value, onChange }: FilterWidgetProps) {
 }
 
 function DateRange({ id, value, onChange }: FilterWidgetProps) {
-  return <DatePicker.RangePicker id={id} value={value} onChange={onChange} allowEmpty={[true, true]} presets={dateRangePresets().map((p) => ({ label: p.label, value: p.value }))} style={{ width: 260 }} />;
+  return <DatePicker.RangePicker id={id} value={value} onChange={onChange} allowEmpty={[true, true]} presets={[...dateRangePresets(), ...monthRangePresets()].map((p) => ({ label: p.label, value: p.value }))} style={{ width: 260 }} />;
 }
 
 function EnumFilter({ def, op, id, value, onChange, placeholder }: FilterWidgetProps) {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
 import { invoke, invokeDownload } from '../../../api/call';
@@ -16,7 +16,7 @@ import type { ReportDef } from '../../router/types';
 import { QueryBar, type QueryParams } from '../list/QueryBar';
 import { queryItems } from '../list/useListMeta';
 import { resolveFixed } from '../list/fixed';
-import { Chart, chartOption, dimLabel, formatMeasure, type Dim, type ReportResult } from './chart';
+import { Chart, chartOption, dimLabel, drillHref, formatMeasure, type Dim, type ReportResult } from './chart';
 
 export { chartOption, formatMeasure };
 
@@ -29,6 +29,7 @@ export default function ReportView({ report, embedded, params, title }: { report
   const [data, setData] = useState<Result>();
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
+  const navigate = useNavigate();
   useEffect(() => {
     uiEntry(report.api).then(async (entry) => setMeta({ entry, entity: await loadEntity(entry.entity!) })).catch((err: Error) => setError(err.message));
   }, [report.api]);
@@ -53,7 +54,14 @@ export default function ReportView({ report, embedded, params, title }: { report
   const option = data ? chartOption(report, data) : null;
   const d = data?.dimensions ?? [];
   const pivot = data && d.length === 2;
-  const table = data && report.table !== false && (pivot ? pivotTable(data) : plainTable(data, report.drill));
+  const drill = report.drill;
+  const href = drill && data ? (row: Record<string, unknown>) => drillHref(drill, row, data.dimensions, { ...filters, ...fixed }) : undefined;
+  const table = data && report.table !== false && (pivot ? pivotTable(data) : plainTable(data, href, drill?.title));
+  const onPick = href && data ? (name: string, seriesName: string) => {
+    const [d1, d2] = data.dimensions as [Dim, Dim | undefined];
+    const row = data.rows.find((r) => dimLabel(d1, r[d1.name], data.refs) === name && (!d2 || dimLabel(d2, r[d2.name], data.refs) === seriesName));
+    if (row) navigate(href(d2 ? row : { [d1.name]: row[d1.name] }));
+  } : undefined;
 
   const body = (
     <div data-testid="report">
@@ -69,7 +77,7 @@ export default function ReportView({ report, embedded, params, title }: { report
       </Space>
       <Spin spinning={loading}>
         {data && !data.rows.length ? <Empty description="没有符合条件的数据" /> : null}
-        {option && report.chart && <Chart option={option} />}
+        {option && report.chart && <Chart option={option} onPick={onPick} />}
         {table}
       </Spin>
     </div>
@@ -77,25 +85,11 @@ export default function ReportView({ report, embedded, params, title }: { report
   return embedded ? body : <Card title={title}>{body}</Card>;
 }
 
-/** The drill-down route of a row: every {placeholder} a dimension value of the row, else none. */
-function drillTo(to: string, row: Record<string, unknown>): string | null {
-  let missing = false;
-  const path = to.replace(/\{(\w+)\}/g, (_, k: string) => {
-    const v = row[k];
-    if (v === null || v === undefined || v === '') missing = true;
-    return encodeURIComponent(String(v ?? ''));
-  });
-  return missing ? null : path;
-}
-
-function plainTable(data: Result, drill?: ReportDef['drill']) {
-  const linkDim = drill ? (drill.dim ?? data.dimensions[0]?.name) : undefined;
+function plainTable(data: Result, href?: (row: Record<string, unknown>) => string, drillTitle?: string) {
   const columns = [
-    ...data.dimensions.map((dim) => ({ key: dim.name, title: dim.title, dataIndex: dim.name, render: (v: unknown, row: Record<string, unknown>) => {
-      const text = dimLabel(dim, v, data.refs);
-      const to = drill && dim.name === linkDim ? drillTo(drill.to, row) : null;
-      return to ? <Link to={to} data-testid="report-drill">{text}</Link> : text;
-    } })),
+    ...data.dimensions.map((dim, i) => ({ key: dim.name, title: dim.title, dataIndex: dim.name,
+      // The first dimension's cell drills to the records behind the row.
+      render: (v: unknown, row: Record<string, unknown>) => (href && i === 0 ? <Link to={href(row)} title={drillTitle ?? '查看明细'} data-testid="report-drill">{dimLabel(dim, v, data.refs)}</Link> : dimLabel(dim, v, data.refs)) })),
     ...data.measures.map((m) => ({ key: m.name, title: m.title, dataIndex: m.name, align: 'right' as const, render: (v: unknown) => formatMeasure(m, v) })),
   ];
   return (

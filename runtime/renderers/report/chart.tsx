@@ -20,16 +20,20 @@ export function dimLabel(d: Dim, v: unknown, refs: ReportResult['refs']): string
   return String(v);
 }
 
-export function Chart({ option, height = 320 }: { option: Record<string, unknown>; height?: number }) {
+export function Chart({ option, height = 320, onPick }: { option: Record<string, unknown>; height?: number; onPick?: (name: string, seriesName: string) => void }) {
   const el = useRef<HTMLDivElement>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
   useEffect(() => {
-    let chart: { setOption(o: unknown, notMerge?: boolean): void; resize(): void; dispose(): void } | undefined;
+    let chart: { setOption(o: unknown, notMerge?: boolean): void; resize(): void; dispose(): void; on(event: 'click', cb: (p: any) => void): unknown } | undefined;
     let disposed = false;
     const onResize = () => chart?.resize();
     void import('./echarts').then(({ echarts }) => {
       if (disposed || !el.current) return;
       chart = echarts.init(el.current);
       chart.setOption(option, true);
+      // A point drills down (the report's drill), read at click time so a new handler needs no re-init.
+      chart.on('click', (p: { name: string; seriesName: string }) => pick.current?.(p.name, p.seriesName));
       window.addEventListener('resize', onResize);
     });
     return () => {
@@ -38,7 +42,7 @@ export function Chart({ option, height = 320 }: { option: Record<string, unknown
       chart?.dispose();
     };
   }, [JSON.stringify(option)]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <div ref={el} style={{ width: '100%', height }} data-testid="chart" />;
+  return <div ref={el} style={{ width: '100%', height, cursor: onPick ? 'pointer' : undefined }} data-testid="chart" />;
 }
 
 export function chartOption(report: Pick<ReportDef, 'chart'>, data: ReportResult): Record<string, unknown> | null {
@@ -79,3 +83,33 @@ export function chartOption(report: Pick<ReportDef, 'chart'>, data: ReportResult
   };
 }
 
+
+/**
+ * The list a report row drills to: each mapped dimension's value (a month or day bucket becomes
+ * the target's <field>Start/<field>End range) and the report's own filters under the target's names.
+ */
+export function drillHref(drill: { to: string; params?: Record<string, string> }, row: Record<string, unknown>, dims: Dim[], filters: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  const set = (k: string, v: unknown) => { if (v !== undefined && v !== null && v !== '') q.set(k, Array.isArray(v) ? v.join(',') : String(v)); };
+  for (const [from, to] of Object.entries(drill.params ?? {})) {
+    set(to, filters[from]);
+    set(`${to}Start`, filters[`${from}Start`]);
+    set(`${to}End`, filters[`${from}End`]);
+  }
+  for (const d of dims) {
+    const to = drill.params?.[d.name];
+    const v = row[d.name];
+    if (!to || v === null || v === undefined) continue;
+    if (d.granularity === 'month' || d.granularity === 'day' || d.granularity === 'year') {
+      const s = String(v);
+      const [y, m, day] = s.split('-');
+      const start = d.granularity === 'year' ? `${y}-01-01` : d.granularity === 'month' ? `${y}-${m}-01` : s;
+      const last = d.granularity === 'year' ? `${y}-12-31` : d.granularity === 'month' ? `${y}-${m}-${String(new Date(Date.UTC(Number(y), Number(m), 0)).getUTCDate()).padStart(2, '0')}` : `${y}-${m}-${day}`;
+      q.delete(to);
+      q.set(`${to}Start`, start);
+      q.set(`${to}End`, last);
+    } else set(to, v);
+  }
+  const search = q.toString();
+  return search ? `${drill.to}?${search}` : drill.to;
+}

@@ -16,6 +16,9 @@ import { inventoryConfigSeeder } from './inventory-config';
 import { inventoryStockSeeder } from './inventory-stock';
 import { financeSettleSeeder } from './finance-settle';
 import { inventoryMaterialSeeder } from './inventory-material';
+import { statSeeder } from './stat';
+import { logisticsSeeder } from './logistics';
+import { costModelSeeder } from './cost-model';
 import type { AreaSeeder } from './seeder';
 import { digitalAssetSeeder } from './digital-asset';
 
@@ -39,4 +42,7 @@ export const areaSeeders: AreaSeeder[] = [
   financeSettleSeeder,
   inventoryMaterialSeeder,
   digitalAssetSeeder,
+  logisticsSeeder,
+  costModelSeeder,
+  statSeeder,
 ];
