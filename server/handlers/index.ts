@@ -44,6 +44,8 @@ import { shellHandlers } from '../shell/shell';
 import { userPreferenceHandlers } from '../shell/user-preference';
 import { ssoHandlers } from '../sso/sso';
 import { trackingHandlers } from '../tracking/tracking';
+import { mattersMergeHandlers } from '../finance/matters-merge';
+import { bankMatchHandlers } from '../finance/bank-match';
 
 /** One map per handler file; a name claimed twice is a start-up error rather than a silent override. */
 const files: Record<string, Handler>[] = [
@@ -52,7 +54,7 @@ const files: Record<string, Handler>[] = [
   dispatchHandlers, fileHandlers, formHandlers, organizationHandlers, transshipHandlers, staffPostHandlers, stockHandlers, deliveryHandlers, chatHandlers,
   dailyHandlers, noticeHandlers, wechatBotHandlers, metaHandlers, printHandlers, bulkSettleHandlers,
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
-  shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers,
+  shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, mattersMergeHandlers, bankMatchHandlers,
 ];
 
 export const namedHandlers: Record<string, Handler> = {};

@@ -31,6 +31,7 @@ import { dispatchHooks } from './dispatch';
 import { transshipInHooks, warehouseHooks } from './inventory/transshipIn';
 import { inStorageHooks, partItemHooks, workOrderHooks } from './inventory/stock';
 import { deliveryHooks } from './inventory/delivery';
+import { financeReviewHooks } from './finance/matters';
 
 export const entityHooks: HookRegistry = {
   supplier: supplierHooks,
@@ -75,4 +76,5 @@ export const entityHooks: HookRegistry = {
   financeFeeSubjectConfig: financeFeeSubjectConfigHooks,
   financeIncomeCostType: financeIncomeCostTypeHooks,
   delivery: deliveryHooks,
+  financeReview: financeReviewHooks,
 };

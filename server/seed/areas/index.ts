@@ -14,6 +14,7 @@ import { dispatchSeeder } from './dispatch';
 import { transshipSeeder } from './transship';
 import { inventoryConfigSeeder } from './inventory-config';
 import { inventoryStockSeeder } from './inventory-stock';
+import { financeMattersSeeder } from './finance-matters';
 import type { AreaSeeder } from './seeder';
 
 export type { AreaSeeder } from './seeder';
@@ -32,4 +33,6 @@ export const areaSeeders: AreaSeeder[] = [
   transshipSeeder,
   inventoryConfigSeeder,
   inventoryStockSeeder,
+  // after the areas booking nodes, incomes and costs: matters over them
+  financeMattersSeeder,
 ];
