@@ -10,7 +10,7 @@ import { inTransaction } from '../crud/handlers';
 import { uploadedWorkbook } from '../crud/excel';
 import { present } from '../crud/values';
 import type { WriteContext } from '../crud/write';
-import { ctxOf } from './matters/core';
+import { ctxOf } from './matters/delete';
 import { confirmMatch, importStatement, suggestFor, suggestionsFor, TEMPLATE_HEADERS } from './matters/bank';
 
 type Row = Record<string, any>;
@@ -45,7 +45,7 @@ const importFile: Handler = async (ctx) => {
   const { bankName, accountNo } = splitBank(ctx);
   const file = uploadedWorkbook(ctx);
   const commit = ctx.query.mode === 'commit';
-  return inTransaction(ctx.db, (trx) => importStatement(wctx(ctx, trx), bankName, accountNo, file, commit));
+  return inTransaction(ctx.db, (trx) => importStatement(ctxOf(wctx(ctx, trx)), bankName, accountNo, file, commit));
 };
 
 const suggestions: Handler = async (ctx) => {
@@ -70,7 +70,7 @@ const refresh: Handler = async (ctx) => {
 const match: Handler = async (ctx) => {
   requireSession(ctx);
   const b = (ctx.body ?? {}) as Row;
-  const row = await inTransaction(ctx.db, (trx) => confirmMatch(wctx(ctx, trx), Number(b.bankStatementId), Number(b.reviewId ?? b.suggestedReviewId) || null));
+  const row = await inTransaction(ctx.db, (trx) => confirmMatch(ctxOf(wctx(ctx, trx)), Number(b.bankStatementId), Number(b.reviewId ?? b.suggestedReviewId) || null));
   return present(ctx.entities.bankStatement!, row);
 };
 

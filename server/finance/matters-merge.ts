@@ -8,7 +8,8 @@ import { requireSession, type Handler, type HandlerContext } from '../crud/conte
 import { inTransaction } from '../crud/handlers';
 import { present } from '../crud/values';
 import type { WriteContext } from '../crud/write';
-import { applyMatter, ctxOf, deletePending, executeMatter } from './matters/core';
+import { applyMatter, executeMatter, pendingOn } from './matters/core';
+import { ctxOf, deletePending } from './matters/delete';
 import { targetsFor } from './matters/targets';
 import { fromCents, toCents } from './matters/money';
 import { scopedQueries } from '../crud/scope';
@@ -19,7 +20,7 @@ const wctx = (ctx: HandlerContext, db: WriteContext['db']): WriteContext => ({ d
 
 const applyOf = (matterType: number): Handler => async (ctx) => {
   requireSession(ctx);
-  const row = await inTransaction(ctx.db, (trx) => applyMatter(wctx(ctx, trx), matterType, body(ctx)));
+  const row = await inTransaction(ctx.db, (trx) => applyMatter(ctxOf(wctx(ctx, trx)), matterType, body(ctx)));
   return present(ctx.entities.financeReview!, row);
 };
 
@@ -31,7 +32,14 @@ const listTargets: Handler = async (ctx) => {
   const hctx = ctxOf(w);
   const out: Row[] = [];
   for (const t of targetsFor(matterType)) {
-    out.push(...await t.candidates(hctx, matterType, { keyword: ctx.query.keyword || undefined, projectId: Number(ctx.query.projectId) || undefined }));
+    const list = await t.candidates(hctx, matterType, { keyword: ctx.query.keyword || undefined, projectId: Number(ctx.query.projectId) || undefined });
+    // What live matters already hold is not open: a target fully held is not offered.
+    for (const c of list) {
+      const held = await pendingOn(hctx, t, Number(c.targetId), matterType, null);
+      const base = t.executionInDone ? toCents(c.openAmount) : toCents(c.amount);
+      const open = base - held;
+      if (open > 0) out.push({ ...c, openAmount: fromCents(open) });
+    }
   }
   return out;
 };
@@ -39,7 +47,7 @@ const listTargets: Handler = async (ctx) => {
 const execute: Handler = async (ctx) => {
   requireSession(ctx);
   const b = body(ctx);
-  const row = await inTransaction(ctx.db, (trx) => executeMatter(wctx(ctx, trx), {
+  const row = await inTransaction(ctx.db, (trx) => executeMatter(ctxOf(wctx(ctx, trx)), {
     reviewId: Number(b.reviewId), amount: b.amount ?? b.executeAmount, ourBankAccountId: b.ourBankAccountId ? Number(b.ourBankAccountId) : undefined,
     executedDate: b.executedDate ?? b.executeDate, voucherNo: b.voucherNo, issuedInvoiceNo: b.issuedInvoiceNo, remark: b.remark,
   }));

@@ -163,7 +163,7 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
     const M = '/api/v1/finance-base/finance-matters-merge';
     const matter = ok(await h.call('POST', `${M}/batch-payment`, { token: await login(h, 'xielina'), data: { items: [{ paymentId: receiptPay.paymentId }] } }));
     ok(await h.call('POST', `${M}/audit`, { token: await login(h, 'finance'), data: { ids: [matter.reviewId], pass: true } }));
-    const account = (await h.database.db.selectFrom('bankAccount').select('bankAccountId').where('orgId', '=', matter.orgId).where('disabled', 'is not', true).orderBy('bankAccountId').executeTakeFirstOrThrow()) as { bankAccountId: number };
+    const account = (await h.database.db.selectFrom('bankAccount').select('bankAccountId').where('orgId', '=', ((await h.database.db.selectFrom('schedulePayment').select('orgId').where('paymentId', '=', receiptPay.paymentId).executeTakeFirstOrThrow()) as { orgId: number }).orgId).where('disabled', 'is not', true).orderBy('bankAccountId').executeTakeFirstOrThrow()) as { bankAccountId: number };
     ok(await h.call('POST', `${M}/execute`, { token: await login(h, 'cashier'), data: { reviewId: matter.reviewId, ourBankAccountId: account.bankAccountId, voucherNo: 'HX20260001' } }));
     expect((await get(`${P}/${receiptPay.paymentId}`)).payNodeStatus).toBe(15);
     expect((await get(`/api/v1/project-base/cost-item/${costs[0].costItemId}`)).paidAmount).toBe('13000.00');

@@ -33,13 +33,13 @@ describe.each(await backends())('资金事项 on %s', (backend) => {
   const db = () => h.database.db;
   /** Fresh payment nodes of 华运上海 put at 10 审批中 with the given amounts (the arrangement, not the rule under test). */
   const nodes = async (...amounts: string[]): Promise<number[]> => {
-    const rows = (await db().selectFrom('schedulePayment').select('paymentId').where('orgId', '=', orgId).where('reviewId', 'is', null)
-      .where('payNodeStatus', 'in', [0, 5, 10]).orderBy('paymentId').limit(amounts.length + used.size).execute()) as { paymentId: number }[];
-    const ids = rows.map((r) => r.paymentId).filter((id) => !used.has(id)).slice(0, amounts.length);
-    expect(ids).toHaveLength(amounts.length);
-    for (const [i, id] of ids.entries()) {
-      used.add(id);
-      await force(h, 'schedulePayment', 'paymentId', id, { amount: amounts[i], payNodeStatus: 10, reviewId: null });
+    // fresh nodes on a demo schedule of 华运上海 (the demo's own are mostly in its matters already)
+    const base = (await db().selectFrom('schedulePayment').select(['corpId', 'orgId', 'scheduleId', 'projectId', 'demandId', 'truckLicensePlate', 'payeeName', 'payeeSupplierId'])
+      .where('orgId', '=', orgId).orderBy('paymentId').executeTakeFirstOrThrow()) as any;
+    const ids: number[] = [];
+    for (const amount of amounts) {
+      const row = (await db().insertInto('schedulePayment').values({ ...base, payNode: 1, amount, payNodeStatus: 10 }).returning('paymentId').executeTakeFirstOrThrow()) as { paymentId: number };
+      ids.push(row.paymentId);
     }
     return ids;
   };
@@ -168,8 +168,9 @@ describe.each(await backends())('资金事项 on %s', (backend) => {
   });
 
   it('收票: 数电票 numbers have 20 digits, tax agrees with the rate, the invoices add up to the matter', async () => {
+    // the newest cost item: the demo's matters take the oldest
     const item = (await db().selectFrom('costItem').select(['costItemId']).where('orgId', '=', orgId).where('itemStatus', '=', 10)
-      .orderBy('costItemId').executeTakeFirstOrThrow()) as any;
+      .orderBy('costItemId', 'desc').executeTakeFirstOrThrow()) as any;
     await force(h, 'costItem', 'costItemId', item.costItemId, { amount: '1090.00', receivedInvoiceAmount: '0.00' });
     const send = (invoices: unknown[]) => h.call('POST', `${M}/batch-receive-invoice`, { token: t.xielina, data: { items: [{ costItemId: item.costItemId }], invoices } });
     const bad = await send([{ invoiceType: 5, invoiceNo: '2531200000012345678', invoiceDate: '2026-11-02', amountExclTax: '1000.00', taxRate: 9, taxAmount: '90.00' }]);
@@ -187,7 +188,7 @@ describe.each(await backends())('资金事项 on %s', (backend) => {
 
   it('开票: VAT split per rate, transport fields in 备注, a 数电票 number of 20 digits on execution', async () => {
     const rows = (await db().selectFrom('incomeItem').select(['incomeItemId', 'customerId']).where('orgId', '=', orgId).where('itemStatus', '=', 10)
-      .where('customerId', 'is not', null).orderBy('customerId').orderBy('incomeItemId').limit(50).execute()) as any[];
+      .where('customerId', 'is not', null).orderBy('incomeItemId', 'desc').limit(60).execute()) as any[];
     const customerId = rows.find((r) => rows.filter((x) => x.customerId === r.customerId).length >= 2)!.customerId;
     const [a, b] = rows.filter((r) => r.customerId === customerId);
     await force(h, 'incomeItem', 'incomeItemId', a.incomeItemId, { amount: '10900.00', taxRate: 9, invoicedAmount: '0.00' });
@@ -210,9 +211,11 @@ describe.each(await backends())('资金事项 on %s', (backend) => {
 
   /** An approved 收款 matter over a fresh income item of this amount (the arrangement). */
   const receipt = async (amount: string, payerName: string) => {
-    const item = (await db().selectFrom('incomeItem').select('incomeItemId').where('orgId', '=', orgId).where('itemStatus', '=', 10)
-      .where('incomeItemId', 'not in', [...used, 0]).orderBy('incomeItemId', 'desc').executeTakeFirstOrThrow()) as any;
-    used.add(item.incomeItemId);
+    // an income item no matter holds yet (the demo's matters hold some)
+    const free = (ok(await h.call('GET', `${M}/list-target-matters?matterType=2`, { token: t.xielina })) as any[])
+      .filter((c) => c.openAmount === c.amount && !used.has(-c.targetId));
+    const item = { incomeItemId: free[0].targetId as number };
+    used.add(-item.incomeItemId);
     await force(h, 'incomeItem', 'incomeItemId', item.incomeItemId, { amount, receivedAmount: '0.00' });
     const m = ok(await h.call('POST', `${M}/batch-receipt`, { token: t.xielina, data: { items: [{ incomeItemId: item.incomeItemId }], payerName } }));
     ok(await h.call('POST', `${M}/audit`, { token: t.finance, data: { ids: [m.reviewId], pass: true } }));

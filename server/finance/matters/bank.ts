@@ -11,9 +11,8 @@ import Fuse from 'fuse.js';
 import { sql } from 'kysely';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { lockParent } from '../../crud/quantity';
-import type { WriteContext } from '../../crud/write';
 import type { HookContext } from '../../hooks/types';
-import { ctxOf, executeMatter } from './core';
+import { executeMatter } from './core';
 import { fromCents, toCents, yuan } from './money';
 
 type Row = Record<string, any>;
@@ -99,7 +98,10 @@ export async function mappingFor(ctx: HookContext, bankName: string, rows: strin
 const toDate = (text: string): string | null => {
   const m = /^(\d{4})[-/.年]?(\d{1,2})[-/.月]?(\d{1,2})/.exec(text);
   if (!m) return null;
-  return `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+  const iso = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+  // 2026/13/01 or 02-30 is no date: Date would roll it over silently.
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
 };
 const moneyOf = (text: string): number | null => {
   const t = text.replace(/[,，\s¥￥元]/g, '');
@@ -111,8 +113,7 @@ const moneyOf = (text: string): number | null => {
 export interface ImportOutcome { total: number; valid: number; imported: number; failed: number; errors: { row: number; message: string }[]; truncated?: boolean }
 
 /** Reads and (commit) stores the lines; a line already imported (same 流水号, or same date/amount/counterparty) is skipped. */
-export async function importStatement(w: WriteContext, bankName: string, accountNo: string, file: { name: string; data: Buffer }, commit: boolean): Promise<ImportOutcome> {
-  const ctx = ctxOf(w);
+export async function importStatement(ctx: HookContext, bankName: string, accountNo: string, file: { name: string; data: Buffer }, commit: boolean): Promise<ImportOutcome> {
   const rows = await readSheet(file.name, file.data);
   const { mapping, headerRow, saved } = await mappingFor(ctx, bankName, rows);
   const header = rows[headerRow - 1] ?? [];
@@ -176,7 +177,12 @@ export async function suggestionsFor(ctx: HookContext, line: Row, limit = 5): Pr
   const name = stripCompany(String(line.counterparty ?? ''));
   const fuse = new Fuse(open.map((o) => ({ id: Number(o.reviewId), name: stripCompany(String(o.payerName ?? o.payeeName ?? o.counterpartyName ?? '')) })), { keys: ['name'], includeScore: true, threshold: 0.6, ignoreLocation: true });
   const likeness = new Map<number, number>(name ? fuse.search(name).map((r) => [r.item.id, 1 - (r.score ?? 1)]) : []);
-  const day = (d: unknown) => (d ? new Date(String(d).slice(0, 10)).getTime() : NaN);
+  // Days in China time: a date column arrives as text or a Date, a timestamp as a Date.
+  const day = (d: unknown): number => {
+    if (!d) return NaN;
+    const t = d instanceof Date ? d : new Date(/^\d{4}-\d{2}-\d{2}$/.test(String(d)) ? `${String(d)}T00:00:00+08:00` : String(d));
+    return Math.floor((t.getTime() + 8 * 3600_000) / 86400_000) * 86400_000;
+  };
   const out = open.map((o) => {
     const reasons: string[] = [];
     let score = 0;
@@ -201,8 +207,7 @@ export async function suggestFor(ctx: HookContext, line: Row): Promise<void> {
 }
 
 /** 确认匹配: the line locked, unmatched, its direction fitting the matter; the matter executed with the line. */
-export async function confirmMatch(w: WriteContext, bankStatementId: number, chosen: number | null): Promise<Row> {
-  const ctx = ctxOf(w);
+export async function confirmMatch(ctx: HookContext, bankStatementId: number, chosen: number | null): Promise<Row> {
   const line = await lockParent(ctx, 'bankStatement', bankStatementId);
   if (!line) throw notFound('银行流水不存在');
   if (line.matchedReviewId) throw conflict('该银行流水已匹配，不能重复匹配');
@@ -216,7 +221,7 @@ export async function confirmMatch(w: WriteContext, bankStatementId: number, cho
   const account = (await ctx.q.select('bankAccount').select('bankAccountId').where('accountNo', '=', String(line.accountNo)).executeTakeFirst()) as Row | undefined
     ?? (await ctx.q.select('bankAccount').select('bankAccountId').where('isDefault', '=', true).executeTakeFirst()) as Row | undefined;
   if (!account) throw badRequest('未找到该流水对应的我方账户，请先在财务配置中登记银行账户');
-  await executeMatter(w, { reviewId, amount: line.amount, ourBankAccountId: Number(account.bankAccountId), executedDate: String(line.tradeDate).slice(0, 10), voucherNo: line.serialNo ?? undefined, remark: line.summary ?? undefined }, { bankStatementId });
+  await executeMatter(ctx, { reviewId, amount: line.amount, ourBankAccountId: Number(account.bankAccountId), executedDate: String(line.tradeDate).slice(0, 10), voucherNo: line.serialNo ?? undefined, remark: line.summary ?? undefined }, { bankStatementId });
   const updated = (await ctx.q.update('bankStatement').set({ matchedReviewId: reviewId, matchedAt: sql`now()`, suggestedReviewId: null, suggestReason: null })
     .where('bankStatementId', '=', bankStatementId).returningAll().executeTakeFirstOrThrow()) as Row;
   return updated;

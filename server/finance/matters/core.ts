@@ -7,7 +7,6 @@
 import { sql } from 'kysely';
 import { badRequest, conflict, notFound, HttpError } from '../../http/errors';
 import { hasPermission } from '../../../schemas/src/permission';
-import { createRecord, hookContext, removeRecord, runTransition, updateRecord, type WriteContext } from '../../crud/write';
 import { lockParent } from '../../crud/quantity';
 import type { HookContext } from '../../hooks/types';
 import { fromCents, splitVat, toCents, yuan } from './money';
@@ -24,8 +23,6 @@ const VERB: Record<number, string> = { 1: '付', 2: '收', 3: '收票', 4: '开�
 /** matter types whose execution moves money through one of our bank accounts */
 const MONEY_TYPES = [1, 2, 5, 6, 7];
 const PICK_FIELDS = ['paymentId', 'costItemId', 'incomeItemId', 'incomeId'] as const;
-
-export const ctxOf = (w: WriteContext): HookContext => hookContext(w, w.entities.financeReview!, false);
 
 interface ItemInput { targetType: number; targetId: number; amount: number | null; remark: string | null }
 
@@ -69,10 +66,8 @@ export interface ApplyResult { review: Row; said: string[] }
  * Creates the matter (or changes a rejected one of the applicant's) and submits it: approval by the
  * organisation's process template for the matter type, amount thresholds on the total.
  */
-export async function applyMatter(w: WriteContext, matterType: number, body: Row, opts: { system?: boolean } = {}): Promise<Row> {
-  const session = w.session!;
-  const ctx = ctxOf(w);
-  const entity = w.entities.financeReview!;
+export async function applyMatter(ctx: HookContext, matterType: number, body: Row, opts: { system?: boolean } = {}): Promise<Row> {
+  const session = ctx.session!;
   const permission = APPLY_PERMISSION[matterType];
   if (!opts.system && permission && !hasPermission(session.permissions, permission)) throw new HttpError(403, `没有${MATTER_TITLE[matterType]}的权限`);
   const reviewId = Number(body.reviewId) || null;
@@ -119,8 +114,8 @@ export async function applyMatter(w: WriteContext, matterType: number, body: Row
   for (const k of ['items', 'reviewId', 'version', 'matterType']) delete values[k];
   values.matterType = matterType;
   let row = prev
-    ? await updateRecord(w, entity, reviewId!, values, { system: true })
-    : await createRecord(w, entity, values);
+    ? await ctx.update('financeReview', reviewId!, values)
+    : await ctx.create('financeReview', values);
   const id = Number(row.reviewId);
   const staff = (await ctx.q.select('staff').select('depId').where('staffId', '=', session.staffId).executeTakeFirst()) as { depId: number | null } | undefined;
   await ctx.q.update('financeReview').set({
@@ -141,7 +136,7 @@ export async function applyMatter(w: WriteContext, matterType: number, body: Row
     }));
   }
   for (const it of ordered) await TARGETS[it.targetType]!.reserve?.(ctx, it.targetId, id, matterType);
-  row = await runTransition(w, entity, id, 'submit', { values: {}, comment: body.comment ?? null }, { system: true });
+  row = (await ctx.transition('financeReview', id, 'submit', { comment: body.comment ?? null }))!;
   return row;
 }
 
@@ -177,8 +172,7 @@ async function issueDetails(ctx: HookContext, body: Row, figures: { amount: numb
 export interface ExecuteInput { reviewId: number; amount?: unknown; ourBankAccountId?: number; executedDate?: string; voucherNo?: string; issuedInvoiceNo?: string; remark?: string }
 
 /** 执行 by the cashier: the matter row locked first, the amount within what is left, spread over the items in order. */
-export async function executeMatter(w: WriteContext, input: ExecuteInput, opts: { bankStatementId?: number } = {}): Promise<Row> {
-  const ctx = ctxOf(w);
+export async function executeMatter(ctx: HookContext, input: ExecuteInput, opts: { bankStatementId?: number } = {}): Promise<Row> {
   const review = await lockParent(ctx, 'financeReview', input.reviewId);
   if (!review) throw notFound('资金事项不存在');
   if (Number(review.auditState) !== 15) throw conflict('事项尚未审核通过，不能执行');
@@ -225,18 +219,18 @@ export async function executeMatter(w: WriteContext, input: ExecuteInput, opts: 
   const done = executed + amount;
   const executions = [...(Array.isArray(review.executions) ? review.executions : []), {
     at: now, date: input.executedDate ?? now.slice(0, 10), amount: fromCents(amount), ourBankAccountId: input.ourBankAccountId ?? null,
-    voucherNo: input.voucherNo ?? null, staffId: w.session!.staffId, bankStatementId: opts.bankStatementId ?? null, remark: input.remark ?? null,
+    voucherNo: input.voucherNo ?? null, staffId: ctx.session!.staffId, bankStatementId: opts.bankStatementId ?? null, remark: input.remark ?? null,
   }];
   const updated = (await ctx.q.update('financeReview').set({
     executedAmount: fromCents(done), unexecutedAmount: fromCents(total - done), executeAmount: fromCents(amount), executeDate: input.executedDate ?? now.slice(0, 10), executeStatus: done >= total ? 10 : 5, executedAt: sql`now()`, executions: JSON.stringify(executions),
     ourBankAccountId: input.ourBankAccountId ?? review.ourBankAccountId ?? null, voucherNo: input.voucherNo ?? review.voucherNo ?? null,
     ...(opts.bankStatementId ? { bankStatementId: opts.bankStatementId } : {}), ...extra,
-    version: sql`version + 1`, updatedAt: sql`now()`, updatedBy: w.session!.staffId,
+    version: sql`version + 1`, updatedAt: sql`now()`, updatedBy: ctx.session!.staffId,
   }).where('reviewId', '=', review.reviewId).returningAll().executeTakeFirstOrThrow()) as Row;
   await ctx.q.insert('transitionLog', {
     entity: 'financeReview', subjectId: review.reviewId, field: 'executeStatus', transition: 'execute', title: done >= total ? '执行完毕' : '部分执行',
     fromState: review.executeStatus === null ? null : String(review.executeStatus), toState: String(updated.executeStatus),
-    operatorStaffId: w.session!.staffId, comment: `本次${yuan(amount)}元${input.voucherNo ? `，流水号${input.voucherNo}` : ''}`,
+    operatorStaffId: ctx.session!.staffId, comment: `本次${yuan(amount)}元${input.voucherNo ? `，流水号${input.voucherNo}` : ''}`,
   });
   if (done >= total && review.applicantStaffId) {
     await ctx.notify({ recipients: [Number(review.applicantStaffId)], message: `资金事项「${review.reviewNo}」已执行完毕（${yuan(total)} 元）`, eventType: 10, eventSubjectId: Number(review.reviewId) });
@@ -248,16 +242,4 @@ export async function executeMatter(w: WriteContext, input: ExecuteInput, opts: 
 export async function releaseTargets(ctx: HookContext, review: Row): Promise<void> {
   const items = (await ctx.q.select('financeReviewItem').selectAll().where('reviewId', '=', review.reviewId).orderBy('targetType').orderBy('targetId').execute()) as Row[];
   for (const it of items) await TARGETS[Number(it.targetType)]?.release?.(ctx, Number(it.targetId), Number(review.reviewId), Number(review.matterType));
-}
-
-/** 撤回删除: the applicant's matter while not approved (0/5/10); a pending approval ends with it. */
-export async function deletePending(w: WriteContext, reviewId: number): Promise<void> {
-  const ctx = ctxOf(w);
-  const review = await lockParent(ctx, 'financeReview', reviewId);
-  if (!review) throw notFound('资金事项不存在');
-  if (Number(review.applicantStaffId) !== w.session!.staffId) throw new HttpError(403, '只有申请人可以撤回删除该事项');
-  if (![0, 5, 10].includes(Number(review.auditState))) throw conflict('已审核通过的事项不能删除，请申请撤销');
-  if (Number(review.auditState) === 5) await runTransition(w, w.entities.financeReview!, reviewId, 'withdraw', { values: {}, comment: '撤回删除' }, { system: true });
-  await releaseTargets(ctx, review);
-  await removeRecord(w, w.entities.financeReview!, reviewId);
 }

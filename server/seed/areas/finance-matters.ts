@@ -10,7 +10,9 @@ import { inTransaction } from '../../db/connect';
 import type { WriteContext } from '../../crud/write';
 import type { SeedContext } from '../context';
 import type { AreaSeeder } from './seeder';
-import { applyMatter, ctxOf, executeMatter } from '../../finance/matters/core';
+import { applyMatter, executeMatter } from '../../finance/matters/core';
+import { ctxOf } from '../../finance/matters/delete';
+import { confirmIncomeBody } from '../../finance/matters/confirm-income';
 import { targetsFor } from '../../finance/matters/targets';
 import { fromCents, toCents } from '../../finance/matters/money';
 import { suggestFor } from '../../finance/matters/bank';
@@ -45,7 +47,7 @@ async function seed(ctx: SeedContext): Promise<void> {
     }
   };
   const play = async (matterType: number, body: Row, fate: Fate, daysAgo: number) => {
-    const m = await tx(acct, (w) => applyMatter(w, matterType, body));
+    const m = await tx(acct, (w) => applyMatter(ctxOf(w), matterType, body));
     const id = Number(m.reviewId);
     if (fate === 'node1') return ctx.backdate('financeReview', id, ctx.daysAgo(daysAgo));
     if (fate === 'node2') {
@@ -68,7 +70,7 @@ async function seed(ctx: SeedContext): Promise<void> {
     if (fate === 'partial' || fate === 'executed') {
       const total = toCents(m.totalAmount);
       const first = fate === 'partial' ? Math.max(1, Math.floor(total / 2)) : total;
-      await tx(cashier, (w) => executeMatter(w, {
+      await tx(cashier, (w) => executeMatter(ctxOf(w), {
         reviewId: id, amount: fromCents(first), ourBankAccountId: matterType === 3 || matterType === 4 ? undefined : bankAccountId,
         voucherNo: matterType === 4 ? undefined : `HX${String(20260000 + id)}`, issuedInvoiceNo: matterType === 4 ? `2531200000${String(1000000000 + id).slice(-10)}` : undefined,
         executedDate: ctx.daysAgo(Math.max(0, daysAgo - 2)).toISOString().slice(0, 10),
@@ -81,8 +83,9 @@ async function seed(ctx: SeedContext): Promise<void> {
   const nodes = (await candidates(1)).filter((c) => c.targetType === 1);
   const byPayee = new Map<string, Row[]>();
   for (const n of nodes) byPayee.set(String(n.counterpartyName ?? '其他'), [...(byPayee.get(String(n.counterpartyName ?? '其他')) ?? []), n]);
-  const groups = [...byPayee.values()].flatMap((list) => { const out: Row[][] = []; for (let i = 0; i < list.length; i += 3) out.push(list.slice(i, i + 3)); return out; });
-  const payFates: Fate[] = ['node1', 'node1', 'node2', 'rejected', 'withdrawn', 'waiting', 'waiting', 'partial', 'executed', 'executed', 'executed', 'executed', 'executed', 'executed', 'cancelPending', 'cancelled', 'executed', 'executed'];
+  const groups = [...byPayee.values()].flatMap((list) => { const out: Row[][] = []; for (let i = 0; i < list.length; i += 2) out.push(list.slice(i, i + 2)); return out; });
+  // about half of the open nodes: the rest stay for the screens
+  const payFates: Fate[] = ['node1', 'node2', 'rejected', 'withdrawn', 'waiting', 'partial', 'executed', 'executed', 'executed', 'cancelPending', 'cancelled', 'executed'];
   for (const [i, fate] of payFates.entries()) {
     const g = groups[i];
     if (!g) break;
@@ -117,13 +120,15 @@ async function seed(ctx: SeedContext): Promise<void> {
     await play(3, { items: [{ costItemId: c.targetId }], invoices: [{ invoiceType: 5, invoiceNo: `2532000000${String(1000000000 + Number(c.targetId)).slice(-10)}`, invoiceDate: ctx.daysAgo(20).toISOString().slice(0, 10), amountExclTax: fromCents(excl), taxRate: rate, taxAmount: fromCents(gross - excl), verified: true }] }, fate, 35 - i * 3);
   }
 
-  // 付款确认收入 made by the confirmed driver incomes: most approved, some paid.
+  // 付款确认收入 of the incomes the business seeder confirmed (a request makes it in the confirm hook): most approved, some paid.
+  const confirmed = (await ctx.db.selectFrom('driverIncome').selectAll().where('orgId', '=', ctx.orgIds.sh).where('confirmStatus', '=', 5).where('reviewId', 'is', null).orderBy('incomeId').execute()) as Row[];
+  for (const income of confirmed) await tx(acct, (w) => applyMatter(ctxOf(w), 7, confirmIncomeBody(income), { system: true }));
   const sevens = (await ctx.db.selectFrom('financeReview').select('reviewId').where('orgId', '=', ctx.orgIds.sh).where('matterType', '=', 7).where('auditState', '=', 5).orderBy('reviewId').execute()) as Row[];
   for (const [i, r] of sevens.entries()) {
     if (i % 4 === 3) continue; // some still wait for 财务经理
     await decideAll(Number(r.reviewId), true, '同意');
     if (i % 4 !== 2) {
-      await tx(cashier, (w) => executeMatter(w, { reviewId: Number(r.reviewId), ourBankAccountId: bankAccountId, voucherNo: `LG${String(20260000 + Number(r.reviewId))}` }));
+      await tx(cashier, (w) => executeMatter(ctxOf(w), { reviewId: Number(r.reviewId), ourBankAccountId: bankAccountId, voucherNo: `LG${String(20260000 + Number(r.reviewId))}` }));
     }
   }
   await statements(ctx, cashier);

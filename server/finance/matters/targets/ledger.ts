@@ -5,6 +5,7 @@
  * no new matter. The freight of a truck (来源 调度运费) is paid through its payment nodes instead.
  */
 import { badRequest, conflict, notFound } from '../../../http/errors';
+import { sql } from 'kysely';
 import { lockParent } from '../../../crud/quantity';
 import { fromCents, toCents } from '../money';
 import type { MatterCtx, TargetModule } from './types';
@@ -49,7 +50,8 @@ export const costItemTarget: TargetModule = {
   },
   async candidates(ctx, matterType, filter) {
     const column = COST_COLUMN[matterType]!;
-    let q = ctx.q.select('costItem').selectAll().where('itemStatus', '=', 10).whereRef(column as any, '<', 'amount' as any);
+    // 已付款/已收票 blank means nothing yet
+    let q = ctx.q.select('costItem').selectAll().where('itemStatus', '=', 10).where(sql<boolean>`coalesce(${sql.ref(column)}, 0) < ${sql.ref('amount')}`);
     if (matterType === 1) q = q.where('source', '<>', 1);
     if (filter.projectId) q = q.where('projectId', '=', filter.projectId);
     if (filter.keyword) q = q.where('summary', 'like', `%${filter.keyword}%`);
@@ -79,7 +81,7 @@ export const incomeItemTarget: TargetModule = {
   },
   async candidates(ctx, matterType, filter) {
     const column = INCOME_COLUMN[matterType]!;
-    let q = ctx.q.select('incomeItem').selectAll().where('itemStatus', '=', 10).whereRef(column as any, '<', 'amount' as any);
+    let q = ctx.q.select('incomeItem').selectAll().where('itemStatus', '=', 10).where(sql<boolean>`coalesce(${sql.ref(column)}, 0) < ${sql.ref('amount')}`);
     if (filter.projectId) q = q.where('projectId', '=', filter.projectId);
     if (filter.keyword) q = q.where('summary', 'like', `%${filter.keyword}%`);
     const rows = (await q.orderBy('incomeItemId').limit(500).execute()) as Record<string, any>[];
