@@ -6917,54 +6917,6 @@ export function schedulePaymentWithdraw(params: SchedulePaymentWithdrawParams, d
   return request<SchedulePaymentWithdrawResponse>({ method: 'POST', url: '/api/v1/project-base/schedule-payment/{paymentId}/withdraw', params: { ...params }, data, ...options });
 }
 
-export interface SchedulePaymentPayParams {
-paymentId: number
-}
-
-export interface SchedulePaymentPayBody {
-version?: number
-comment?: string
-paidAt?: string
-}
-
-export interface SchedulePaymentPayResponse {
-count: number
-list: {
-paymentId: number
-corpId: number
-orgId: number
-version: number
-createdAt: string
-updatedAt: string
-createdBy: (number | null)
-updatedBy: (number | null)
-custom: {
-
-}
-scheduleId: number
-projectId?: (number | null)
-demandId?: (number | null)
-truckLicensePlate?: (string | null)
-payNode: (1 | 2 | 3 | 4 | 5)
-payeeType?: (1 | 2 | 3 | null)
-payeeSupplierId?: (number | null)
-payeeName?: (string | null)
-payeeBankName?: (string | null)
-payeeBankAccount?: (string | null)
-amount: string
-payNodeStatus?: (0 | 5 | 10 | 15 | null)
-reviewId?: (number | null)
-paidAt?: (string | null)
-remark?: (string | null)
-}[]
-message?: string
-}
-
-/** 登记已付 — POST /api/v1/project-base/schedule-payment/{paymentId}/pay (项目管理:项目:运费支付|财务:资金事项:执行) */
-export function schedulePaymentPay(params: SchedulePaymentPayParams, data: SchedulePaymentPayBody, options: CallOptions = {}): Promise<SchedulePaymentPayResponse> {
-  return request<SchedulePaymentPayResponse>({ method: 'POST', url: '/api/v1/project-base/schedule-payment/{paymentId}/pay', params: { ...params }, data, ...options });
-}
-
 export interface TransportDemandPageQuery {
 pageNo?: number
 pageSize?: number
@@ -8711,6 +8663,69 @@ export function bankAccountRemove(params: BankAccountRemoveParams, options: Call
   return request<BankAccountRemoveResponse>({ method: 'DELETE', url: '/api/v1/finance-base/bank-account/{bankAccountId}', params: { ...params }, ...options });
 }
 
+export type BankMatchImportBanksResponse = {
+
+}[]
+
+/** 可导入流水的我方银行账户 — GET /api/v1/finance-base/bank-statement/import-banks (财务:银行流水|财务:资金事项) */
+export function bankMatchImportBanks(options: CallOptions = {}): Promise<BankMatchImportBanksResponse> {
+  return request<BankMatchImportBanksResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-statement/import-banks', ...options });
+}
+
+export interface BankMatchImportTemplateQuery {
+bankName?: string
+}
+
+/** 银行流水导入模板 — GET /api/v1/finance-base/bank-statement/import-template (财务:银行流水|财务:资金事项) */
+export function bankMatchImportTemplate(query: BankMatchImportTemplateQuery = {}, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/finance-base/bank-statement/import-template', query: { ...query }, ...options });
+}
+
+export interface BankMatchImportStatementQuery {
+bankName: string
+mode?: ("check" | "commit")
+}
+
+/** 导入银行流水(xlsx/csv，按银行保存列映射) — POST /api/v1/finance-base/bank-statement/import (财务:银行流水|财务:资金事项:执行) */
+export function bankMatchImportStatement(query: BankMatchImportStatementQuery, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'POST', url: '/api/v1/finance-base/bank-statement/import', query: { ...query }, ...options });
+}
+
+export interface BankMatchSuggestionsParams {
+bankStatementId: number
+}
+
+export type BankMatchSuggestionsResponse = {
+
+}[]
+
+/** 流水的匹配建议(最优在前，附依据) — GET /api/v1/finance-base/bank-statement/{bankStatementId}/suggestions (财务:银行流水|财务:资金事项) */
+export function bankMatchSuggestions(params: BankMatchSuggestionsParams, options: CallOptions = {}): Promise<BankMatchSuggestionsResponse> {
+  return request<BankMatchSuggestionsResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-statement/{bankStatementId}/suggestions', params: { ...params }, ...options });
+}
+
+export interface BankMatchRefreshSuggestionsResponse {
+count?: number
+}
+
+/** 重新计算未匹配流水的匹配建议 — POST /api/v1/finance-base/bank-statement/refresh-suggestions (财务:银行流水|财务:资金事项:执行) */
+export function bankMatchRefreshSuggestions(options: CallOptions = {}): Promise<BankMatchRefreshSuggestionsResponse> {
+  return request<BankMatchRefreshSuggestionsResponse>({ method: 'POST', url: '/api/v1/finance-base/bank-statement/refresh-suggestions', ...options });
+}
+
+export interface BankMatchMatchBody {
+bankStatementId: number
+reviewId?: number
+suggestedReviewId?: number
+}
+
+export type BankMatchMatchResponse = E.BankStatement;
+
+/** 确认匹配(执行对应资金事项) — POST /api/v1/finance-base/bank-statement/match (财务:资金事项:执行) */
+export function bankMatchMatch(data: BankMatchMatchBody, options: CallOptions = {}): Promise<BankMatchMatchResponse> {
+  return request<BankMatchMatchResponse>({ method: 'POST', url: '/api/v1/finance-base/bank-statement/match', data, ...options });
+}
+
 export interface FinanceFeeSubjectConfigListQuery {
 pageNo?: number
 pageSize?: number
@@ -9190,6 +9205,49 @@ export function financeInvoiceTaxConfigRemove(params: FinanceInvoiceTaxConfigRem
   return request<FinanceInvoiceTaxConfigRemoveResponse>({ method: 'DELETE', url: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', params: { ...params }, ...options });
 }
 
+export interface FinanceMattersStatMattersQuery {
+submittedAtStart?: string
+submittedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+matterType?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+applicantStaffId?: number[]
+/**
+ * @maxItems 3
+ */
+dims?: ("matterType" | "month" | "applicantStaffId")[]
+export?: boolean
+}
+
+export interface FinanceMattersStatMattersResponse {
+rows: {
+
+}[]
+summary: {
+
+}
+dimensions: {
+
+}[]
+measures: {
+
+}[]
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+}
+
+/** 资金事项按类型/提交月份/申请人:笔数、金额、驳回率、待审、待执行 — GET /api/v1/finance-base/stat/matters (统计报表:资金事项|财务:资金事项|财务:合并管理) */
+export function financeMattersStatMatters(query: FinanceMattersStatMattersQuery = {}, options: CallOptions = {}): Promise<FinanceMattersStatMattersResponse> {
+  return request<FinanceMattersStatMattersResponse>({ method: 'GET', url: '/api/v1/finance-base/stat/matters', query: { ...query }, ...options });
+}
+
 export interface FinanceReportDetailSumQuery {
 /**
  * @maxItems 200
@@ -9281,6 +9339,475 @@ refs?: {
 /** 收入成本报表(按损益科目：本月、本年累计、上年同期) — GET /api/v1/finance-base/finance-report/income-cost (财务:报表) */
 export function financeReportIncomeCost(query: FinanceReportIncomeCostQuery = {}, options: CallOptions = {}): Promise<FinanceReportIncomeCostResponse> {
   return request<FinanceReportIncomeCostResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-report/income-cost', query: { ...query }, ...options });
+}
+
+export interface FinanceReviewListReviewQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "reviewId"
+sortOrder?: ("asc" | "desc")
+mine?: boolean
+/**
+ * @maxItems 200
+ */
+matterType?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+executeStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+cancelState?: (0 | 5 | 15)[]
+/**
+ * @maxItems 200
+ */
+applicantStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+counterpartyName?: string[]
+submittedAtStart?: string
+submittedAtEnd?: string
+executedAtStart?: string
+executedAtEnd?: string
+totalAmountStart?: (string | number)
+totalAmountEnd?: (string | number)
+}
+
+export type FinanceReviewListReviewResponse = Page<E.FinanceReview>;
+
+/** 资金事项分页列表 — GET /api/v1/finance-base/finance-matters-merge/list-review (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+export function financeReviewListReview(query: FinanceReviewListReviewQuery = {}, options: CallOptions = {}): Promise<FinanceReviewListReviewResponse> {
+  return request<FinanceReviewListReviewResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/list-review', query: { ...query }, ...options });
+}
+
+export interface FinanceReviewExportExcelQuery {
+keyword?: string
+sortField?: "reviewId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+matterType?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+executeStatus?: (0 | 5 | 10)[]
+/**
+ * @maxItems 200
+ */
+cancelState?: (0 | 5 | 15)[]
+/**
+ * @maxItems 200
+ */
+applicantStaffId?: number[]
+/**
+ * @maxItems 200
+ */
+counterpartyName?: string[]
+submittedAtStart?: string
+submittedAtEnd?: string
+executedAtStart?: string
+executedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("reviewNo" | "matterType" | "title" | "applicantStaffId" | "depId" | "counterpartyName" | "totalAmount" | "executedAmount" | "unexecutedAmount" | "executeAmount" | "executeDate" | "auditState" | "executeStatus" | "executedAt" | "cancelState" | "cancelReason" | "submittedAt" | "ourBankAccountId" | "voucherNo" | "payeeName" | "payeeBankName" | "payeeBankAccount" | "payChannel" | "expectedPayDate" | "payerName" | "receivedAt" | "bankStatementId" | "invoiceType" | "taxConfigId" | "goodsName" | "buyerName" | "buyerTaxNo" | "buyerAddressPhone" | "buyerBankAccount" | "fromPlace" | "toPlace" | "vehicleInfo" | "cargoName" | "invoiceRemark" | "issuedInvoiceNo" | "issuedAt" | "redFlush" | "originalReviewId" | "originalInvoiceNo" | "redInfoNo" | "remark" | "createdAt" | "updatedAt")[]
+}
+
+/** 资金事项 — GET /api/v1/finance-base/finance-matters-merge/export-excel (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行), a file */
+export function financeReviewExportExcel(query: FinanceReviewExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/export-excel', query: { ...query }, ...options });
+}
+
+export interface FinanceReviewListTargetMattersQuery {
+matterType: (1 | 2 | 3 | 4 | 7)
+keyword?: string
+projectId?: number
+}
+
+export type FinanceReviewListTargetMattersResponse = {
+
+}[]
+
+/** 可纳入新事项的对象(未付/未收/未开票) — GET /api/v1/finance-base/finance-matters-merge/list-target-matters (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+export function financeReviewListTargetMatters(query: FinanceReviewListTargetMattersQuery, options: CallOptions = {}): Promise<FinanceReviewListTargetMattersResponse> {
+  return request<FinanceReviewListTargetMattersResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/list-target-matters', query: { ...query }, ...options });
+}
+
+export interface FinanceReviewBatchPaymentGetParams {
+reviewId: number
+}
+
+export type FinanceReviewBatchPaymentGetResponse = E.FinanceReview & { refs?: Refs; items?: E.FinanceReviewItem[] };
+
+/** 批量付款事项详情 — GET /api/v1/finance-base/finance-matters-merge/batch-payment/{reviewId} (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+export function financeReviewBatchPaymentGet(params: FinanceReviewBatchPaymentGetParams, options: CallOptions = {}): Promise<FinanceReviewBatchPaymentGetResponse> {
+  return request<FinanceReviewBatchPaymentGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/batch-payment/{reviewId}', params: { ...params }, ...options });
+}
+
+export interface FinanceReviewBatchReceiptGetParams {
+reviewId: number
+}
+
+export type FinanceReviewBatchReceiptGetResponse = E.FinanceReview & { refs?: Refs; items?: E.FinanceReviewItem[] };
+
+/** 批量收款事项详情 — GET /api/v1/finance-base/finance-matters-merge/batch-receipt/{reviewId} (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+export function financeReviewBatchReceiptGet(params: FinanceReviewBatchReceiptGetParams, options: CallOptions = {}): Promise<FinanceReviewBatchReceiptGetResponse> {
+  return request<FinanceReviewBatchReceiptGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/batch-receipt/{reviewId}', params: { ...params }, ...options });
+}
+
+export interface FinanceReviewBatchReceiveInvoiceGetParams {
+reviewId: number
+}
+
+export type FinanceReviewBatchReceiveInvoiceGetResponse = E.FinanceReview & { refs?: Refs; items?: E.FinanceReviewItem[] };
+
+/** 批量收票事项详情 — GET /api/v1/finance-base/finance-matters-merge/batch-receive-invoice/{reviewId} (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+export function financeReviewBatchReceiveInvoiceGet(params: FinanceReviewBatchReceiveInvoiceGetParams, options: CallOptions = {}): Promise<FinanceReviewBatchReceiveInvoiceGetResponse> {
+  return request<FinanceReviewBatchReceiveInvoiceGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/batch-receive-invoice/{reviewId}', params: { ...params }, ...options });
+}
+
+export interface FinanceReviewIssueInvoiceGetParams {
+reviewId: number
+}
+
+export type FinanceReviewIssueInvoiceGetResponse = E.FinanceReview & { refs?: Refs; items?: E.FinanceReviewItem[] };
+
+/** 申请开票事项详情 — GET /api/v1/finance-base/finance-matters-merge/issue-invoice/{reviewId} (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+export function financeReviewIssueInvoiceGet(params: FinanceReviewIssueInvoiceGetParams, options: CallOptions = {}): Promise<FinanceReviewIssueInvoiceGetResponse> {
+  return request<FinanceReviewIssueInvoiceGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/issue-invoice/{reviewId}', params: { ...params }, ...options });
+}
+
+export interface FinanceReviewBatchProjectFeeGetParams {
+reviewId: number
+}
+
+export type FinanceReviewBatchProjectFeeGetResponse = E.FinanceReview & { refs?: Refs; items?: E.FinanceReviewItem[] };
+
+/** 项目费用事项详情 — GET /api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId} (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+export function financeReviewBatchProjectFeeGet(params: FinanceReviewBatchProjectFeeGetParams, options: CallOptions = {}): Promise<FinanceReviewBatchProjectFeeGetResponse> {
+  return request<FinanceReviewBatchProjectFeeGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId}', params: { ...params }, ...options });
+}
+
+export interface FinanceReviewGetParams {
+reviewId: number
+}
+
+export type FinanceReviewGetResponse = E.FinanceReview & { refs?: Refs; items?: E.FinanceReviewItem[] };
+
+/** 资金事项详情 — GET /api/v1/finance-base/finance-matters-merge/review/{reviewId} (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+export function financeReviewGet(params: FinanceReviewGetParams, options: CallOptions = {}): Promise<FinanceReviewGetResponse> {
+  return request<FinanceReviewGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/review/{reviewId}', params: { ...params }, ...options });
+}
+
+export type FinanceReviewBatchPaymentResponse = E.FinanceReview;
+
+/** 合并付款(提交审批) — POST /api/v1/finance-base/finance-matters-merge/batch-payment (财务:资金事项:付款) */
+export function financeReviewBatchPayment(options: CallOptions = {}): Promise<FinanceReviewBatchPaymentResponse> {
+  return request<FinanceReviewBatchPaymentResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/batch-payment', ...options });
+}
+
+export type FinanceReviewBatchReceiptResponse = E.FinanceReview;
+
+/** 合并收款(提交审批) — POST /api/v1/finance-base/finance-matters-merge/batch-receipt (财务:资金事项:收款) */
+export function financeReviewBatchReceipt(options: CallOptions = {}): Promise<FinanceReviewBatchReceiptResponse> {
+  return request<FinanceReviewBatchReceiptResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/batch-receipt', ...options });
+}
+
+export type FinanceReviewBatchReceiveInvoiceResponse = E.FinanceReview;
+
+/** 合并收票(提交审批) — POST /api/v1/finance-base/finance-matters-merge/batch-receive-invoice (财务:资金事项:收票) */
+export function financeReviewBatchReceiveInvoice(options: CallOptions = {}): Promise<FinanceReviewBatchReceiveInvoiceResponse> {
+  return request<FinanceReviewBatchReceiveInvoiceResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/batch-receive-invoice', ...options });
+}
+
+export type FinanceReviewApplyIssueInvoiceResponse = E.FinanceReview;
+
+/** 申请开票(提交审批) — POST /api/v1/finance-base/finance-matters-merge/apply-issue-invoice (财务:资金事项:开票|项目管理:项目:开票) */
+export function financeReviewApplyIssueInvoice(options: CallOptions = {}): Promise<FinanceReviewApplyIssueInvoiceResponse> {
+  return request<FinanceReviewApplyIssueInvoiceResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/apply-issue-invoice', ...options });
+}
+
+export interface FinanceReviewAuditBody {
+reviewId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+pass: boolean
+comment?: string
+}
+
+export interface FinanceReviewAuditResponse {
+count: number
+}
+
+/** 审核资金事项(可批量) — POST /api/v1/finance-base/finance-matters-merge/audit (财务:资金事项:审核) */
+export function financeReviewAudit(data: FinanceReviewAuditBody, options: CallOptions = {}): Promise<FinanceReviewAuditResponse> {
+  return request<FinanceReviewAuditResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/audit', data, ...options });
+}
+
+export interface FinanceReviewWithdrawBody {
+reviewId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface FinanceReviewWithdrawResponse {
+count: number
+list: {
+reviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+reviewNo?: (string | null)
+matterType: (1 | 2 | 3 | 4 | 5 | 6 | 7)
+applicantStaffId?: (number | null)
+depId?: (number | null)
+/**
+ * @maxItems 500
+ */
+projectIds?: (number[] | null)
+counterpartyName?: (string | null)
+totalAmount?: (string | null)
+executedAmount?: (string | null)
+unexecutedAmount?: (string | null)
+/**
+ * the last execution's amount; the 执行 dialog starts from 未执行金额
+ */
+executeAmount?: (string | null)
+executeDate?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+executeStatus?: (0 | 5 | 10 | null)
+executedAt?: (string | null)
+cancelState?: (0 | 5 | 15 | null)
+cancelReason?: (string | null)
+submittedAt?: (string | null)
+ourBankAccountId?: (number | null)
+voucherNo?: (string | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+payChannel?: (1 | 2 | 3 | 4 | null)
+expectedPayDate?: (string | null)
+payerName?: (string | null)
+receivedAt?: (string | null)
+bankStatementId?: (number | null)
+/**
+ * @maxItems 200
+ */
+invoices?: ({
+invoiceCode?: string
+invoiceNo: string
+invoiceDate: string
+invoiceType?: number
+amountExclTax: string
+taxRate: number
+taxAmount?: string
+verified?: boolean
+}[] | null)
+invoiceType?: (1 | 2 | 5 | 6 | null)
+taxConfigId?: (number | null)
+goodsName?: (string | null)
+buyerName?: (string | null)
+buyerTaxNo?: (string | null)
+buyerAddressPhone?: (string | null)
+buyerBankAccount?: (string | null)
+fromPlace?: (string | null)
+toPlace?: (string | null)
+vehicleInfo?: (string | null)
+cargoName?: (string | null)
+vatLines?: unknown
+invoiceRemark?: (string | null)
+issuedInvoiceNo?: (string | null)
+issuedAt?: (string | null)
+redFlush?: (boolean | null)
+originalReviewId?: (number | null)
+originalInvoiceNo?: (string | null)
+redInfoNo?: (string | null)
+executions?: unknown
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 撤回审批中的事项 — POST /api/v1/finance-base/finance-matters-merge/withdraw (财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票) */
+export function financeReviewWithdraw(data: FinanceReviewWithdrawBody, options: CallOptions = {}): Promise<FinanceReviewWithdrawResponse> {
+  return request<FinanceReviewWithdrawResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/withdraw', data, ...options });
+}
+
+export interface FinanceReviewApplyCancelBody {
+reviewId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+cancelReason: string
+}
+
+export interface FinanceReviewApplyCancelResponse {
+count: number
+list: {
+reviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+reviewNo?: (string | null)
+matterType: (1 | 2 | 3 | 4 | 5 | 6 | 7)
+applicantStaffId?: (number | null)
+depId?: (number | null)
+/**
+ * @maxItems 500
+ */
+projectIds?: (number[] | null)
+counterpartyName?: (string | null)
+totalAmount?: (string | null)
+executedAmount?: (string | null)
+unexecutedAmount?: (string | null)
+/**
+ * the last execution's amount; the 执行 dialog starts from 未执行金额
+ */
+executeAmount?: (string | null)
+executeDate?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+executeStatus?: (0 | 5 | 10 | null)
+executedAt?: (string | null)
+cancelState?: (0 | 5 | 15 | null)
+cancelReason?: (string | null)
+submittedAt?: (string | null)
+ourBankAccountId?: (number | null)
+voucherNo?: (string | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+payChannel?: (1 | 2 | 3 | 4 | null)
+expectedPayDate?: (string | null)
+payerName?: (string | null)
+receivedAt?: (string | null)
+bankStatementId?: (number | null)
+/**
+ * @maxItems 200
+ */
+invoices?: ({
+invoiceCode?: string
+invoiceNo: string
+invoiceDate: string
+invoiceType?: number
+amountExclTax: string
+taxRate: number
+taxAmount?: string
+verified?: boolean
+}[] | null)
+invoiceType?: (1 | 2 | 5 | 6 | null)
+taxConfigId?: (number | null)
+goodsName?: (string | null)
+buyerName?: (string | null)
+buyerTaxNo?: (string | null)
+buyerAddressPhone?: (string | null)
+buyerBankAccount?: (string | null)
+fromPlace?: (string | null)
+toPlace?: (string | null)
+vehicleInfo?: (string | null)
+cargoName?: (string | null)
+vatLines?: unknown
+invoiceRemark?: (string | null)
+issuedInvoiceNo?: (string | null)
+issuedAt?: (string | null)
+redFlush?: (boolean | null)
+originalReviewId?: (number | null)
+originalInvoiceNo?: (string | null)
+redInfoNo?: (string | null)
+executions?: unknown
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 申请撤销已通过未执行的事项 — POST /api/v1/finance-base/finance-matters-merge/apply-cancel (财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票) */
+export function financeReviewApplyCancel(data: FinanceReviewApplyCancelBody, options: CallOptions = {}): Promise<FinanceReviewApplyCancelResponse> {
+  return request<FinanceReviewApplyCancelResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/apply-cancel', data, ...options });
+}
+
+export interface FinanceReviewDeletePendingReviewParams {
+reviewId: number
+}
+
+export type FinanceReviewDeletePendingReviewResponse = null
+
+/** 撤回删除未通过的事项 — DELETE /api/v1/finance-base/finance-matters-merge/delete-pending-review/{reviewId} (财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票) */
+export function financeReviewDeletePendingReview(params: FinanceReviewDeletePendingReviewParams, options: CallOptions = {}): Promise<FinanceReviewDeletePendingReviewResponse> {
+  return request<FinanceReviewDeletePendingReviewResponse>({ method: 'DELETE', url: '/api/v1/finance-base/finance-matters-merge/delete-pending-review/{reviewId}', params: { ...params }, ...options });
+}
+
+export interface FinanceReviewExecuteBody {
+reviewId: number
+amount?: (string | number)
+ourBankAccountId?: number
+executedDate?: string
+voucherNo?: string
+issuedInvoiceNo?: string
+remark?: string
+executeAmount?: (string | number)
+executeDate?: string
+}
+
+export type FinanceReviewExecuteResponse = E.FinanceReview;
+
+/** 执行资金事项(出纳，可分次) — POST /api/v1/finance-base/finance-matters-merge/execute (财务:资金事项:执行) */
+export function financeReviewExecute(data: FinanceReviewExecuteBody, options: CallOptions = {}): Promise<FinanceReviewExecuteResponse> {
+  return request<FinanceReviewExecuteResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/execute', data, ...options });
+}
+
+export type FinanceReviewListPettyCashFeeResponse = {
+
+}[]
+
+/** 备用金台账(借支余额) — GET /api/v1/finance-base/finance-matters-merge/list-petty-cash-fee (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+export function financeReviewListPettyCashFee(options: CallOptions = {}): Promise<FinanceReviewListPettyCashFeeResponse> {
+  return request<FinanceReviewListPettyCashFeeResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-fee', ...options });
+}
+
+export interface FinanceReviewStatProfileMatterResponse {
+
+}
+
+/** 个人财务汇总 — GET /api/v1/finance-base/finance-matters-merge/stat-profile-matter (@authenticated) */
+export function financeReviewStatProfileMatter(options: CallOptions = {}): Promise<FinanceReviewStatProfileMatterResponse> {
+  return request<FinanceReviewStatProfileMatterResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/stat-profile-matter', ...options });
 }
 
 export interface SettleBillPageQuery {
@@ -22371,7 +22898,6 @@ export const catalogue = {
   'schedulePayment.get': { method: 'GET', path: '/api/v1/project-base/schedule-payment/{paymentId}', permission: '项目管理:项目|调度:查看|调度:编辑|调度:额外操作|财务' },
   'schedulePayment.apply': { method: 'POST', path: '/api/v1/project-base/schedule-payment/apply', permission: '项目管理:项目:运费支付', version: true },
   'schedulePayment.withdraw': { method: 'POST', path: '/api/v1/project-base/schedule-payment/{paymentId}/withdraw', permission: '项目管理:项目:运费支付|财务:资金事项:审核', version: true },
-  'schedulePayment.pay': { method: 'POST', path: '/api/v1/project-base/schedule-payment/{paymentId}/pay', permission: '项目管理:项目:运费支付|财务:资金事项:执行', version: true },
   'transportDemand.page': { method: 'GET', path: '/api/v1/project-base/transport-demand/page', permission: '项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作' },
   'transportDemand.exportExcel': { method: 'GET', path: '/api/v1/project-base/transport-demand/export-excel', permission: '项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作', binary: 'download' },
   'transportDemand.get': { method: 'GET', path: '/api/v1/project-base/transport-demand/{demandId}', permission: '项目管理:运输需求|仓库:运输需求|项目管理:项目|调度:查看|调度:编辑|调度:额外操作' },
@@ -22411,6 +22937,12 @@ export const catalogue = {
   'bankAccount.save': { method: 'POST', path: '/api/v1/finance-base/bank-account/save', permission: '财务:配置' },
   'bankAccount.update': { method: 'PUT', path: '/api/v1/finance-base/bank-account/{bankAccountId}', permission: '财务:配置' },
   'bankAccount.remove': { method: 'DELETE', path: '/api/v1/finance-base/bank-account/{bankAccountId}', permission: '财务:配置' },
+  'bankMatch.importBanks': { method: 'GET', path: '/api/v1/finance-base/bank-statement/import-banks', permission: '财务:银行流水|财务:资金事项' },
+  'bankMatch.importTemplate': { method: 'GET', path: '/api/v1/finance-base/bank-statement/import-template', permission: '财务:银行流水|财务:资金事项' },
+  'bankMatch.importStatement': { method: 'POST', path: '/api/v1/finance-base/bank-statement/import', permission: '财务:银行流水|财务:资金事项:执行' },
+  'bankMatch.suggestions': { method: 'GET', path: '/api/v1/finance-base/bank-statement/{bankStatementId}/suggestions', permission: '财务:银行流水|财务:资金事项' },
+  'bankMatch.refreshSuggestions': { method: 'POST', path: '/api/v1/finance-base/bank-statement/refresh-suggestions', permission: '财务:银行流水|财务:资金事项:执行' },
+  'bankMatch.match': { method: 'POST', path: '/api/v1/finance-base/bank-statement/match', permission: '财务:资金事项:执行' },
   'financeFeeSubjectConfig.list': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/list', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
   'financeFeeSubjectConfig.listProfitLossSubject': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/list-profit-loss-subject', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
   'financeFeeSubjectConfig.exportExcel': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/export-excel', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务', binary: 'download' },
@@ -22430,8 +22962,29 @@ export const catalogue = {
   'financeInvoiceTaxConfig.save': { method: 'POST', path: '/api/v1/finance-base/finance-invoice-tax-config/save', permission: '财务:配置', version: true },
   'financeInvoiceTaxConfig.update': { method: 'PUT', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务:配置' },
   'financeInvoiceTaxConfig.remove': { method: 'DELETE', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务:配置' },
+  'financeMattersStat.matters': { method: 'GET', path: '/api/v1/finance-base/stat/matters', permission: '统计报表:资金事项|财务:资金事项|财务:合并管理' },
   'financeReport.detailSum': { method: 'GET', path: '/api/v1/finance-base/finance-report/detail-sum', permission: '财务:报表' },
   'financeReport.incomeCost': { method: 'GET', path: '/api/v1/finance-base/finance-report/income-cost', permission: '财务:报表' },
+  'financeReview.listReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-review', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.exportExcel': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/export-excel', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行', binary: 'download' },
+  'financeReview.listTargetMatters': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-target-matters', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.batchPaymentGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-payment/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.batchReceiptGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-receipt/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.batchReceiveInvoiceGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-receive-invoice/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.issueInvoiceGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/issue-invoice/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.batchProjectFeeGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.get': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/review/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.batchPayment': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/batch-payment', permission: '财务:资金事项:付款' },
+  'financeReview.batchReceipt': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/batch-receipt', permission: '财务:资金事项:收款' },
+  'financeReview.batchReceiveInvoice': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/batch-receive-invoice', permission: '财务:资金事项:收票' },
+  'financeReview.applyIssueInvoice': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/apply-issue-invoice', permission: '财务:资金事项:开票|项目管理:项目:开票' },
+  'financeReview.audit': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/audit', permission: '财务:资金事项:审核' },
+  'financeReview.withdraw': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/withdraw', permission: '财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票', version: true },
+  'financeReview.applyCancel': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/apply-cancel', permission: '财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票', version: true },
+  'financeReview.deletePendingReview': { method: 'DELETE', path: '/api/v1/finance-base/finance-matters-merge/delete-pending-review/{reviewId}', permission: '财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票' },
+  'financeReview.execute': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/execute', permission: '财务:资金事项:执行' },
+  'financeReview.listPettyCashFee': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-fee', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.statProfileMatter': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/stat-profile-matter', permission: '@authenticated' },
   'settleBill.page': { method: 'GET', path: '/api/v1/finance-base/settle-bill/page', permission: '财务:对账|财务:合并管理|财务:资金事项' },
   'settleBill.exportList': { method: 'GET', path: '/api/v1/finance-base/settle-bill/export-excel', permission: '财务:对账', binary: 'download' },
   'settleBill.candidates': { method: 'GET', path: '/api/v1/finance-base/settle-bill/candidates', permission: '财务:对账' },

@@ -221,6 +221,11 @@ direction: (1 | 2)
 amount: string
 counterparty?: (string | null)
 summary?: (string | null)
+serialNo?: (string | null)
+suggestedReviewId?: (number | null)
+suggestReason?: (string | null)
+matchedReviewId?: (number | null)
+matchedAt?: (string | null)
 }
 
 export interface BankStatementCreate {
@@ -231,9 +236,44 @@ direction: (1 | 2)
 amount: (string | number)
 counterparty?: (string | null)
 summary?: (string | null)
+serialNo?: (string | null)
 }
 
 export type BankStatementUpdate = Partial<BankStatementCreate> & { version: number; bankStatementId?: number };
+
+/** 银行流水列映射 */
+
+export interface BankStatementMapping {
+mappingId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+bankName: string
+/**
+ * field → header text of the bank's export: tradeDate, amount or income/expense, direction, counterparty, summary, serialNo, accountNo
+ */
+columns?: {
+[k: string]: unknown
+}
+headerRow?: (number | null)
+}
+
+export interface BankStatementMappingCreate {
+bankName: string
+/**
+ * field → header text of the bank's export: tradeDate, amount or income/expense, direction, counterparty, summary, serialNo, accountNo
+ */
+columns?: {
+[k: string]: unknown
+}
+headerRow?: (number | null)
+}
+
+export type BankStatementMappingUpdate = Partial<BankStatementMappingCreate> & { version: number; mappingId?: number };
 
 /** 开票平台 */
 
@@ -2092,6 +2132,179 @@ custom?: {
 }
 
 export type FinanceInvoiceTaxConfigUpdate = Partial<FinanceInvoiceTaxConfigCreate> & { version: number; configId?: number };
+
+/** 资金事项 */
+
+export interface FinanceReview {
+reviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+reviewNo?: (string | null)
+matterType: (1 | 2 | 3 | 4 | 5 | 6 | 7)
+applicantStaffId?: (number | null)
+depId?: (number | null)
+/**
+ * @maxItems 500
+ */
+projectIds?: (number[] | null)
+counterpartyName?: (string | null)
+totalAmount?: (string | null)
+executedAmount?: (string | null)
+unexecutedAmount?: (string | null)
+/**
+ * the last execution's amount; the 执行 dialog starts from 未执行金额
+ */
+executeAmount?: (string | null)
+executeDate?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+executeStatus?: (0 | 5 | 10 | null)
+executedAt?: (string | null)
+cancelState?: (0 | 5 | 15 | null)
+cancelReason?: (string | null)
+submittedAt?: (string | null)
+ourBankAccountId?: (number | null)
+voucherNo?: (string | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+payChannel?: (1 | 2 | 3 | 4 | null)
+expectedPayDate?: (string | null)
+payerName?: (string | null)
+receivedAt?: (string | null)
+bankStatementId?: (number | null)
+/**
+ * @maxItems 200
+ */
+invoices?: ({
+invoiceCode?: string
+invoiceNo: string
+invoiceDate: string
+invoiceType?: number
+amountExclTax: string
+taxRate: number
+taxAmount?: string
+verified?: boolean
+}[] | null)
+invoiceType?: (1 | 2 | 5 | 6 | null)
+taxConfigId?: (number | null)
+goodsName?: (string | null)
+buyerName?: (string | null)
+buyerTaxNo?: (string | null)
+buyerAddressPhone?: (string | null)
+buyerBankAccount?: (string | null)
+fromPlace?: (string | null)
+toPlace?: (string | null)
+vehicleInfo?: (string | null)
+cargoName?: (string | null)
+vatLines?: unknown
+invoiceRemark?: (string | null)
+issuedInvoiceNo?: (string | null)
+issuedAt?: (string | null)
+redFlush?: (boolean | null)
+originalReviewId?: (number | null)
+originalInvoiceNo?: (string | null)
+redInfoNo?: (string | null)
+executions?: unknown
+remark?: (string | null)
+}
+
+export interface FinanceReviewCreate {
+matterType: (1 | 2 | 3 | 4 | 5 | 6 | 7)
+counterpartyName?: (string | null)
+totalAmount?: (string | number | null)
+/**
+ * the last execution's amount; the 执行 dialog starts from 未执行金额
+ */
+executeAmount?: (string | number | null)
+executeDate?: (string | null)
+cancelReason?: (string | null)
+ourBankAccountId?: (number | null)
+voucherNo?: (string | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+payChannel?: (1 | 2 | 3 | 4 | null)
+expectedPayDate?: (string | null)
+payerName?: (string | null)
+receivedAt?: (string | null)
+/**
+ * @maxItems 200
+ */
+invoices?: ({
+invoiceCode?: string
+invoiceNo: string
+invoiceDate: string
+invoiceType?: number
+amountExclTax: string
+taxRate: number
+taxAmount?: string
+verified?: boolean
+}[] | null)
+invoiceType?: (1 | 2 | 5 | 6 | null)
+taxConfigId?: (number | null)
+goodsName?: (string | null)
+buyerName?: (string | null)
+buyerTaxNo?: (string | null)
+buyerAddressPhone?: (string | null)
+buyerBankAccount?: (string | null)
+fromPlace?: (string | null)
+toPlace?: (string | null)
+vehicleInfo?: (string | null)
+cargoName?: (string | null)
+issuedInvoiceNo?: (string | null)
+redFlush?: (boolean | null)
+redInfoNo?: (string | null)
+remark?: (string | null)
+custom?: {
+
+}
+}
+
+export type FinanceReviewUpdate = Partial<FinanceReviewCreate> & { version: number; reviewId?: number };
+
+/** 事项明细 */
+
+export interface FinanceReviewItem {
+reviewItemId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+reviewId: number
+targetType?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+targetId?: (number | null)
+targetNo?: (string | null)
+paymentId?: (number | null)
+costItemId?: (number | null)
+incomeItemId?: (number | null)
+incomeId?: (number | null)
+amount?: (string | null)
+executedAmount?: (string | null)
+remark?: (string | null)
+}
+
+export interface FinanceReviewItemCreate {
+reviewId: number
+paymentId?: (number | null)
+costItemId?: (number | null)
+incomeItemId?: (number | null)
+incomeId?: (number | null)
+amount?: (string | number | null)
+remark?: (string | null)
+}
+
+export type FinanceReviewItemUpdate = Partial<FinanceReviewItemCreate> & { version: number; reviewItemId?: number };
 
 /** 表单定义 */
 
@@ -5533,6 +5746,7 @@ export interface EntityRecords {
   assetBorrow: AssetBorrow;
   bankAccount: BankAccount;
   bankStatement: BankStatement;
+  bankStatementMapping: BankStatementMapping;
   billPlatform: BillPlatform;
   bulkConfig: BulkConfig;
   bulkCostSettleApply: BulkCostSettleApply;
@@ -5565,6 +5779,8 @@ export interface EntityRecords {
   financeFeeSubjectConfig: FinanceFeeSubjectConfig;
   financeIncomeCostType: FinanceIncomeCostType;
   financeInvoiceTaxConfig: FinanceInvoiceTaxConfig;
+  financeReview: FinanceReview;
+  financeReviewItem: FinanceReviewItem;
   formDefinition: FormDefinition;
   formSubmission: FormSubmission;
   holidayCalendar: HolidayCalendar;

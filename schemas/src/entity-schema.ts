@@ -35,7 +35,7 @@ function auditTransitions(def: EntityDef): ResolvedTransition[] {
   return [
     {
       name: 'submit', title: '提交审核', field: a.field, from: [0, 10], to: 15, permission: submitPermission, batch: true,
-      approval: { bizType: a.bizType, permission: a.permission, pending: 5, rejectTo: 10, amountField: a.amountField },
+      approval: { bizType: a.bizType, permission: a.permission, pending: 5, rejectTo: 10, amountField: a.amountField, ...(a.bizTypeField ? { bizTypeField: a.bizTypeField } : {}) },
     },
     { name: 'withdraw', title: '撤回', field: a.field, from: [5], to: 0, permission: submitPermission, confirm: '确定撤回审核申请？' },
   ];
@@ -89,7 +89,7 @@ export function resolveEntity(def: EntityDef): ResolvedEntity {
     audit: def.audit,
     children: def.children ?? {},
     // Pickers see only what an entity opts into: its title plus the declared fields.
-    lookup: def.lookup ? { fields: def.lookup.fields ?? [], filter: def.lookup.filter ?? {}, permission: def.lookup.permission ?? '@authenticated' } : undefined,
+    lookup: def.lookup ? { fields: def.lookup.fields ?? [], filter: def.lookup.filter ?? {}, permission: def.lookup.permission ?? '@authenticated', ...(def.lookup.label ? { label: def.lookup.label } : {}) } : undefined,
   };
 }
 

@@ -28,8 +28,9 @@ const confirmIncome: Handler = async (ctx) => {
       }
     }
   });
-  // The 付款确认收入 fund matter (financeReview type 7) joins here once 资金事项 exists.
-  return { count: ids.length, reviewId: null };
+  // Each confirmed income got its 付款确认收入 matter (financeReview type 7) from the confirm hook.
+  const row = (await scoped(ctx.db.selectFrom(entity.table), entity, ctx.session).select('reviewId').where('incomeId', '=', ids[0]!).executeTakeFirst()) as { reviewId: number | null } | undefined;
+  return { count: ids.length, reviewId: row?.reviewId ?? null };
 };
 
 const listByReview: Handler = async (ctx) => {

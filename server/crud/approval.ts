@@ -119,10 +119,11 @@ function withoutApplicant(ids: number[], applicant: number): number[] {
 
 export async function resolveChain(
   db: Db, session: Session, t: Transition, amount: number | null, record: Record<string, any> | null = null, entities: EntityMap = {},
-): Promise<{ nodes: ApprovalNode[]; templateId: number | null }> {
+): Promise<{ nodes: ApprovalNode[]; templateId: number | null; bizType: number }> {
   const approval = t.approval!;
+  const bizType = approvalBizType(t, record);
   const template = (await db.selectFrom('processTemplate').selectAll()
-    .where('orgId', '=', session.orgId).where('bizType', '=', approval.bizType).where('enabled', '=', true)
+    .where('orgId', '=', session.orgId).where('bizType', '=', bizType).where('enabled', '=', true)
     .orderBy('processTemplateId', 'desc').executeTakeFirst()) as { processTemplateId: number; nodes: TemplateNode[] } | undefined;
   const staff = await activeStaff(db, session.orgId);
   const nodes: ApprovalNode[] = [];
@@ -137,7 +138,14 @@ export async function resolveChain(
     }
   }
   if (!nodes.length) nodes.push({ seq: 1, name: '审核', mode: 'any', approvers: await fallback() });
-  return { nodes, templateId: template?.processTemplateId ?? null };
+  return { nodes, templateId: template?.processTemplateId ?? null, bizType };
+}
+
+/** The process business type of an approval: the record's `bizTypeField` when it holds one, else the declared bizType. */
+export function approvalBizType(t: Transition, record: Record<string, any> | null): number {
+  const field = t.approval!.bizTypeField;
+  const value = field ? Number(record?.[field]) : NaN;
+  return Number.isInteger(value) && value > 0 ? value : t.approval!.bizType;
 }
 
 export async function pendingApproval(db: Db, session: Session | null, entity: ResolvedEntity, id: number) {

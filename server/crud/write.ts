@@ -333,11 +333,11 @@ export async function transitionRow(
   if (t.approval && ctx.session) {
     const amountField = t.approval.amountField;
     const amount = amountField ? Number(row[amountField] ?? 0) : null;
-    const { nodes, templateId } = await resolveChain(ctx.db, ctx.session, t, amount, { ...row, ...formValues }, ctx.entities);
+    const { nodes, templateId, bizType } = await resolveChain(ctx.db, ctx.session, t, amount, { ...row, ...formValues }, ctx.entities);
     const subjectName = titleOf(entity, row);
     const approvalRow = (await ctx.db.insertInto('approval').values({
       corpId: ctx.session.corpId, orgId: ctx.session.orgId, entity: entity.name, entityTitle: entity.title, subjectId: id, subjectName,
-      bizType: t.approval.bizType, transition: t.name, transitionTitle: t.title, field: t.field,
+      bizType, transition: t.name, transitionTitle: t.title, field: t.field,
       fromState: String(row[t.field]), pendingState: String(t.approval.pending), toState: String(t.to), rejectState: String(t.approval.rejectTo),
       amount: amount === null ? null : String(amount), status: APPROVAL.pending, currentSeq: nodes[0]!.seq, currentNodeName: nodes[0]!.name,
       nodes: JSON.stringify(nodes), processTemplateId: templateId, applicantStaffId: ctx.session.staffId,

@@ -53,6 +53,8 @@ import { assetBorrowHandlers } from '../digital-asset/asset-borrow';
 import { unitCostHandlers } from '../cost-model/unit-cost';
 import { gaodeHandlers } from '../logistics/gaode';
 import { intelFeedHandlers } from '../logistics/intel-feed';
+import { mattersMergeHandlers } from '../finance/matters-merge';
+import { bankMatchHandlers } from '../finance/bank-match';
 
 /** One map per handler file; a name claimed twice is a start-up error rather than a silent override. */
 const files: Record<string, Handler>[] = [
@@ -63,6 +65,7 @@ const files: Record<string, Handler>[] = [
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, settleBillHandlers,
   digitalAssetCategoryHandlers, digitalAssetHandlers, assetBorrowHandlers, unitCostHandlers, gaodeHandlers, intelFeedHandlers,
+  mattersMergeHandlers, bankMatchHandlers,
 ];
 
 export const namedHandlers: Record<string, Handler> = {};

@@ -38,6 +38,7 @@ import { digitalAssetHooks } from './digital-asset/asset';
 import { assetBorrowHooks } from './digital-asset/borrow';
 import { crawlerInfoHooks } from './logistics/crawlerInfo';
 import { unitCostHooks } from './cost-model/unitCost';
+import { financeReviewHooks } from './finance/matters';
 
 export const entityHooks: HookRegistry = {
   crawlerInfo: crawlerInfoHooks,
@@ -90,4 +91,5 @@ export const entityHooks: HookRegistry = {
   digitalAssetCategory: digitalAssetCategoryHooks,
   digitalAsset: digitalAssetHooks,
   assetBorrow: assetBorrowHooks,
+  financeReview: financeReviewHooks,
 };

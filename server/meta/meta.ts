@@ -65,7 +65,9 @@ const options: Handler = async (ctx) => {
     qb = qb.orderBy(title).limit(Number(ctx.query.limit) || 50);
   }
   const rows = (await qb.execute()) as Record<string, unknown>[];
-  return rows.map((r) => ({ ...r, value: Number(r.value), label: r.label === null || r.label === undefined ? '' : String(r.label) }));
+  // `lookup.label`: fields shown after the title, so options of one title can be told apart.
+  const more = (r: Record<string, unknown>) => (lookup.label ?? []).map((f) => r[f]).filter((v) => v !== null && v !== undefined && v !== '').map(String);
+  return rows.map((r) => ({ ...r, value: Number(r.value), label: [r.label === null || r.label === undefined ? '' : String(r.label), ...(ids.length ? [] : more(r))].filter(Boolean).join(' ') }));
 };
 
 const activity: Handler = async (ctx) => {

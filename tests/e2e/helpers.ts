@@ -11,6 +11,8 @@ export const USERS = {
   pm: { username: 'pm', password: 'Pm@123' },
   dispatch: { username: 'dispatch', password: 'Dispatch@123' },
   finance: { username: 'finance', password: 'Finance@123' },
+  cashier: { username: 'cashier', password: 'Cashier@123' },
+  xielina: { username: 'xielina', password: 'Xielina@123' },
 } as const;
 
 /** Fills the login form; stays on the current page when it already is the login page (keeps ?redirect). */

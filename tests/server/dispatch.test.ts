@@ -152,9 +152,15 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
     expect(project.confirmedCost).toBe(costs[0].amountExclTax);
     expect(project.grossProfit).toBe((Number(incomes[0].amountExclTax) - Number(costs[0].amountExclTax)).toFixed(2));
 
-    // payment nodes: 申请 → 已付 counts on the cost item
+    // payment nodes: 申请 → paid through a 批量付款 资金事项 (会计 applies, 财务经理 approves, 出纳 executes) → counts on the cost item
     ok(await h.call('POST', `${P}/apply`, { token: t.pm, data: { ids: [receiptPay.paymentId] } }));
-    ok(await h.call('POST', `${P}/${receiptPay.paymentId}/pay`, { token: t.pm, data: {} }));
+    expect((await h.call('POST', `${P}/${receiptPay.paymentId}/pay`, { token: t.pm, data: {} })).status).toBe(404);
+    const M = '/api/v1/finance-base/finance-matters-merge';
+    const matter = ok(await h.call('POST', `${M}/batch-payment`, { token: await login(h, 'xielina'), data: { items: [{ paymentId: receiptPay.paymentId }] } }));
+    ok(await h.call('POST', `${M}/audit`, { token: await login(h, 'finance'), data: { ids: [matter.reviewId], pass: true } }));
+    const account = (await h.database.db.selectFrom('bankAccount').select('bankAccountId').where('orgId', '=', ((await h.database.db.selectFrom('schedulePayment').select('orgId').where('paymentId', '=', receiptPay.paymentId).executeTakeFirstOrThrow()) as { orgId: number }).orgId).where('disabled', 'is not', true).orderBy('bankAccountId').executeTakeFirstOrThrow()) as { bankAccountId: number };
+    ok(await h.call('POST', `${M}/execute`, { token: await login(h, 'cashier'), data: { reviewId: matter.reviewId, ourBankAccountId: account.bankAccountId, voucherNo: 'HX20260001' } }));
+    expect((await get(`${P}/${receiptPay.paymentId}`)).payNodeStatus).toBe(15);
     expect((await get(`/api/v1/project-base/cost-item/${costs[0].costItemId}`)).paidAmount).toBe('13000.00');
 
     // 托运单: the demand printed with the trucks sent
@@ -307,7 +313,6 @@ describe.each(await backends())('运输需求与调度 on %s', (backend) => {
       { entity: 'receipt', name: 'returnOriginal', path: (id) => `${RC}/${id}/original-returned`, from: [5, 15], permission: '调度:编辑', body: { expressCompany: '顺丰', expressNo: 'SF1234567890' } },
       { entity: 'payment', name: 'apply', path: () => `${P}/apply`, from: [5], permission: '项目管理:项目:运费支付', body: {} },
       { entity: 'payment', name: 'withdraw', path: (id) => `${P}/${id}/withdraw`, from: [10], permission: '项目管理:项目:运费支付', body: {} },
-      { entity: 'payment', name: 'pay', path: (id) => `${P}/${id}/pay`, from: [10], permission: '项目管理:项目:运费支付', body: {} },
     ];
     const STATES = { demand: DEMAND_STATES, schedule: SCHEDULE_STATES, receipt: [0, 5, 10, 15], payment: [0, 5, 10, 15] };
     const TABLE = { demand: ['transportDemand', 'demandId', 'status'], schedule: ['transportSchedule', 'scheduleId', 'scheduleStatus'], receipt: ['receipt', 'receiptId', 'receiptStatus'], payment: ['schedulePayment', 'paymentId', 'payNodeStatus'] } as const;

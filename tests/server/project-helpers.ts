@@ -4,7 +4,7 @@ import type { Harness } from './helpers/harness';
 
 export const DEMO_PASSWORDS: Record<string, string> = {
   admin: 'Admin@123', gm: 'Gm@123', bizmgr: 'Bizmgr@123', pm: 'Pm@123', dispatch: 'Dispatch@123',
-  business: 'Business@123', finance: 'Finance@123', suzhou: 'Suzhou@123',
+  business: 'Business@123', finance: 'Finance@123', suzhou: 'Suzhou@123', cashier: 'Cashier@123', xielina: 'Xielina@123',
 };
 
 export const login = (h: Harness, user: string) => h.login(user, DEMO_PASSWORDS[user]);

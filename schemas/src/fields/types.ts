@@ -80,6 +80,8 @@ export interface ApprovalDef {
   rejectTo: StateValue;
   /** a money field whose amount decides which template nodes apply */
   amountField?: string;
+  /** an integer field of the record that names the business type instead (资金事项: bizType = matterType) */
+  bizTypeField?: string;
 }
 
 export interface TransitionDef {
@@ -114,6 +116,8 @@ export interface AuditDef {
   permission: string;
   submitPermission?: string;
   amountField?: string;
+  /** an integer field naming the process business type per record (bizType is the fallback) */
+  bizTypeField?: string;
 }
 
 export interface ChildDef {
@@ -150,7 +154,7 @@ export interface EntityDef {
   states?: Record<string, StateMachineDef>;
   audit?: AuditDef;
   children?: Record<string, ChildDef>;
-  lookup?: { fields?: string[]; filter?: Record<string, unknown>; permission?: string };
+  lookup?: { fields?: string[]; filter?: Record<string, unknown>; permission?: string; label?: string[] };
 }
 
 export type ResolvedField = FieldDef & { column: string };
@@ -184,7 +188,7 @@ export interface ResolvedEntity {
   stateFields: string[];
   audit?: AuditDef;
   children: Record<string, ChildDef>;
-  lookup?: { fields: string[]; filter: Record<string, unknown>; permission: string };
+  lookup?: { fields: string[]; filter: Record<string, unknown>; permission: string; label?: string[] };
 }
 
 export type EntityMap = Record<string, ResolvedEntity>;

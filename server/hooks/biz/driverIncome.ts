@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors';
 import { hasPermission } from '../../../schemas/src/permission';
 import { permissionHolders } from '../../crud/approval';
 import { cents, yuan } from './util';
+import { confirmIncomeMatter } from '../../finance/matters/confirm-income';
 
 const KIND_PERMISSION: Record<number, string> = { 1: '收入:个体司机收入', 2: '收入:分包收入' };
 
@@ -21,7 +22,8 @@ export const driverIncomeHooks = defineHooks('driverIncome', {
   afterTransition: {
     async confirm(ctx, row) {
       await ctx.update('driverIncome', Number(row.incomeId), { confirmedAt: new Date().toISOString() });
-      // The 付款确认收入 fund matter (financeReview type 7, reviewId here) is created by 资金事项 once it exists.
+      // The confirmed income is paid through its 付款确认收入 matter (financeReview type 7, via the 网货平台).
+      await confirmIncomeMatter(ctx, row);
     },
     async dispute(ctx, row) {
       // Finance hears of it (收入待确认: eventType 11 an individual driver's, 18 a subcontractor's,

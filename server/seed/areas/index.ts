@@ -19,6 +19,7 @@ import { inventoryMaterialSeeder } from './inventory-material';
 import { statSeeder } from './stat';
 import { logisticsSeeder } from './logistics';
 import { costModelSeeder } from './cost-model';
+import { financeMattersSeeder } from './finance-matters';
 import type { AreaSeeder } from './seeder';
 import { digitalAssetSeeder } from './digital-asset';
 
@@ -45,4 +46,6 @@ export const areaSeeders: AreaSeeder[] = [
   logisticsSeeder,
   costModelSeeder,
   statSeeder,
+  // after the areas booking nodes, incomes and costs: matters over them
+  financeMattersSeeder,
 ];

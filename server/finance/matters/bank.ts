@@ -1,0 +1,228 @@
+/**
+ * Bank statements matched, not typed (issue 19): a bank's export (xlsx or csv) is read through
+ * the column mapping saved for that bank (found from the header row the first time and kept), each
+ * line gets its best candidate among the open matters (收款 for money in, 付款 types for money out)
+ * ranked by amount, counterparty name (fuzzy, fuse.js) and date window, with the reason shown; a
+ * confirmed match executes the matter with the line and links both — under the line's row lock,
+ * so one line is never matched twice.
+ */
+import ExcelJS from 'exceljs';
+import Fuse from 'fuse.js';
+import { sql } from 'kysely';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { lockParent } from '../../crud/quantity';
+import type { HookContext } from '../../hooks/types';
+import { executeMatter } from './core';
+import { fromCents, toCents, yuan } from './money';
+
+type Row = Record<string, any>;
+export interface Mapping { tradeDate: string; amount?: string; income?: string; expense?: string; direction?: string; counterparty?: string; summary?: string; serialNo?: string; accountNo?: string }
+
+/** Header texts banks use, per field: the first found in the header row makes the mapping. */
+const ALIASES: Record<keyof Mapping, string[]> = {
+  tradeDate: ['交易日期', '记账日期', '交易时间', '日期'],
+  amount: ['交易金额', '金额', '发生额'],
+  income: ['贷方发生额', '收入金额', '贷方金额', '收入'],
+  expense: ['借方发生额', '支出金额', '借方金额', '支出'],
+  direction: ['借贷标志', '收支方向', '借贷方向'],
+  counterparty: ['对方户名', '对方账户名称', '对方名称', '收(付)方名称', '对方单位'],
+  summary: ['摘要', '用途', '附言', '交易摘要'],
+  serialNo: ['流水号', '交易流水号', '凭证号', '交易参考号'],
+  accountNo: ['本方账号', '账号', '我方账号'],
+};
+
+export const TEMPLATE_HEADERS = ['交易日期', '流水号', '对方户名', '借方发生额', '贷方发生额', '摘要'];
+
+const clean = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object' && 'text' in (v as Row)) return String((v as Row).text).trim();
+  if (typeof v === 'object' && 'result' in (v as Row)) return clean((v as Row).result);
+  return String(v).trim();
+};
+
+/** Rows of the first sheet (xlsx) or of the csv text, as cell texts. */
+export async function readSheet(name: string, data: Buffer): Promise<string[][]> {
+  if (/\.csv$/i.test(name) || !(data[0] === 0x50 && data[1] === 0x4b)) {
+    let text = data.toString('utf8').replace(/^\uFEFF/, '');
+    if (text.includes('\uFFFD')) text = new TextDecoder('gbk').decode(data); // 网银 exports are often GBK
+    return parseCsv(text);
+  }
+  const wb = new ExcelJS.Workbook();
+  try { await wb.xlsx.load(data as any); } catch { throw badRequest('无法读取该文件，请上传银行导出的xlsx或csv文件'); }
+  const ws = wb.worksheets[0];
+  if (!ws) return [];
+  const rows: string[][] = [];
+  ws.eachRow({ includeEmpty: true }, (row) => {
+    const cells: string[] = [];
+    for (let c = 1; c <= ws.columnCount; c++) cells.push(clean(row.getCell(c).value));
+    rows.push(cells);
+  });
+  return rows;
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [], cell = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',' || ch === '\t') { row.push(cell.trim()); cell = ''; }
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell.trim()); rows.push(row); row = []; cell = '';
+    } else cell += ch;
+  }
+  if (cell || row.length) { row.push(cell.trim()); rows.push(row); }
+  return rows;
+}
+
+/** The mapping of this bank's export: the saved one, else found from the header row (and then saved). */
+export async function mappingFor(ctx: HookContext, bankName: string, rows: string[][]): Promise<{ mapping: Mapping; headerRow: number; saved: boolean }> {
+  const saved = (await ctx.q.select('bankStatementMapping').selectAll().where('bankName', '=', bankName).executeTakeFirst()) as Row | undefined;
+  if (saved?.columns) return { mapping: saved.columns as Mapping, headerRow: Number(saved.headerRow ?? 1), saved: true };
+  for (let r = 0; r < Math.min(rows.length, 20); r++) {
+    const header = rows[r]!;
+    const found: Partial<Mapping> = {};
+    for (const [field, names] of Object.entries(ALIASES) as [keyof Mapping, string[]][]) {
+      const hit = names.find((n) => header.includes(n));
+      if (hit) found[field] = hit;
+    }
+    if (found.tradeDate && (found.amount || found.income || found.expense)) return { mapping: found as Mapping, headerRow: r + 1, saved: false };
+  }
+  throw badRequest(`未识别${bankName}流水的表头，请确认包含「交易日期」及「借方发生额/贷方发生额」或「交易金额」列`);
+}
+
+const toDate = (text: string): string | null => {
+  const m = /^(\d{4})[-/.年]?(\d{1,2})[-/.月]?(\d{1,2})/.exec(text);
+  if (!m) return null;
+  const iso = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+  // 2026/13/01 or 02-30 is no date: Date would roll it over silently.
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
+};
+const moneyOf = (text: string): number | null => {
+  const t = text.replace(/[,，\s¥￥元]/g, '');
+  if (!t) return null;
+  if (!/^-?\d+(\.\d{1,2})?$/.test(t)) return NaN;
+  return toCents(t);
+};
+
+export interface ImportOutcome { total: number; valid: number; imported: number; failed: number; errors: { row: number; message: string }[]; truncated?: boolean }
+
+/** Reads and (commit) stores the lines; a line already imported (same 流水号, or same date/amount/counterparty) is skipped. */
+export async function importStatement(ctx: HookContext, bankName: string, accountNo: string, file: { name: string; data: Buffer }, commit: boolean): Promise<ImportOutcome> {
+  const rows = await readSheet(file.name, file.data);
+  const { mapping, headerRow, saved } = await mappingFor(ctx, bankName, rows);
+  const header = rows[headerRow - 1] ?? [];
+  const col = (name?: string) => (name ? header.indexOf(name) : -1);
+  const idx = Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, col(v)])) as Record<keyof Mapping, number>;
+  const errors: { row: number; message: string }[] = [];
+  const lines: Row[] = [];
+  for (let r = headerRow; r < rows.length; r++) {
+    const cells = rows[r]!;
+    if (!cells.some((c) => c)) continue;
+    const at = (k: keyof Mapping) => (idx[k] >= 0 ? cells[idx[k]] ?? '' : '');
+    const problems: string[] = [];
+    const tradeDate = toDate(at('tradeDate'));
+    if (!tradeDate) problems.push('交易日期格式不正确');
+    let cents: number | null = null;
+    let direction = 0;
+    if (idx.income >= 0 || idx.expense >= 0) {
+      const inc = moneyOf(at('income')), exp = moneyOf(at('expense'));
+      if (Number.isNaN(inc) || Number.isNaN(exp)) problems.push('金额格式不正确');
+      else if (inc && inc > 0) { cents = inc; direction = 1; } else if (exp && exp > 0) { cents = exp; direction = 2; }
+    } else {
+      const amt = moneyOf(at('amount'));
+      if (Number.isNaN(amt)) problems.push('金额格式不正确');
+      else if (amt) {
+        const flag = at('direction');
+        direction = /借|支|出|D/i.test(flag) || amt < 0 ? 2 : 1;
+        cents = Math.abs(amt);
+      }
+    }
+    if (!problems.length && !cents) problems.push('缺少交易金额');
+    if (problems.length) { errors.push({ row: r + 1, message: `第${r + 1}行：${problems.join('；')}` }); continue; }
+    lines.push({ bankName, accountNo: at('accountNo') || accountNo, tradeDate, direction, amount: fromCents(cents!), counterparty: at('counterparty').slice(0, 100) || null, summary: at('summary').slice(0, 200) || null, serialNo: at('serialNo').slice(0, 50) || null });
+  }
+  let imported = 0;
+  if (commit) {
+    if (!saved) await ctx.q.insert('bankStatementMapping', { bankName, columns: JSON.stringify(mapping), headerRow });
+    for (const line of lines) {
+      let dup = ctx.q.select('bankStatement').select('bankStatementId').where('bankName', '=', bankName);
+      dup = line.serialNo ? dup.where('serialNo', '=', line.serialNo) : dup.where('tradeDate', '=', line.tradeDate).where('amount', '=', line.amount).where('counterparty', '=', line.counterparty);
+      if (await dup.executeTakeFirst()) continue;
+      const [row] = await ctx.q.insert('bankStatement', line);
+      await suggestFor(ctx, row!);
+      imported++;
+    }
+  }
+  return { total: lines.length + errors.length, valid: lines.length, imported, failed: errors.length, errors: errors.slice(0, 500), ...(errors.length > 500 ? { truncated: true } : {}) };
+}
+
+export interface Suggestion { reviewId: number; reviewNo: string; matterType: number; counterpartyName: string | null; unexecutedAmount: string; score: number; reasons: string[] }
+
+const stripCompany = (s: string) => s.replace(/(股份)?有限(责任)?公司|集团|分公司|（.*?）|\(.*?\)/g, '').trim();
+
+/** Open matters for a line, best first: amount equal (50) or within what is left (20), name likeness (up to 35), date within 7 days (15). */
+export async function suggestionsFor(ctx: HookContext, line: Row, limit = 5): Promise<Suggestion[]> {
+  const types = Number(line.direction) === 1 ? [2] : [1, 5, 6, 7];
+  const open = (await ctx.q.select('financeReview').select(['reviewId', 'reviewNo', 'matterType', 'counterpartyName', 'payeeName', 'payerName', 'unexecutedAmount', 'expectedPayDate', 'receivedAt', 'submittedAt'])
+    .where('matterType', 'in', types).where('auditState', '=', 15).where('cancelState', '=', 0).where('executeStatus', 'in', [0, 5])
+    .where('unexecutedAmount', '>=', line.amount).orderBy('reviewId').limit(500).execute()) as Row[];
+  if (!open.length) return [];
+  const amount = toCents(line.amount);
+  const name = stripCompany(String(line.counterparty ?? ''));
+  const fuse = new Fuse(open.map((o) => ({ id: Number(o.reviewId), name: stripCompany(String(o.payerName ?? o.payeeName ?? o.counterpartyName ?? '')) })), { keys: ['name'], includeScore: true, threshold: 0.6, ignoreLocation: true });
+  const likeness = new Map<number, number>(name ? fuse.search(name).map((r) => [r.item.id, 1 - (r.score ?? 1)]) : []);
+  // Days in China time: a date column arrives as text or a Date, a timestamp as a Date.
+  const day = (d: unknown): number => {
+    if (!d) return NaN;
+    const t = d instanceof Date ? d : new Date(/^\d{4}-\d{2}-\d{2}$/.test(String(d)) ? `${String(d)}T00:00:00+08:00` : String(d));
+    return Math.floor((t.getTime() + 8 * 3600_000) / 86400_000) * 86400_000;
+  };
+  const out = open.map((o) => {
+    const reasons: string[] = [];
+    let score = 0;
+    const left = toCents(o.unexecutedAmount);
+    if (left === amount) { score += 50; reasons.push('金额一致'); } else { score += 20; reasons.push(`金额在未执行 ${yuan(left)} 元内`); }
+    const like = likeness.get(Number(o.reviewId)) ?? 0;
+    if (like > 0.3) { score += Math.round(35 * like); reasons.push(`户名相似 ${Math.round(like * 100)}%`); }
+    const ref = day(o.receivedAt ?? o.expectedPayDate ?? o.submittedAt);
+    const diff = Math.round(Math.abs(day(line.tradeDate) - ref) / 86400_000);
+    if (Number.isFinite(diff) && diff <= 7) { score += 15 - diff; reasons.push(`日期相差 ${diff} 天`); }
+    return { reviewId: Number(o.reviewId), reviewNo: String(o.reviewNo), matterType: Number(o.matterType), counterpartyName: o.counterpartyName ?? null, unexecutedAmount: fromCents(left), score, reasons };
+  });
+  return out.sort((a, b) => b.score - a.score || a.reviewId - b.reviewId).slice(0, limit);
+}
+
+/** Keeps the line's best suggestion (and why) on it for the list. */
+export async function suggestFor(ctx: HookContext, line: Row): Promise<void> {
+  if (line.matchedReviewId) return;
+  const [best] = await suggestionsFor(ctx, line, 1);
+  await ctx.q.update('bankStatement').set({ suggestedReviewId: best?.reviewId ?? null, suggestReason: best ? best.reasons.join('；').slice(0, 200) : null })
+    .where('bankStatementId', '=', Number(line.bankStatementId)).execute();
+}
+
+/** 确认匹配: the line locked, unmatched, its direction fitting the matter; the matter executed with the line. */
+export async function confirmMatch(ctx: HookContext, bankStatementId: number, chosen: number | null): Promise<Row> {
+  const line = await lockParent(ctx, 'bankStatement', bankStatementId);
+  if (!line) throw notFound('银行流水不存在');
+  if (line.matchedReviewId) throw conflict('该银行流水已匹配，不能重复匹配');
+  // Without a choice the line's best suggestion is the one confirmed.
+  const reviewId = chosen ?? (line.suggestedReviewId ? Number(line.suggestedReviewId) : null);
+  if (!reviewId) throw badRequest('该流水没有匹配建议，请选择要匹配的资金事项', { field: 'reviewId' });
+  const review = await ctx.q.get('financeReview', reviewId);
+  if (!review) throw notFound('资金事项不存在');
+  const incoming = Number(line.direction) === 1;
+  if (incoming !== (Number(review.matterType) === 2)) throw badRequest(incoming ? '收入流水只能匹配收款事项' : '支出流水只能匹配付款类事项', { field: 'reviewId' });
+  const account = (await ctx.q.select('bankAccount').select('bankAccountId').where('accountNo', '=', String(line.accountNo)).executeTakeFirst()) as Row | undefined
+    ?? (await ctx.q.select('bankAccount').select('bankAccountId').where('isDefault', '=', true).executeTakeFirst()) as Row | undefined;
+  if (!account) throw badRequest('未找到该流水对应的我方账户，请先在财务配置中登记银行账户');
+  await executeMatter(ctx, { reviewId, amount: line.amount, ourBankAccountId: Number(account.bankAccountId), executedDate: String(line.tradeDate).slice(0, 10), voucherNo: line.serialNo ?? undefined, remark: line.summary ?? undefined }, { bankStatementId });
+  const updated = (await ctx.q.update('bankStatement').set({ matchedReviewId: reviewId, matchedAt: sql`now()`, suggestedReviewId: null, suggestReason: null })
+    .where('bankStatementId', '=', bankStatementId).returningAll().executeTakeFirstOrThrow()) as Row;
+  return updated;
+}

@@ -1,0 +1,245 @@
+/**
+ * 资金事项 (financeReview) core, inside the caller's transaction: apply (create or resubmit a
+ * rejected matter, its targets locked and their open amounts checked), execute (分次 allowed, the
+ * matter row locked so two cashiers never pay it twice), delete a pending matter and release what
+ * a deleted or cancelled matter held. Targets are the modules of ./targets, by targetType.
+ */
+import { sql } from 'kysely';
+import { badRequest, conflict, notFound, HttpError } from '../../http/errors';
+import { hasPermission } from '../../../schemas/src/permission';
+import { lockParent } from '../../crud/quantity';
+import type { HookContext } from '../../hooks/types';
+import { fromCents, splitVat, toCents, yuan } from './money';
+import { TARGETS } from './targets';
+import type { TargetModule } from './targets/types';
+import { checkReceivedInvoices, checkIssuedInvoiceNo } from './invoices';
+
+type Row = Record<string, any>;
+
+export const MATTER_TITLE: Record<number, string> = { 1: '批量付款', 2: '批量收款', 3: '批量收票', 4: '申请开票', 5: '项目费用', 6: '备用金借支', 7: '付款确认收入' };
+/** who may apply for each type (types 5 and 6 are any staff member's own) */
+export const APPLY_PERMISSION: Record<number, string | null> = { 1: '财务:资金事项:付款', 2: '财务:资金事项:收款', 3: '财务:资金事项:收票', 4: '财务:资金事项:开票', 5: null, 6: null, 7: null };
+const VERB: Record<number, string> = { 1: '付', 2: '收', 3: '收票', 4: '开票', 7: '付' };
+/** matter types whose execution moves money through one of our bank accounts */
+const MONEY_TYPES = [1, 2, 5, 6, 7];
+const PICK_FIELDS = ['paymentId', 'costItemId', 'incomeItemId', 'incomeId'] as const;
+
+interface ItemInput { targetType: number; targetId: number; amount: number | null; remark: string | null }
+
+function itemsOf(body: Row): ItemInput[] {
+  const list = Array.isArray(body.items) ? (body.items as Row[]) : [];
+  const out: ItemInput[] = [];
+  list.forEach((it, i) => {
+    let targetType = Number(it.targetType) || 0;
+    let targetId = Number(it.targetId) || 0;
+    for (const f of PICK_FIELDS) {
+      if (it[f]) { targetId = Number(it[f]); targetType = Object.values(TARGETS).find((t) => t.pickField === f)!.targetType; }
+    }
+    if (!targetType || !targetId) throw badRequest(`事项明细第${i + 1}行：请选择付款/收款对象`, { field: 'items' });
+    const amount = it.amount === null || it.amount === undefined || it.amount === '' ? null : toCents(it.amount, 'items', `事项明细第${i + 1}行：本次金额`);
+    if (amount !== null && amount <= 0) throw badRequest(`事项明细第${i + 1}行：本次金额应大于0`, { field: 'items' });
+    out.push({ targetType, targetId, amount, remark: it.remark ? String(it.remark) : null });
+  });
+  const keys = new Set(out.map((i) => `${i.targetType}:${i.targetId}`));
+  if (keys.size !== out.length) throw badRequest('同一对象不能在一个事项中出现两次', { field: 'items' });
+  return out;
+}
+
+/** What live matters of this type still hold on the target (submitted, approved, not yet executed), in cents. */
+export async function pendingOn(ctx: HookContext, module: TargetModule, targetId: number, matterType: number, exceptReviewId: number | null): Promise<number> {
+  let q = ctx.q.select('financeReviewItem')
+    .innerJoin('financeReview as r', 'r.reviewId', 'financeReviewItem.reviewId')
+    .where('financeReviewItem.targetType', '=', module.targetType).where('financeReviewItem.targetId', '=', targetId)
+    .where('r.matterType', '=', matterType).where('r.cancelState', '<>', 15);
+  if (exceptReviewId) q = q.where('r.reviewId', '<>', exceptReviewId);
+  // A ledger's own column already counts what was executed; a payment node counts it here.
+  const expr = module.executionInDone
+    ? sql<string>`coalesce(sum(finance_review_item.amount - coalesce(finance_review_item.executed_amount, 0)), 0)`
+    : sql<string>`coalesce(sum(finance_review_item.amount), 0)`;
+  const r = (await q.select(expr.as('held')).executeTakeFirst()) as { held: string } | undefined;
+  return toCents(String(r?.held ?? '0'));
+}
+
+export interface ApplyResult { review: Row; said: string[] }
+
+/**
+ * Creates the matter (or changes a rejected one of the applicant's) and submits it: approval by the
+ * organisation's process template for the matter type, amount thresholds on the total.
+ */
+export async function applyMatter(ctx: HookContext, matterType: number, body: Row, opts: { system?: boolean } = {}): Promise<Row> {
+  const session = ctx.session!;
+  const permission = APPLY_PERMISSION[matterType];
+  if (!opts.system && permission && !hasPermission(session.permissions, permission)) throw new HttpError(403, `没有${MATTER_TITLE[matterType]}的权限`);
+  const reviewId = Number(body.reviewId) || null;
+  let prev: Row | undefined;
+  if (reviewId) {
+    prev = await lockParent(ctx, 'financeReview', reviewId);
+    if (!prev) throw notFound('资金事项不存在');
+    if (Number(prev.matterType) !== matterType) throw badRequest('事项类型不符', { field: 'matterType' });
+    if (Number(prev.applicantStaffId) !== session.staffId) throw new HttpError(403, '只有申请人可以修改该事项');
+    if (![0, 10].includes(Number(prev.auditState))) throw conflict('只有待提交或已驳回的事项可以修改后重新提交');
+  }
+  const items = itemsOf(body);
+  const hasTargets = [1, 2, 3, 4, 7].includes(matterType);
+  if (hasTargets && !items.length) throw badRequest('请至少选择一条明细', { field: 'items' });
+  // Lock in one order (type, id) so two applications on the same targets queue instead of deadlocking.
+  const ordered = [...items].sort((a, b) => a.targetType - b.targetType || a.targetId - b.targetId);
+  const figures = new Map<string, { label: string; counterparty: string | null; projectId: number | null; amount: number; row: Row }>();
+  for (const it of ordered) {
+    const module = TARGETS[it.targetType];
+    if (!module) throw badRequest(`暂不支持的事项对象类型：${it.targetType}`, { field: 'items' });
+    if (!module.matterTypes.includes(matterType)) throw badRequest(`${MATTER_TITLE[matterType]}不能包含${module.title}`, { field: 'items' });
+    const t = await module.lock(ctx, it.targetId, matterType);
+    const held = await pendingOn(ctx, module, it.targetId, matterType, reviewId);
+    const open = t.limit - t.done - held;
+    const amount = it.amount ?? open;
+    if (open <= 0) throw conflict(`${module.title}「${t.label}」已无未${VERB[matterType]}金额`);
+    if (amount > open) throw conflict(`${module.title}「${t.label}」未${VERB[matterType]}金额 ${yuan(open)} 元，本次 ${yuan(amount)} 元超出`);
+    figures.set(`${it.targetType}:${it.targetId}`, { label: t.label, counterparty: t.counterparty, projectId: t.projectId, amount, row: t.row });
+  }
+  let total = items.reduce((s, it) => s + figures.get(`${it.targetType}:${it.targetId}`)!.amount, 0);
+  if (!hasTargets) {
+    total = toCents(body.totalAmount, 'totalAmount', '事项金额');
+    if (total <= 0) throw badRequest('事项金额应大于0', { field: 'totalAmount' });
+  }
+  const parties = [...new Set([...figures.values()].map((f) => f.counterparty).filter(Boolean))] as string[];
+  const counterpartyName = (body.counterpartyName && String(body.counterpartyName).trim()) || (parties.length > 3 ? `${parties.slice(0, 3).join('、')}等${parties.length}家` : parties.join('、')) || null;
+  const projectIds = [...new Set([...figures.values()].map((f) => f.projectId).filter((p): p is number => Boolean(p)))];
+
+  const extra: Row = {};
+  if (matterType === 3) checkReceivedInvoices(body.invoices, total);
+  if (matterType === 4) Object.assign(extra, await issueDetails(ctx, body, [...figures.values()]));
+
+  const values: Row = { ...body, matterType, counterpartyName, title: body.title || `${MATTER_TITLE[matterType]}-${counterpartyName ?? ''}`.slice(0, 100) };
+  for (const k of ['items', 'reviewId', 'version', 'matterType']) delete values[k];
+  values.matterType = matterType;
+  let row = prev
+    ? await ctx.update('financeReview', reviewId!, values)
+    : await ctx.create('financeReview', values);
+  const id = Number(row.reviewId);
+  const staff = (await ctx.q.select('staff').select('depId').where('staffId', '=', session.staffId).executeTakeFirst()) as { depId: number | null } | undefined;
+  await ctx.q.update('financeReview').set({
+    totalAmount: fromCents(total), projectIds: JSON.stringify(projectIds), applicantStaffId: session.staffId, depId: staff?.depId ?? null,
+    submittedAt: sql`now()`, executedAmount: '0.00', unexecutedAmount: fromCents(total), ...extra,
+  }).where('reviewId', '=', id).execute();
+  if (prev) {
+    for (const old of (await ctx.q.select('financeReviewItem').selectAll().where('reviewId', '=', id).execute()) as Row[]) {
+      await TARGETS[Number(old.targetType)]?.release?.(ctx, Number(old.targetId), id, matterType);
+    }
+    await ctx.q.delete('financeReviewItem').where('reviewId', '=', id).execute();
+  }
+  if (items.length) {
+    await ctx.q.insert('financeReviewItem', items.map((it) => {
+      const f = figures.get(`${it.targetType}:${it.targetId}`)!;
+      const module = TARGETS[it.targetType]!;
+      return { reviewId: id, targetType: it.targetType, targetId: it.targetId, targetNo: f.label.slice(0, 100), [module.pickField]: it.targetId, amount: fromCents(f.amount), executedAmount: '0.00', remark: it.remark };
+    }));
+  }
+  for (const it of ordered) await TARGETS[it.targetType]!.reserve?.(ctx, it.targetId, id, matterType);
+  row = (await ctx.transition('financeReview', id, 'submit', { comment: body.comment ?? null }))!;
+  return row;
+}
+
+/** 开票 details: buyer from the customer, VAT split per rate of the income items, transport fields in 备注 (types 1–3). */
+async function issueDetails(ctx: HookContext, body: Row, figures: { amount: number; row: Row }[]): Promise<Row> {
+  const byRate = new Map<number, number>();
+  for (const f of figures) {
+    const rate = Number(f.row.taxRate ?? 9);
+    byRate.set(rate, (byRate.get(rate) ?? 0) + f.amount);
+  }
+  const vatLines = [...byRate].sort((a, b) => b[0] - a[0]).map(([rate, gross]) => {
+    const { excl, tax } = splitVat(gross, rate);
+    return { taxRate: rate, amount: fromCents(gross), amountExclTax: fromCents(excl), taxAmount: fromCents(tax) };
+  });
+  const out: Row = { vatLines: JSON.stringify(vatLines) };
+  const customerIds = [...new Set(figures.map((f) => Number(f.row.customerId)).filter(Boolean))];
+  if (customerIds.length > 1) throw badRequest('一张发票只能开给一个客户，请按客户分别申请', { field: 'items' });
+  if (customerIds.length && !body.buyerName) {
+    const c = (await ctx.q.select('customer').selectAll().where('customerId', '=', customerIds[0]!).executeTakeFirst()) as Row | undefined;
+    if (c) {
+      out.buyerName = c.name ?? null;
+      out.buyerTaxNo = c.creditCode ?? c.taxNo ?? body.buyerTaxNo ?? null;
+    }
+  }
+  const invoiceType = Number(body.invoiceType ?? 0);
+  if (!invoiceType) throw badRequest('请选择发票种类', { field: 'invoiceType' });
+  const transport = [['起运地', body.fromPlace], ['到达地', body.toPlace], ['车种车号', body.vehicleInfo], ['货物', body.cargoName]].filter(([, v]) => v);
+  // 数电票 carry these in the 货物运输服务 特定业务 fields; paper invoices in 备注.
+  if (transport.length && invoiceType < 5) out.invoiceRemark = transport.map(([k, v]) => `${k}：${v}`).join('；').slice(0, 230);
+  return out;
+}
+
+export interface ExecuteInput { reviewId: number; amount?: unknown; ourBankAccountId?: number; executedDate?: string; voucherNo?: string; issuedInvoiceNo?: string; remark?: string }
+
+/** 执行 by the cashier: the matter row locked first, the amount within what is left, spread over the items in order. */
+export async function executeMatter(ctx: HookContext, input: ExecuteInput, opts: { bankStatementId?: number } = {}): Promise<Row> {
+  const review = await lockParent(ctx, 'financeReview', input.reviewId);
+  if (!review) throw notFound('资金事项不存在');
+  if (Number(review.auditState) !== 15) throw conflict('事项尚未审核通过，不能执行');
+  if (Number(review.cancelState) !== 0) throw conflict('事项已申请撤销，不能执行');
+  if (![0, 5].includes(Number(review.executeStatus))) throw conflict('事项已执行完毕');
+  const matterType = Number(review.matterType);
+  const total = toCents(review.totalAmount);
+  const executed = toCents(review.executedAmount);
+  const left = total - executed;
+  const amount = input.amount === undefined || input.amount === null || input.amount === '' ? left : toCents(input.amount, 'amount', '本次执行金额');
+  if (amount <= 0) throw badRequest('本次执行金额应大于0', { field: 'amount' });
+  if (amount > left) throw conflict(`本次执行 ${yuan(amount)} 元超出未执行金额 ${yuan(left)} 元`);
+  if (MONEY_TYPES.includes(matterType) && !input.ourBankAccountId) throw badRequest('请选择我方账户', { field: 'ourBankAccountId' });
+  if (input.ourBankAccountId) {
+    const acct = await ctx.q.get('bankAccount', Number(input.ourBankAccountId));
+    if (!acct || acct.disabled) throw badRequest('我方账户不存在或已停用', { field: 'ourBankAccountId' });
+  }
+  const extra: Row = {};
+  if (matterType === 4) {
+    if (amount !== left) throw badRequest('开票须一次开具事项全部金额', { field: 'amount' });
+    extra.issuedInvoiceNo = checkIssuedInvoiceNo(input.issuedInvoiceNo, Number(review.invoiceType));
+    extra.issuedAt = sql`now()`;
+  }
+  // Spread over the items in order, each to what it still lacks.
+  const items = (await ctx.q.select('financeReviewItem').selectAll().where('reviewId', '=', review.reviewId).orderBy('reviewItemId').execute()) as Row[];
+  let rest = amount;
+  const sign = review.redFlush ? -1 : 1;
+  for (const it of items) {
+    if (rest <= 0) break;
+    const lacks = toCents(it.amount) - toCents(it.executedAmount);
+    if (lacks <= 0) continue;
+    const delta = Math.min(lacks, rest);
+    rest -= delta;
+    const module = TARGETS[Number(it.targetType)];
+    if (!module) throw conflict(`暂不支持的事项对象类型：${it.targetType}`);
+    await module.lock(ctx, Number(it.targetId), matterType).catch((e) => {
+      // A node paid or an item voided after approval: the cashier hears which.
+      throw e instanceof HttpError ? new HttpError(409, `不能执行：${e.message}`) : e;
+    });
+    await ctx.q.update('financeReviewItem').set({ executedAmount: fromCents(toCents(it.executedAmount) + delta) }).where('reviewItemId', '=', it.reviewItemId).execute();
+    await module.apply(ctx, Number(it.targetId), matterType, sign * delta, delta === lacks);
+  }
+  const now = new Date().toISOString();
+  const done = executed + amount;
+  const executions = [...(Array.isArray(review.executions) ? review.executions : []), {
+    at: now, date: input.executedDate ?? now.slice(0, 10), amount: fromCents(amount), ourBankAccountId: input.ourBankAccountId ?? null,
+    voucherNo: input.voucherNo ?? null, staffId: ctx.session!.staffId, bankStatementId: opts.bankStatementId ?? null, remark: input.remark ?? null,
+  }];
+  const updated = (await ctx.q.update('financeReview').set({
+    executedAmount: fromCents(done), unexecutedAmount: fromCents(total - done), executeAmount: fromCents(amount), executeDate: input.executedDate ?? now.slice(0, 10), executeStatus: done >= total ? 10 : 5, executedAt: sql`now()`, executions: JSON.stringify(executions),
+    ourBankAccountId: input.ourBankAccountId ?? review.ourBankAccountId ?? null, voucherNo: input.voucherNo ?? review.voucherNo ?? null,
+    ...(opts.bankStatementId ? { bankStatementId: opts.bankStatementId } : {}), ...extra,
+    version: sql`version + 1`, updatedAt: sql`now()`, updatedBy: ctx.session!.staffId,
+  }).where('reviewId', '=', review.reviewId).returningAll().executeTakeFirstOrThrow()) as Row;
+  await ctx.q.insert('transitionLog', {
+    entity: 'financeReview', subjectId: review.reviewId, field: 'executeStatus', transition: 'execute', title: done >= total ? '执行完毕' : '部分执行',
+    fromState: review.executeStatus === null ? null : String(review.executeStatus), toState: String(updated.executeStatus),
+    operatorStaffId: ctx.session!.staffId, comment: `本次${yuan(amount)}元${input.voucherNo ? `，流水号${input.voucherNo}` : ''}`,
+  });
+  if (done >= total && review.applicantStaffId) {
+    await ctx.notify({ recipients: [Number(review.applicantStaffId)], message: `资金事项「${review.reviewNo}」已执行完毕（${yuan(total)} 元）`, eventType: 10, eventSubjectId: Number(review.reviewId) });
+  }
+  return updated;
+}
+
+/** Gives back what a matter held (deleted, cancelled); executed parts stay. */
+export async function releaseTargets(ctx: HookContext, review: Row): Promise<void> {
+  const items = (await ctx.q.select('financeReviewItem').selectAll().where('reviewId', '=', review.reviewId).orderBy('targetType').orderBy('targetId').execute()) as Row[];
+  for (const it of items) await TARGETS[Number(it.targetType)]?.release?.(ctx, Number(it.targetId), Number(review.reviewId), Number(review.matterType));
+}

@@ -1,0 +1,24 @@
+/**
+ * 撤回删除 (`DELETE finance-matters-merge/delete-pending-review/{reviewId}`): the applicant's matter
+ * while not approved (0/5/10); a pending approval ends with it and its targets are released. Apart
+ * from core.ts because it removes through the write pipeline, which the hooks must not import.
+ */
+import { conflict, notFound, HttpError } from '../../http/errors';
+import { hookContext, removeRecord, runTransition, type WriteContext } from '../../crud/write';
+import { lockParent } from '../../crud/quantity';
+import type { HookContext } from '../../hooks/types';
+import { releaseTargets } from './core';
+
+/** A hook context over a request's write context, for the matter rules (core.ts) called by handlers and the seeder. */
+export const ctxOf = (w: WriteContext): HookContext => hookContext(w, w.entities.financeReview!, false);
+
+export async function deletePending(w: WriteContext, reviewId: number): Promise<void> {
+  const ctx = ctxOf(w);
+  const review = await lockParent(ctx, 'financeReview', reviewId);
+  if (!review) throw notFound('资金事项不存在');
+  if (Number(review.applicantStaffId) !== w.session!.staffId) throw new HttpError(403, '只有申请人可以撤回删除该事项');
+  if (![0, 5, 10].includes(Number(review.auditState))) throw conflict('已审核通过的事项不能删除，请申请撤销');
+  if (Number(review.auditState) === 5) await runTransition(w, w.entities.financeReview!, reviewId, 'withdraw', { values: {}, comment: '撤回删除' }, { system: true });
+  await releaseTargets(ctx, review);
+  await removeRecord(w, w.entities.financeReview!, reviewId);
+}

@@ -1,0 +1,48 @@
+/**
+ * 资金事项 (financeReview) state rules a definition can't state (DOMAIN §4.3): an approved matter
+ * waits for the cashier (executeStatus 0, a 日常事项 to the holders of 财务:资金事项:执行); only the
+ * applicant withdraws; 申请撤销 only before any execution, and once approved it gives back what
+ * the matter held. Applying, executing and deleting are in server/finance/matters/core.ts.
+ */
+import { defineHooks } from '../types';
+import { conflict, HttpError } from '../../http/errors';
+import { hasPermission } from '../../../schemas/src/permission';
+import { permissionHolders } from '../../crud/approval';
+import { APPLY_PERMISSION, MATTER_TITLE, releaseTargets } from '../../finance/matters/core';
+import { yuan, toCents } from '../../finance/matters/money';
+
+type Row = Record<string, any>;
+
+function isApplicantOrHolder(ctx: { session: { staffId: number; permissions: string[] } | null }, row: Row): boolean {
+  if (!ctx.session) return false;
+  if (Number(row.applicantStaffId) === ctx.session.staffId) return true;
+  const p = APPLY_PERMISSION[Number(row.matterType)];
+  return Boolean(p && hasPermission(ctx.session.permissions, p));
+}
+
+export const financeReviewHooks = defineHooks('financeReview', {
+  beforeTransition: {
+    withdraw(ctx, row) {
+      if (!ctx.system && Number(row.applicantStaffId) !== ctx.session?.staffId) throw new HttpError(403, '只有申请人可以撤回该事项');
+    },
+    applyCancel(ctx, row) {
+      if (Number(row.auditState) !== 15) throw conflict('只有审核通过的事项可以申请撤销');
+      if (Number(row.executeStatus ?? 0) !== 0) throw conflict('事项已执行，不能撤销');
+      if (!ctx.system && !isApplicantOrHolder(ctx as any, row)) throw new HttpError(403, '只有申请人或经办会计可以申请撤销');
+    },
+  },
+  afterTransition: {
+    async submit(ctx, row) {
+      await ctx.q.update('financeReview').set({ executeStatus: 0 }).where('reviewId', '=', Number(row.reviewId)).execute();
+      if (!ctx.session) return;
+      const cashiers = await permissionHolders(ctx.db, ctx.session.orgId, '财务:资金事项:执行');
+      if (cashiers.length) {
+        await ctx.notify({ recipients: cashiers, daily: true, eventType: 10, eventSubjectId: Number(row.reviewId),
+          message: `${MATTER_TITLE[Number(row.matterType)]}「${row.reviewNo}」${yuan(toCents(row.totalAmount))} 元已审核通过，待执行` });
+      }
+    },
+    async applyCancel(ctx, row) {
+      await releaseTargets(ctx, row);
+    },
+  },
+});
