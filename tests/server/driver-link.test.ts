@@ -6,6 +6,10 @@ import { LIMITS, resetDriverLimits } from '../../server/dispatch/driver-rate';
 import { hashOf } from '../../server/dispatch/driver-token';
 import { forgetPlates } from '../../server/tracking/ingest';
 import { wgs84ToGcj02 } from '../../schemas/src/geo/gcj02';
+import { verifyToken } from '../../server/auth/sessions';
+import { inTransaction } from '../../server/db/connect';
+import { runTransition } from '../../server/crud/write';
+import { loadEntities } from '../../server/schema/load';
 
 // The driver's page (issue 21): a link per schedule, its calls, and what they must never reveal.
 const D = '/api/v1/project-base/transport-demand';
@@ -212,7 +216,12 @@ describe.each(await backends())('司机链接 on %s', (backend) => {
     const d = await dispatched();
     await force(h, 'transportSchedule', 'scheduleId', d.scheduleId, { scheduleStatus: 40, receiptStatus: 15 });
     ok(await view(d.token));
-    ok(await h.call('POST', `${S}/${d.scheduleId}/settle`, { token: t.pm, data: {} }));
+    // 结算 is finance's step (a confirmed 对账单 runs it, issue 19): the arrangement runs that
+    // system transition directly, as the bill's confirmation does.
+    const entities = loadEntities();
+    const session = (await verifyToken(h.database.db, t.pm))!;
+    await inTransaction(h.database.db, (trx) => runTransition({ db: trx, session, entities, request: undefined as never }, entities.transportSchedule!, d.scheduleId, 'settle', {}, { system: true }));
+    expect(ok(await h.call('GET', `${S}/${d.scheduleId}`, { token: t.dispatch })).scheduleStatus).toBe(45);
     const settled = await view(d.token);
     expect(settled.status).toBe(410);
     expect(settled.body.msg).toBe('该调度单已结算，链接已失效');

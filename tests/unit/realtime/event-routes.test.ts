@@ -34,7 +34,8 @@ describe('eventRoute', () => {
     expect(eventRoute(15, null)).toBe('/business/clue/enquiry-seq-quote-list?tab=customer');
   });
   it('leads nowhere for an event without a page, an unknown one or none', () => {
-    expect(eventRoute(10, 1)).toBeUndefined();
+    // every event type has a page now (资金事项审批 opens 合并管理 on the matter, issue 19)
+    expect(eventRoute(10, 1)).toBe('/finance/merge-manage?reviewId=1');
     expect(eventRoute(99, 1)).toBeUndefined();
     expect(eventRoute(null, 1)).toBeUndefined();
     expect(eventRoute(undefined, undefined)).toBeUndefined();
@@ -55,7 +56,8 @@ describe('eventRoute', () => {
       const key = [...url.searchParams.entries()].find(([, value]) => value === '1')?.[0];
       if (!key) continue;
       const page = pageDefs.find((p) => p.path === url.pathname);
-      const list = page?.list ?? page?.tabs?.find((t) => t.key === url.searchParams.get('tab'))?.list;
+      // without a tab in the route, a tabbed page opens on its first tab
+      const list = page?.list ?? (page?.tabs?.find((t) => t.key === url.searchParams.get('tab')) ?? page?.tabs?.[0])?.list;
       expect(list?.detail, v.route).toBeTruthy();
       const idField = (entities as Record<string, { idField: string }>)[entityOf(list!.api.page) ?? '']?.idField;
       expect(list!.rowKey ?? idField, v.route).toBe(key);

@@ -91,7 +91,8 @@ describe('record card', () => {
     show(dashboard('/profile/index', [{ name: 'me', title: '个人信息', record: { api: 'auth.me', title: 'name', avatar: 'avatar', fields: [
       { field: 'username', title: '用户名' }, { field: 'orgName', title: '所属单位' }, { field: 'introduction', title: '简介' }] } }]), ['商务']);
     const card = screen.getByTestId('card-me');
-    await waitFor(() => expect(within(card).getByText('张三')).toBeTruthy());
+    // the record card is a lazily loaded module: its first import may take seconds on a busy machine
+    await waitFor(() => expect(within(card).getByText('张三')).toBeTruthy(), { timeout: 15_000 });
     expect(within(card).getByText('用户名').closest('tr')!.textContent).toContain('zhangsan');
     expect(within(card).getByText('华运物流')).toBeTruthy();
     expect(within(card).getByText('简介').closest('tr')!.textContent).toContain('-');
