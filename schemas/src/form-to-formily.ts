@@ -334,13 +334,19 @@ registerCompType('input', (item, api) => ({
   // A secret (show-password, or an entity's write-only field) is typed unseen.
   schema: api.field(item, item['show-password'] ? 'Password' : 'Input', { 'x-component-props': { maxLength: (item.maxLength as number) || undefined } }),
 }));
-registerCompType('textarea', field('Input.TextArea', (item) => ({
+const textarea = field('Input.TextArea', (item) => ({
   'x-component-props': {
     maxLength: (item.maxlength ?? item.maxLength) as number | undefined,
     rows: (item.rows as number) ?? 2,
     showCount: Boolean(item['show-word-limit']),
   },
-})));
+}));
+// A layout's designerForm widget: an object filled with the designer form another field chooses.
+const designerForm: ItemCompiler = (item, api) => ({
+  key: item.id,
+  schema: api.field(item, 'SubForm', { type: 'object', 'x-component-props': { formOf: item.formOf, placeholder: undefined, allowClear: undefined } }),
+});
+registerCompType('textarea', (item, api) => (item.formOf ? designerForm(item, api) : textarea(item, api)));
 registerCompType('inputNumber', field('NumberPicker', (item, api) => {
   const rules: Record<string, unknown>[] = [];
   // An entity's integer is never rounded: 45.5 stays as typed and its check says 应为整数,

@@ -25,6 +25,12 @@ export interface LayoutField {
   columns?: string[];
   /** select / treeCheck: the option source (enum:<name>, ref:<entity>, region, permissions) */
   options?: string;
+  /**
+   * designerForm (a json field): filled with a designer form chosen by another field — the record
+   * `api` answers for that field's value (its path parameter is named like the field) names the
+   * form in its field `name`; the latest revision of that form is rendered and checked.
+   */
+  formOf?: { field: string; api: string; name: string };
   /** must equal this other field of the layout, else `sameAsMessage` (default «<标题>不一致») */
   sameAs?: string;
   sameAsMessage?: string;
@@ -89,6 +95,11 @@ export function fieldItem(entity: ResolvedEntity, lf: LayoutField, span: number,
     // A list of values checked in a tree: a multiple select of the designer's format, shown as a tree.
     const item = base('select', lf.field, f, lf, span, labelWidth);
     return Object.assign(item, { dataType: 'store', storeDispatchName: lf.options ?? '', options: [], multiple: true, tree: true, value: [] });
+  }
+  if (lf.widget === 'designerForm') {
+    // A designer form inside the form (a textarea in the designer's own palette, compiled to SubForm).
+    const item = base('textarea', lf.field, f, lf, 24, labelWidth);
+    return Object.assign(item, { formOf: lf.formOf, value: undefined });
   }
   const type = fieldType(f);
   const compType = lf.widget ?? type.widget;

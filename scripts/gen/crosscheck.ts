@@ -208,6 +208,15 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
         const items = f!.items as { type?: string } | undefined;
         if (f!.type !== 'json' || items?.type !== 'array') at(l.file, pointer, `${lf.field}: treeCheck needs a json list of values`);
         if (!lf.options) at(l.file, pointer, `${lf.field}: treeCheck needs options (an option source)`);
+      } else if (lf.widget === 'designerForm') {
+        // The chosen form fills an object; the field choosing it is on the same form, the call is known.
+        if (f!.type !== 'json') at(l.file, pointer, `${lf.field}: designerForm needs a json field`);
+        if (!lf.formOf) at(l.file, pointer, `${lf.field}: designerForm needs formOf`);
+        else {
+          if (!d.sections.some((s2) => s2.fields.some((r) => LAYOUT_FIELD(r).field === lf.formOf!.field))) at(l.file, `${pointer}/formOf`, `${lf.formOf.field} is not on the form`);
+          const [api, entry] = lf.formOf.api.split('.');
+          if (!defs.apis.some((a) => (a.data as { name: string }).name === api && (a.data as { entries: { name: string }[] }).entries.some((x) => x.name === entry))) at(l.file, `${pointer}/formOf`, `unknown call ${lf.formOf.api}`);
+        }
       } else if (f!.type === 'json') {
         const items = (f!.items as { type?: string; items?: { type?: string; properties?: Record<string, unknown> } } | undefined);
         if (items?.type !== 'array' || items.items?.type !== 'object' || !items.items.properties) at(l.file, pointer, `${lf.field}: only a json list of objects has a form widget (a table)`);

@@ -85,6 +85,8 @@ export const CSP_DIRECTIVES = {
   connectSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
   mediaSrc: ["'self'", 'blob:'],
+  // A fetched PDF is previewed from its object URL in a frame (the file's own address is sandboxed).
+  frameSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

@@ -20,6 +20,7 @@ import type { DetailDef, DetailTab, ListDef, PageDef } from '../../router/types'
 import { screens } from '../../screens/registry';
 import { fieldOf, renderValue, type Refs } from '../cells';
 import { SchemaField } from '../form/components';
+import { FileLinks } from '../common/FilePreview';
 import { compileNamedForm, type CompiledForm } from '../form/compiled';
 import { FormEntityProvider } from '../fields/form-text';
 import { actionPermitted, actionShownOn, fill, useActionRunner } from '../common/actions';
@@ -167,7 +168,7 @@ function TabBody({ tab, entity, record, id, activity, onChanged }: { tab: Detail
     case 'attachments': {
       const files = (record[tab.name!] ?? []) as { name: string; url: string }[];
       return files.length ? (
-        <Space direction="vertical">{files.map((f) => <Typography.Link key={f.url} href={f.url} target="_blank" rel="noopener noreferrer">{f.name}</Typography.Link>)}</Space>
+        <FileLinks files={files} vertical />
       ) : <Empty description="暂无附件" />;
     }
     case 'activity':

@@ -15,6 +15,7 @@ import { regionIndexFor } from '../../reference/region';
 import { regionTree } from '../../reference/lists';
 import { useReference } from '../../reference/useReference';
 import { RefSelect, RefText } from '../common/RefSelect';
+import { FileLinks, type FileRef } from '../common/FilePreview';
 import { textOf, type Refs } from './text';
 
 /** What the query bar hands a filter widget; value and onChange come from its Form.Item. */
@@ -180,13 +181,8 @@ export const BROWSER_FIELD_TYPES: Record<FieldType, BrowserFieldType> = {
   references: { Filter: ReferenceFilter, fromQuery: firstNumber },
   region: { Filter: RegionFilter },
   attachments: {
-    display: (_f, value) => (
-      <span>
-        {(value as { name: string; url: string }[]).map((a) => (
-          <Typography.Link key={a.url} href={a.url} target="_blank" rel="noopener noreferrer" style={{ marginRight: 8 }}>{a.name}</Typography.Link>
-        ))}
-      </span>
-    ),
+    // Names cut to 8 characters; a click previews images, PDF and video in the browser.
+    display: (_f, value) => <FileLinks files={value as FileRef[]} />,
     Filter: TextFilter,
   },
 };

@@ -10,6 +10,7 @@ import { pathInOptions, type TreeOption } from '../../reference/region';
 import { designerWidgets } from './widgets';
 import { FormRefSelect } from '../common/RefSelect';
 import { TreeCheck } from './TreeCheck';
+import { SubForm } from './SubForm';
 import { chinaWallValue } from './china-time';
 import { NumberText } from '../fields/form-text';
 
@@ -67,7 +68,7 @@ const TypedNumberPicker = connect(NumberPicker, mapReadPretty(NumberText));
 export const SchemaField = createSchemaField({
   components: {
     FormItem, Input, Password, NumberPicker: TypedNumberPicker, Select, Radio, Checkbox, Switch, DatePicker: ChinaDatePicker, TimePicker, Cascader,
-    RegionCascader, FormRow, FormCol, FormDivider, FormText, RefSelect: FormRefSelect, TreeCheck,
+    RegionCascader, FormRow, FormCol, FormDivider, FormText, RefSelect: FormRefSelect, TreeCheck, SubForm,
     ...designerWidgets,
   },
 });
