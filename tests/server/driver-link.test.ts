@@ -220,7 +220,7 @@ describe.each(await backends())('司机链接 on %s', (backend) => {
     // system transition directly, as the bill's confirmation does.
     const entities = loadEntities();
     const session = (await verifyToken(h.database.db, t.pm))!;
-    await inTransaction(h.database.db, (trx) => runTransition({ db: trx, session, entities, request: undefined as never }, entities.transportSchedule!, d.scheduleId, 'settle', {}, { system: true }));
+    await inTransaction(h.database.db, (trx) => runTransition({ db: trx, session, entities, request: undefined as never }, entities.transportSchedule!, d.scheduleId, 'settle', { values: {} }, { system: true }));
     expect(ok(await h.call('GET', `${S}/${d.scheduleId}`, { token: t.dispatch })).scheduleStatus).toBe(45);
     const settled = await view(d.token);
     expect(settled.status).toBe(410);
