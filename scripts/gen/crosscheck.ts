@@ -372,10 +372,11 @@ function checkAction(file: string, pointer: string, a: Json, entity: ResolvedEnt
     // Another kind of record made from the row (创建项目 from a contract): its create entry, its fields.
     const target = c.entryById.get(a.api);
     if (!target) c.at(file, `${pointer}/api`, `unknown catalogue entry ${a.api}`);
-    else if (target.handler !== 'crud.create') c.at(file, `${pointer}/api`, `${a.api} is not a crud.create entry`);
+    // crud.create, or a named POST answering the new record (合并收款 from a bill's row)
+    else if (target.handler !== 'crud.create' && !(target.method === 'POST' && target.entity && target.responseRef?.kind === 'record' && target.responseRef.entity === target.entity)) c.at(file, `${pointer}/api`, `${a.api} is not a crud.create entry nor a POST answering its record`);
     else {
       const te = target.entity ? c.entities[target.entity] : undefined;
-      Object.keys(a.values ?? {}).forEach((f) => { if (te && !(f in te.fields)) c.at(file, `${pointer}/values`, `${te.name} has no field ${f}`); });
+      Object.keys(a.values ?? {}).forEach((f) => { if (te && !(f in te.fields) && !(f in te.children)) c.at(file, `${pointer}/values`, `${te.name} has no field ${f}`); });
     }
     if (!a.form) c.at(file, pointer, 'create with its own api needs its form');
   } else if (a.type === 'create' && !list.api?.create) c.at(file, pointer, 'create needs list.api.create');

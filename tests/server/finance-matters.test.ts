@@ -213,7 +213,7 @@ describe.each(await backends())('资金事项 on %s', (backend) => {
   const receipt = async (amount: string, payerName: string) => {
     // an income item no matter holds yet (the demo's matters hold some)
     const free = (ok(await h.call('GET', `${M}/list-target-matters?matterType=2`, { token: t.xielina })) as any[])
-      .filter((c) => c.openAmount === c.amount && !used.has(-c.targetId));
+      .filter((c) => c.targetType === 4 && c.openAmount === c.amount && !used.has(-c.targetId));
     const item = { incomeItemId: free[0].targetId as number };
     used.add(-item.incomeItemId);
     await force(h, 'incomeItem', 'incomeItemId', item.incomeItemId, { amount, receivedAmount: '0.00' });

@@ -22,10 +22,16 @@ export function resolveFixed(fixed: Record<string, unknown> | undefined, params:
 /**
  * Action values filled from a row (or the context): "{field}" alone keeps the value's own type
  * (an id stays a number); a longer template becomes text. Unfilled placeholders are left out.
+ * Objects inside a list (lines) are filled the same way.
  */
 export function fillValues(values: Record<string, unknown> | undefined, source: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values ?? {})) {
+    // A list of lines (a matter's items naming the row) is filled line by line.
+    if (Array.isArray(v)) {
+      out[k] = v.map((line) => (line && typeof line === 'object' && !Array.isArray(line) ? fillValues(line as Record<string, unknown>, source) : line));
+      continue;
+    }
     if (typeof v !== 'string' || !v.includes('{')) {
       out[k] = v;
       continue;

@@ -22,6 +22,15 @@ type Fate = 'node1' | 'node2' | 'rejected' | 'withdrawn' | 'waiting' | 'partial'
 
 const tx = <T>(w: WriteContext, fn: (w: WriteContext) => Promise<T>) => inTransaction(w.db, (trx) => fn({ ...w, db: trx }));
 
+/** one 数电票 covering a target's whole open amount (its tax rate, 9 % by default) */
+function invoiceOf(c: Row, date: Date, prefix = '2532000000'): Row {
+  const gross = toCents(c.openAmount);
+  const rate = Number(c.taxRate ?? 9) || 0;
+  const excl = Math.round((gross * 100) / (100 + rate));
+  const no = `${c.targetType === 2 ? '2532100000' : prefix}${String(1000000000 + Number(c.targetId)).slice(-10)}`;
+  return { invoiceType: 5, invoiceNo: no, invoiceDate: date.toISOString().slice(0, 10), amountExclTax: fromCents(excl), taxRate: rate, taxAmount: fromCents(gross - excl), verified: true };
+}
+
 async function seed(ctx: SeedContext): Promise<void> {
   let acct: WriteContext, mgr: WriteContext, gm: WriteContext, cashier: WriteContext;
   try {
@@ -93,7 +102,7 @@ async function seed(ctx: SeedContext): Promise<void> {
   }
 
   // 批量收款 and 申请开票 over income items, grouped by customer; 批量收票 over cost items.
-  const incomes = await candidates(2);
+  const incomes = (await candidates(2)).filter((c) => c.targetType === 4);
   const byCustomer = new Map<string, Row[]>();
   for (const n of incomes) byCustomer.set(String(n.counterpartyName ?? ''), [...(byCustomer.get(String(n.counterpartyName ?? '')) ?? []), n]);
   const customerGroups = [...byCustomer.values()].flatMap((list) => { const out: Row[][] = []; for (let i = 0; i < list.length; i += 2) out.push(list.slice(i, i + 2)); return out; });
@@ -109,15 +118,17 @@ async function seed(ctx: SeedContext): Promise<void> {
     if (!g) break;
     await play(2, { items: g.map((n) => ({ incomeItemId: n.targetId })), payerName: g[0]!.counterpartyName, receivedAt: ctx.daysAgo(10 - i).toISOString().slice(0, 10) }, fate, 30 - i * 2);
   }
-  const costs = (await candidates(3)).slice(0, 6);
+  // 对账单: a confirmed customer bill received in part, a confirmed supplier bill's invoices received.
+  const customerBill = (await candidates(2)).find((c) => c.targetType === 2);
+  if (customerBill) await play(2, { items: [{ settleBillId: customerBill.targetId }], payerName: customerBill.counterpartyName, receivedAt: ctx.daysAgo(6).toISOString().slice(0, 10) }, 'partial', 8);
+  const supplierBill = (await candidates(3)).find((c) => c.targetType === 2);
+  if (supplierBill) await play(3, { items: [{ settleBillId: supplierBill.targetId }], invoices: [invoiceOf(supplierBill, ctx.daysAgo(12))] }, 'executed', 10);
+  const costs = (await candidates(3)).filter((c) => c.targetType === 3).slice(0, 6);
   const receiveFates: Fate[] = ['executed', 'executed', 'executed', 'waiting', 'node1', 'executed'];
   for (const [i, fate] of receiveFates.entries()) {
     const c = costs[i];
     if (!c) break;
-    const gross = toCents(c.openAmount);
-    const rate = Number(c.taxRate ?? 9) || 0;
-    const excl = Math.round((gross * 100) / (100 + rate));
-    await play(3, { items: [{ costItemId: c.targetId }], invoices: [{ invoiceType: 5, invoiceNo: `2532000000${String(1000000000 + Number(c.targetId)).slice(-10)}`, invoiceDate: ctx.daysAgo(20).toISOString().slice(0, 10), amountExclTax: fromCents(excl), taxRate: rate, taxAmount: fromCents(gross - excl), verified: true }] }, fate, 35 - i * 3);
+    await play(3, { items: [{ costItemId: c.targetId }], invoices: [invoiceOf(c, ctx.daysAgo(20))] }, fate, 35 - i * 3);
   }
 
   // 付款确认收入 of the incomes the business seeder confirmed (a request makes it in the confirm hook): most approved, some paid.

@@ -17,6 +17,10 @@ describe('values of a create action', () => {
     expect(fillValues({ incomeContractId: '{contractId}', customerId: '{customerId}', name: '{name}项目', startDate: '{startDate}', remark: '{remark}', serviceCategory: 1 }, row))
       .toEqual({ incomeContractId: 5, customerId: 9, name: '临港主变运输合同项目', startDate: '2026-03-01', serviceCategory: 1 });
   });
+  it('fills the lines of a list (a matter naming the bill of the row)', () => {
+    expect(fillValues({ items: [{ settleBillId: '{contractId}', remark: '{name}' }], payerName: '{name}' }, row))
+      .toEqual({ items: [{ settleBillId: 5, remark: '临港主变运输合同' }], payerName: '临港主变运输合同' });
+  });
   it('a record of another kind made from a row starts from the row only; a related list adds its parent', () => {
     expect(createInitialValues({ type: 'create', api: 'project.save', values: { incomeContractId: '{contractId}' } }, { contractType: 1 }, undefined, row)).toEqual({ incomeContractId: 5 });
     expect(createInitialValues({ type: 'create', values: { projectId: '{projectId}' } }, { projectId: 3 }, { projectId: 3 })).toEqual({ projectId: 3 });

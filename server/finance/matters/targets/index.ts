@@ -1,15 +1,16 @@
 /**
- * The registry of matter targets by financeReviewItem.targetType. Type 2 (对账单) is registered at
- * merge from the settle bills' own money module (server/finance/settle/money.ts: billOpenAmounts,
- * applyBillMoney); until then a matter naming a bill is refused as an unknown target.
+ * The registry of matter targets by financeReviewItem.targetType. Type 2 (对账单) writes through the
+ * settle bills' own money module (server/finance/settle/money.ts: applyBillMoney).
  */
 import { paymentNodeTarget } from './payment-node';
+import { billTarget } from './bill';
 import { costItemTarget, incomeItemTarget } from './ledger';
 import { driverIncomeTarget } from './driver-income';
 import type { TargetModule } from './types';
 
 export const TARGETS: Record<number, TargetModule> = {
   1: paymentNodeTarget,
+  2: billTarget,
   3: costItemTarget,
   4: incomeItemTarget,
   6: driverIncomeTarget,

@@ -3,6 +3,8 @@
  * a cost item's 已付款 (批量付款) or 已收票 (批量收票), an income item's 已收款 (批量收款) or 已开票
  * (申请开票). Execution adds to the column under the row's lock; a cancelled or voided item takes
  * no new matter. The freight of a truck (来源 调度运费) is paid through its payment nodes instead.
+ * A row inside a 对账单 (settleBillId set, any state: a bill releases its rows only when deleted or
+ * a line is removed) is settled through its bill (target 2), so it is neither offered nor taken alone.
  */
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { sql } from 'kysely';
@@ -18,6 +20,10 @@ async function names(ctx: MatterCtx, entity: 'supplier' | 'customer', ids: numbe
   const e = ctx.q.entity(entity);
   const rows = (await ctx.q.select(entity).select([e.idField, 'name']).where(e.idField, 'in', ids).execute()) as Record<string, any>[];
   return new Map(rows.map((r) => [Number(r[e.idField]), String(r.name)]));
+}
+
+function notInBill(row: Record<string, any>, what: string, id: number) {
+  if (row.settleBillId) throw conflict(`${what}「${row.summary ?? id}」已在对账单中，请按对账单收付款或开票`);
 }
 
 async function addTo(ctx: MatterCtx, entity: string, id: number, column: string, delta: number) {
@@ -41,6 +47,7 @@ export const costItemTarget: TargetModule = {
     const row = await lockParent(ctx, 'costItem', id);
     if (!row) throw notFound(`成本明细 ${id} 不存在`);
     if (Number(row.itemStatus) !== 10) throw conflict(`成本明细「${row.summary ?? id}」已取消或作废`);
+    notInBill(row, '成本明细', id);
     if (matterType === 1 && Number(row.source) === 1) throw badRequest(`成本明细「${row.summary ?? id}」是调度运费，请按运费支付节点付款`, { field: 'items' });
     const supplier = row.supplierId ? (await names(ctx, 'supplier', [Number(row.supplierId)])).get(Number(row.supplierId)) : null;
     return { limit: toCents(row.amount), done: toCents(row[COST_COLUMN[matterType]!]), row, label: String(row.summary ?? `成本明细${id}`), counterparty: supplier ?? null, projectId: row.projectId ?? null };
@@ -51,7 +58,7 @@ export const costItemTarget: TargetModule = {
   async candidates(ctx, matterType, filter) {
     const column = COST_COLUMN[matterType]!;
     // 已付款/已收票 blank means nothing yet
-    let q = ctx.q.select('costItem').selectAll().where('itemStatus', '=', 10).where(sql<boolean>`coalesce(${sql.ref(column)}, 0) < ${sql.ref('amount')}`);
+    let q = ctx.q.select('costItem').selectAll().where('itemStatus', '=', 10).where('settleBillId', 'is', null).where(sql<boolean>`coalesce(${sql.ref(column)}, 0) < ${sql.ref('amount')}`);
     if (matterType === 1) q = q.where('source', '<>', 1);
     if (filter.projectId) q = q.where('projectId', '=', filter.projectId);
     if (filter.keyword) q = q.where('summary', 'like', `%${filter.keyword}%`);
@@ -73,6 +80,7 @@ export const incomeItemTarget: TargetModule = {
     const row = await lockParent(ctx, 'incomeItem', id);
     if (!row) throw notFound(`收入明细 ${id} 不存在`);
     if (Number(row.itemStatus) !== 10) throw conflict(`收入明细「${row.summary ?? id}」已取消或作废`);
+    notInBill(row, '收入明细', id);
     const customer = row.customerId ? (await names(ctx, 'customer', [Number(row.customerId)])).get(Number(row.customerId)) : null;
     return { limit: toCents(row.amount), done: toCents(row[INCOME_COLUMN[matterType]!]), row, label: String(row.summary ?? `收入明细${id}`), counterparty: customer ?? null, projectId: row.projectId ?? null };
   },
@@ -81,7 +89,7 @@ export const incomeItemTarget: TargetModule = {
   },
   async candidates(ctx, matterType, filter) {
     const column = INCOME_COLUMN[matterType]!;
-    let q = ctx.q.select('incomeItem').selectAll().where('itemStatus', '=', 10).where(sql<boolean>`coalesce(${sql.ref(column)}, 0) < ${sql.ref('amount')}`);
+    let q = ctx.q.select('incomeItem').selectAll().where('itemStatus', '=', 10).where('settleBillId', 'is', null).where(sql<boolean>`coalesce(${sql.ref(column)}, 0) < ${sql.ref('amount')}`);
     if (filter.projectId) q = q.where('projectId', '=', filter.projectId);
     if (filter.keyword) q = q.where('summary', 'like', `%${filter.keyword}%`);
     const rows = (await q.orderBy('incomeItemId').limit(500).execute()) as Record<string, any>[];
