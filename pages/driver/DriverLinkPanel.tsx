@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Descriptions, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { invoke } from '../../api/call';
 import type { ScreenProps } from '../../runtime/screens/types';
+import { chinaTime } from '../../runtime/renderers/form/china-time';
 import { QrImage } from './QrImage';
 
 interface LinkStatus {
@@ -22,7 +22,8 @@ interface LinkStatus {
 }
 
 const COLOR: Record<number, string> = { 0: 'default', 1: 'success', 5: 'warning', 10: 'default' };
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+// China time whatever the browser's zone, as every other time on the screens.
+const at = (v: string | null) => (v ? chinaTime(v, 'YYYY-MM-DD HH:mm') : '—');
 
 export default function DriverLinkPanel({ params, record }: ScreenProps) {
   const id = Number(params?.scheduleId ?? record?.scheduleId);

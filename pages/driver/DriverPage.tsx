@@ -105,6 +105,16 @@ export default function DriverPage({ params }: ScreenProps) {
       else setError((e as Error).message);
     }
   }, [token]);
+  // A step refused: an ended link (410/404) leaves nothing to do on the page; a step the schedule
+  // has moved past (409, the dispatcher acted meanwhile) shows the message over the current state.
+  const failed = useCallback((e: unknown) => {
+    if (e instanceof DriverError && (e.status === 410 || e.status === 404)) {
+      setFatal(e.message);
+      return;
+    }
+    setError((e as Error).message);
+    if (e instanceof DriverError && e.status === 409) void driverCall<View>(token, '').then(setView, () => undefined);
+  }, [token]);
   useEffect(() => {
     document.title = '司机任务';
     void load();
@@ -164,7 +174,8 @@ export default function DriverPage({ params }: ScreenProps) {
     setNotice(undefined);
     try {
       const body: Record<string, unknown> = { step };
-      if (step === 'load') Object.assign(body, { loadedPieces: Number(form.loadedPieces), loadedWeight: form.loadedWeight, ...(view?.needsPermit ? { permitNo: form.permitNo } : {}) });
+      // A cleared field is sent as missing (the server asks for it), never as 0.
+      if (step === 'load') Object.assign(body, { loadedPieces: form.loadedPieces?.trim() ? Number(form.loadedPieces) : null, loadedWeight: form.loadedWeight?.trim() || null, ...(view?.needsPermit ? { permitNo: form.permitNo } : {}) });
       if (step === 'sign') Object.assign(body, { signedPieces: form.signedPieces ? Number(form.signedPieces) : null, signedWeight: form.signedWeight || null });
       if (step === 'reportException') Object.assign(body, { exceptionType: form.exceptionType ? Number(form.exceptionType) : null, exceptionDesc: form.exceptionDesc, photos: photos.map(({ preview: _p, ...p }) => p) });
       const next = await driverCall<View>(token, '/step', body);
@@ -173,7 +184,7 @@ export default function DriverPage({ params }: ScreenProps) {
       setExceptionOpen(false);
       setNotice(`${step === 'reportException' ? '异常已上报' : `${next.history.at(-1)?.title ?? ''}已完成`}`);
     } catch (e) {
-      setError((e as Error).message);
+      failed(e);
     } finally {
       setBusy(false);
     }
@@ -187,7 +198,7 @@ export default function DriverPage({ params }: ScreenProps) {
       setPhotos([]);
       setNotice('回单已上传，等待审核');
     } catch (e) {
-      setError((e as Error).message);
+      failed(e);
     } finally {
       setBusy(false);
     }
