@@ -9875,7 +9875,7 @@ refs?: {
 approvable?: number[]
 }
 
-/** 网货平台运单分页列表 — GET /api/v1/finance-base/platform-waybill/page (财务:资金事项) */
+/** 网货平台运单分页列表 — GET /api/v1/finance-base/platform-waybill/page (财务:资金事项|财务:资金事项:付款) */
 export function platformWaybillPage(query: PlatformWaybillPageQuery = {}, options: CallOptions = {}): Promise<PlatformWaybillPageResponse> {
   return request<PlatformWaybillPageResponse>({ method: 'GET', url: '/api/v1/finance-base/platform-waybill/page', query: { ...query }, ...options });
 }
@@ -9886,7 +9886,7 @@ waybillId: number
 
 export type PlatformWaybillGetResponse = E.PlatformWaybill & { refs?: Refs };
 
-/** 网货平台运单详情 — GET /api/v1/finance-base/platform-waybill/{waybillId} (财务:资金事项) */
+/** 网货平台运单详情 — GET /api/v1/finance-base/platform-waybill/{waybillId} (财务:资金事项|财务:资金事项:付款) */
 export function platformWaybillGet(params: PlatformWaybillGetParams, options: CallOptions = {}): Promise<PlatformWaybillGetResponse> {
   return request<PlatformWaybillGetResponse>({ method: 'GET', url: '/api/v1/finance-base/platform-waybill/{waybillId}', params: { ...params }, ...options });
 }
@@ -9901,7 +9901,7 @@ refreshed: number
 message?: string
 }
 
-/** 同步：上传本单位个体司机调度单并刷新未付款运单 — POST /api/v1/finance-base/platform-waybill/sync (财务:资金事项) */
+/** 同步：上传本单位个体司机调度单并刷新未付款运单 — POST /api/v1/finance-base/platform-waybill/sync (财务:资金事项|财务:资金事项:付款) */
 export function platformWaybillSync(data: PlatformWaybillSyncBody, options: CallOptions = {}): Promise<PlatformWaybillSyncResponse> {
   return request<PlatformWaybillSyncResponse>({ method: 'POST', url: '/api/v1/finance-base/platform-waybill/sync', data, ...options });
 }
@@ -9970,7 +9970,7 @@ reviewId?: (number | null)
 message?: string
 }
 
-/** 登记开票(平台发票号) — POST /api/v1/finance-base/platform-waybill/invoice (财务:资金事项) */
+/** 登记开票(平台发票号) — POST /api/v1/finance-base/platform-waybill/invoice (财务:资金事项|财务:资金事项:付款) */
 export function platformWaybillInvoice(data: PlatformWaybillInvoiceBody, options: CallOptions = {}): Promise<PlatformWaybillInvoiceResponse> {
   return request<PlatformWaybillInvoiceResponse>({ method: 'POST', url: '/api/v1/finance-base/platform-waybill/invoice', data, ...options });
 }
@@ -10018,7 +10018,7 @@ reviewId?: (number | null)
 message?: string
 }
 
-/** 标记异常(异常原因必填) — POST /api/v1/finance-base/platform-waybill/mark-exception (财务:资金事项) */
+/** 标记异常(异常原因必填) — POST /api/v1/finance-base/platform-waybill/mark-exception (财务:资金事项|财务:资金事项:付款) */
 export function platformWaybillMarkException(data: PlatformWaybillMarkExceptionBody, options: CallOptions = {}): Promise<PlatformWaybillMarkExceptionResponse> {
   return request<PlatformWaybillMarkExceptionResponse>({ method: 'POST', url: '/api/v1/finance-base/platform-waybill/mark-exception', data, ...options });
 }
@@ -10065,7 +10065,7 @@ reviewId?: (number | null)
 message?: string
 }
 
-/** 恢复为已上传 — POST /api/v1/finance-base/platform-waybill/recover (财务:资金事项) */
+/** 恢复为已上传 — POST /api/v1/finance-base/platform-waybill/recover (财务:资金事项|财务:资金事项:付款) */
 export function platformWaybillRecover(data: PlatformWaybillRecoverBody, options: CallOptions = {}): Promise<PlatformWaybillRecoverResponse> {
   return request<PlatformWaybillRecoverResponse>({ method: 'POST', url: '/api/v1/finance-base/platform-waybill/recover', data, ...options });
 }
@@ -10090,7 +10090,7 @@ uploadedAtEnd?: string
 columns?: ("billPlatformId" | "platformWaybillNo" | "scheduleId" | "scheduleNo" | "projectId" | "driverName" | "truckLicensePlate" | "freight" | "serviceFee" | "payAmount" | "paidAmount" | "platformStatus" | "uploadedAt" | "platformInvoiceNo" | "exceptionReason" | "reviewId" | "createdAt" | "updatedAt")[]
 }
 
-/** 网货平台运单 — GET /api/v1/finance-base/platform-waybill/export-excel (财务:资金事项), a file */
+/** 网货平台运单 — GET /api/v1/finance-base/platform-waybill/export-excel (财务:资金事项|财务:资金事项:付款), a file */
 export function platformWaybillExportExcel(query: PlatformWaybillExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
   return download({ method: 'GET', url: '/api/v1/finance-base/platform-waybill/export-excel', query: { ...query }, ...options });
 }
@@ -23270,14 +23270,14 @@ export const catalogue = {
   'financeReview.execute': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/execute', permission: '财务:资金事项:执行' },
   'financeReview.listPettyCashFee': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-fee', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
   'financeReview.statProfileMatter': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/stat-profile-matter', permission: '@authenticated' },
-  'platformWaybill.page': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/page', permission: '财务:资金事项' },
-  'platformWaybill.get': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/{waybillId}', permission: '财务:资金事项' },
-  'platformWaybill.sync': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/sync', permission: '财务:资金事项' },
+  'platformWaybill.page': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/page', permission: '财务:资金事项|财务:资金事项:付款' },
+  'platformWaybill.get': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/{waybillId}', permission: '财务:资金事项|财务:资金事项:付款' },
+  'platformWaybill.sync': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/sync', permission: '财务:资金事项|财务:资金事项:付款' },
   'platformWaybill.batchPay': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/batch-pay', permission: '财务:资金事项:付款' },
-  'platformWaybill.invoice': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/invoice', permission: '财务:资金事项', version: true },
-  'platformWaybill.markException': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/mark-exception', permission: '财务:资金事项', version: true },
-  'platformWaybill.recover': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/recover', permission: '财务:资金事项', version: true },
-  'platformWaybill.exportExcel': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/export-excel', permission: '财务:资金事项', binary: 'download' },
+  'platformWaybill.invoice': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/invoice', permission: '财务:资金事项|财务:资金事项:付款', version: true },
+  'platformWaybill.markException': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/mark-exception', permission: '财务:资金事项|财务:资金事项:付款', version: true },
+  'platformWaybill.recover': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/recover', permission: '财务:资金事项|财务:资金事项:付款', version: true },
+  'platformWaybill.exportExcel': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/export-excel', permission: '财务:资金事项|财务:资金事项:付款', binary: 'download' },
   'settleBill.page': { method: 'GET', path: '/api/v1/finance-base/settle-bill/page', permission: '财务:对账|财务:合并管理|财务:资金事项' },
   'settleBill.exportList': { method: 'GET', path: '/api/v1/finance-base/settle-bill/export-excel', permission: '财务:对账', binary: 'download' },
   'settleBill.candidates': { method: 'GET', path: '/api/v1/finance-base/settle-bill/candidates', permission: '财务:对账' },
