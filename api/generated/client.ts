@@ -9810,6 +9810,291 @@ export function financeReviewStatProfileMatter(options: CallOptions = {}): Promi
   return request<FinanceReviewStatProfileMatterResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/stat-profile-matter', ...options });
 }
 
+export interface PlatformWaybillPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "waybillId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+billPlatformId?: number[]
+/**
+ * @maxItems 200
+ */
+platformStatus?: (1 | 2 | 3 | 4)[]
+/**
+ * @maxItems 200
+ */
+scheduleId?: number[]
+/**
+ * @maxItems 200
+ */
+reviewId?: number[]
+uploadedAtStart?: string
+uploadedAtEnd?: string
+}
+
+export interface PlatformWaybillPageResponse {
+list: {
+waybillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+billPlatformId?: (number | null)
+platformWaybillNo?: (string | null)
+scheduleId?: (number | null)
+scheduleNo?: (string | null)
+projectId?: (number | null)
+driverName?: (string | null)
+truckLicensePlate?: (string | null)
+freight?: (string | null)
+serviceFee?: (string | null)
+payAmount?: (string | null)
+paidAmount?: (string | null)
+platformStatus?: (1 | 2 | 3 | 4 | null)
+uploadedAt?: (string | null)
+platformInvoiceNo?: (string | null)
+exceptionReason?: (string | null)
+reviewId?: (number | null)
+}[]
+total: number
+pageNo: number
+pageSize: number
+totalCapped?: boolean
+refs?: {
+[k: string]: {
+[k: string]: string
+}
+}
+approvable?: number[]
+}
+
+/** 网货平台运单分页列表 — GET /api/v1/finance-base/platform-waybill/page (财务:资金事项|财务:资金事项:付款) */
+export function platformWaybillPage(query: PlatformWaybillPageQuery = {}, options: CallOptions = {}): Promise<PlatformWaybillPageResponse> {
+  return request<PlatformWaybillPageResponse>({ method: 'GET', url: '/api/v1/finance-base/platform-waybill/page', query: { ...query }, ...options });
+}
+
+export interface PlatformWaybillGetParams {
+waybillId: number
+}
+
+export type PlatformWaybillGetResponse = E.PlatformWaybill & { refs?: Refs };
+
+/** 网货平台运单详情 — GET /api/v1/finance-base/platform-waybill/{waybillId} (财务:资金事项|财务:资金事项:付款) */
+export function platformWaybillGet(params: PlatformWaybillGetParams, options: CallOptions = {}): Promise<PlatformWaybillGetResponse> {
+  return request<PlatformWaybillGetResponse>({ method: 'GET', url: '/api/v1/finance-base/platform-waybill/{waybillId}', params: { ...params }, ...options });
+}
+
+export interface PlatformWaybillSyncBody {
+billPlatformId?: (number | null)
+}
+
+export interface PlatformWaybillSyncResponse {
+created: number
+refreshed: number
+message?: string
+}
+
+/** 同步：上传本单位个体司机调度单并刷新未付款运单 — POST /api/v1/finance-base/platform-waybill/sync (财务:资金事项|财务:资金事项:付款) */
+export function platformWaybillSync(data: PlatformWaybillSyncBody, options: CallOptions = {}): Promise<PlatformWaybillSyncResponse> {
+  return request<PlatformWaybillSyncResponse>({ method: 'POST', url: '/api/v1/finance-base/platform-waybill/sync', data, ...options });
+}
+
+export interface PlatformWaybillBatchPayBody {
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+waybillId?: number
+comment?: string
+}
+
+export interface PlatformWaybillBatchPayResponse {
+count: number
+reviewIds?: number[]
+message?: string
+}
+
+/** 批量付款：所选已上传运单生成付款资金事项 — POST /api/v1/finance-base/platform-waybill/batch-pay (财务:资金事项:付款) */
+export function platformWaybillBatchPay(data: PlatformWaybillBatchPayBody, options: CallOptions = {}): Promise<PlatformWaybillBatchPayResponse> {
+  return request<PlatformWaybillBatchPayResponse>({ method: 'POST', url: '/api/v1/finance-base/platform-waybill/batch-pay', data, ...options });
+}
+
+export interface PlatformWaybillInvoiceBody {
+waybillId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+platformInvoiceNo: string
+}
+
+export interface PlatformWaybillInvoiceResponse {
+count: number
+list: {
+waybillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+billPlatformId?: (number | null)
+platformWaybillNo?: (string | null)
+scheduleId?: (number | null)
+scheduleNo?: (string | null)
+projectId?: (number | null)
+driverName?: (string | null)
+truckLicensePlate?: (string | null)
+freight?: (string | null)
+serviceFee?: (string | null)
+payAmount?: (string | null)
+paidAmount?: (string | null)
+platformStatus?: (1 | 2 | 3 | 4 | null)
+uploadedAt?: (string | null)
+platformInvoiceNo?: (string | null)
+exceptionReason?: (string | null)
+reviewId?: (number | null)
+}[]
+message?: string
+}
+
+/** 登记开票(平台发票号) — POST /api/v1/finance-base/platform-waybill/invoice (财务:资金事项|财务:资金事项:付款) */
+export function platformWaybillInvoice(data: PlatformWaybillInvoiceBody, options: CallOptions = {}): Promise<PlatformWaybillInvoiceResponse> {
+  return request<PlatformWaybillInvoiceResponse>({ method: 'POST', url: '/api/v1/finance-base/platform-waybill/invoice', data, ...options });
+}
+
+export interface PlatformWaybillMarkExceptionBody {
+waybillId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+exceptionReason: string
+}
+
+export interface PlatformWaybillMarkExceptionResponse {
+count: number
+list: {
+waybillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+billPlatformId?: (number | null)
+platformWaybillNo?: (string | null)
+scheduleId?: (number | null)
+scheduleNo?: (string | null)
+projectId?: (number | null)
+driverName?: (string | null)
+truckLicensePlate?: (string | null)
+freight?: (string | null)
+serviceFee?: (string | null)
+payAmount?: (string | null)
+paidAmount?: (string | null)
+platformStatus?: (1 | 2 | 3 | 4 | null)
+uploadedAt?: (string | null)
+platformInvoiceNo?: (string | null)
+exceptionReason?: (string | null)
+reviewId?: (number | null)
+}[]
+message?: string
+}
+
+/** 标记异常(异常原因必填) — POST /api/v1/finance-base/platform-waybill/mark-exception (财务:资金事项|财务:资金事项:付款) */
+export function platformWaybillMarkException(data: PlatformWaybillMarkExceptionBody, options: CallOptions = {}): Promise<PlatformWaybillMarkExceptionResponse> {
+  return request<PlatformWaybillMarkExceptionResponse>({ method: 'POST', url: '/api/v1/finance-base/platform-waybill/mark-exception', data, ...options });
+}
+
+export interface PlatformWaybillRecoverBody {
+waybillId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+}
+
+export interface PlatformWaybillRecoverResponse {
+count: number
+list: {
+waybillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+billPlatformId?: (number | null)
+platformWaybillNo?: (string | null)
+scheduleId?: (number | null)
+scheduleNo?: (string | null)
+projectId?: (number | null)
+driverName?: (string | null)
+truckLicensePlate?: (string | null)
+freight?: (string | null)
+serviceFee?: (string | null)
+payAmount?: (string | null)
+paidAmount?: (string | null)
+platformStatus?: (1 | 2 | 3 | 4 | null)
+uploadedAt?: (string | null)
+platformInvoiceNo?: (string | null)
+exceptionReason?: (string | null)
+reviewId?: (number | null)
+}[]
+message?: string
+}
+
+/** 恢复为已上传 — POST /api/v1/finance-base/platform-waybill/recover (财务:资金事项|财务:资金事项:付款) */
+export function platformWaybillRecover(data: PlatformWaybillRecoverBody, options: CallOptions = {}): Promise<PlatformWaybillRecoverResponse> {
+  return request<PlatformWaybillRecoverResponse>({ method: 'POST', url: '/api/v1/finance-base/platform-waybill/recover', data, ...options });
+}
+
+export interface PlatformWaybillExportExcelQuery {
+keyword?: string
+sortField?: "waybillId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+billPlatformId?: number[]
+/**
+ * @maxItems 200
+ */
+platformStatus?: (1 | 2 | 3 | 4)[]
+uploadedAtStart?: string
+uploadedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+columns?: ("billPlatformId" | "platformWaybillNo" | "scheduleId" | "scheduleNo" | "projectId" | "driverName" | "truckLicensePlate" | "freight" | "serviceFee" | "payAmount" | "paidAmount" | "platformStatus" | "uploadedAt" | "platformInvoiceNo" | "exceptionReason" | "reviewId" | "createdAt" | "updatedAt")[]
+}
+
+/** 网货平台运单 — GET /api/v1/finance-base/platform-waybill/export-excel (财务:资金事项|财务:资金事项:付款), a file */
+export function platformWaybillExportExcel(query: PlatformWaybillExportExcelQuery = {}, options: CallOptions = {}): Promise<Downloaded> {
+  return download({ method: 'GET', url: '/api/v1/finance-base/platform-waybill/export-excel', query: { ...query }, ...options });
+}
+
 export interface SettleBillPageQuery {
 pageNo?: number
 pageSize?: number
@@ -22985,6 +23270,14 @@ export const catalogue = {
   'financeReview.execute': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/execute', permission: '财务:资金事项:执行' },
   'financeReview.listPettyCashFee': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-fee', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
   'financeReview.statProfileMatter': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/stat-profile-matter', permission: '@authenticated' },
+  'platformWaybill.page': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/page', permission: '财务:资金事项|财务:资金事项:付款' },
+  'platformWaybill.get': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/{waybillId}', permission: '财务:资金事项|财务:资金事项:付款' },
+  'platformWaybill.sync': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/sync', permission: '财务:资金事项|财务:资金事项:付款' },
+  'platformWaybill.batchPay': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/batch-pay', permission: '财务:资金事项:付款' },
+  'platformWaybill.invoice': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/invoice', permission: '财务:资金事项|财务:资金事项:付款', version: true },
+  'platformWaybill.markException': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/mark-exception', permission: '财务:资金事项|财务:资金事项:付款', version: true },
+  'platformWaybill.recover': { method: 'POST', path: '/api/v1/finance-base/platform-waybill/recover', permission: '财务:资金事项|财务:资金事项:付款', version: true },
+  'platformWaybill.exportExcel': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/export-excel', permission: '财务:资金事项|财务:资金事项:付款', binary: 'download' },
   'settleBill.page': { method: 'GET', path: '/api/v1/finance-base/settle-bill/page', permission: '财务:对账|财务:合并管理|财务:资金事项' },
   'settleBill.exportList': { method: 'GET', path: '/api/v1/finance-base/settle-bill/export-excel', permission: '财务:对账', binary: 'download' },
   'settleBill.candidates': { method: 'GET', path: '/api/v1/finance-base/settle-bill/candidates', permission: '财务:对账' },

@@ -2282,7 +2282,7 @@ updatedAt: string
 createdBy: (number | null)
 updatedBy: (number | null)
 reviewId: number
-targetType?: (1 | 2 | 3 | 4 | 5 | 6 | null)
+targetType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 targetId?: (number | null)
 targetNo?: (string | null)
 paymentId?: (number | null)
@@ -2290,6 +2290,7 @@ settleBillId?: (number | null)
 costItemId?: (number | null)
 incomeItemId?: (number | null)
 incomeId?: (number | null)
+waybillId?: (number | null)
 amount?: (string | null)
 executedAmount?: (string | null)
 remark?: (string | null)
@@ -2302,6 +2303,7 @@ settleBillId?: (number | null)
 costItemId?: (number | null)
 incomeItemId?: (number | null)
 incomeId?: (number | null)
+waybillId?: (number | null)
 amount?: (string | number | null)
 remark?: (string | null)
 }
@@ -3467,6 +3469,43 @@ custom?: {
 }
 
 export type PlatformTruckUpdate = Partial<PlatformTruckCreate> & { version: number; platformTruckId?: number };
+
+/** 网货平台运单 */
+
+export interface PlatformWaybill {
+waybillId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+billPlatformId?: (number | null)
+platformWaybillNo?: (string | null)
+scheduleId?: (number | null)
+scheduleNo?: (string | null)
+projectId?: (number | null)
+driverName?: (string | null)
+truckLicensePlate?: (string | null)
+freight?: (string | null)
+serviceFee?: (string | null)
+payAmount?: (string | null)
+paidAmount?: (string | null)
+platformStatus?: (1 | 2 | 3 | 4 | null)
+uploadedAt?: (string | null)
+platformInvoiceNo?: (string | null)
+exceptionReason?: (string | null)
+reviewId?: (number | null)
+}
+
+export interface PlatformWaybillCreate {
+billPlatformId?: (number | null)
+platformInvoiceNo?: (string | null)
+exceptionReason?: (string | null)
+}
+
+export type PlatformWaybillUpdate = Partial<PlatformWaybillCreate> & { version: number; waybillId?: number };
 
 /** 业务流程 */
 
@@ -5807,6 +5846,7 @@ export interface EntityRecords {
   pageVisit: PageVisit;
   partItem: PartItem;
   platformTruck: PlatformTruck;
+  platformWaybill: PlatformWaybill;
   processTemplate: ProcessTemplate;
   project: Project;
   quotation: Quotation;

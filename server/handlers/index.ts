@@ -55,6 +55,7 @@ import { gaodeHandlers } from '../logistics/gaode';
 import { intelFeedHandlers } from '../logistics/intel-feed';
 import { mattersMergeHandlers } from '../finance/matters-merge';
 import { bankMatchHandlers } from '../finance/bank-match';
+import { platformWaybillHandlers } from '../finance/platform-waybill';
 
 /** One map per handler file; a name claimed twice is a start-up error rather than a silent override. */
 const files: Record<string, Handler>[] = [
@@ -65,7 +66,7 @@ const files: Record<string, Handler>[] = [
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, settleBillHandlers,
   digitalAssetCategoryHandlers, digitalAssetHandlers, assetBorrowHandlers, unitCostHandlers, gaodeHandlers, intelFeedHandlers,
-  mattersMergeHandlers, bankMatchHandlers,
+  mattersMergeHandlers, bankMatchHandlers, platformWaybillHandlers,
 ];
 
 export const namedHandlers: Record<string, Handler> = {};

@@ -22,7 +22,7 @@ export const APPLY_PERMISSION: Record<number, string | null> = { 1: '财务:资�
 const VERB: Record<number, string> = { 1: '付', 2: '收', 3: '收票', 4: '开票', 7: '付' };
 /** matter types whose execution moves money through one of our bank accounts */
 const MONEY_TYPES = [1, 2, 5, 6, 7];
-const PICK_FIELDS = ['paymentId', 'settleBillId', 'costItemId', 'incomeItemId', 'incomeId'] as const;
+const PICK_FIELDS = ['paymentId', 'settleBillId', 'costItemId', 'incomeItemId', 'incomeId', 'waybillId'] as const;
 
 interface ItemInput { targetType: number; targetId: number; amount: number | null; remark: string | null }
 

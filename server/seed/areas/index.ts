@@ -20,6 +20,7 @@ import { statSeeder } from './stat';
 import { logisticsSeeder } from './logistics';
 import { costModelSeeder } from './cost-model';
 import { financeMattersSeeder } from './finance-matters';
+import { financeLugeSeeder } from './finance-luge';
 import type { AreaSeeder } from './seeder';
 import { digitalAssetSeeder } from './digital-asset';
 
@@ -48,4 +49,6 @@ export const areaSeeders: AreaSeeder[] = [
   statSeeder,
   // after the areas booking nodes, incomes and costs: matters over them
   financeMattersSeeder,
+  // after the matters: 网货平台运单 paid through 批量付款
+  financeLugeSeeder,
 ];

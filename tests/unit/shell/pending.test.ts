@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../../runtime/router/routes';
 import { loadPages } from './pages';
 
-const PENDING_MAX = 1;
+const PENDING_MAX = 0;
 const DASHBOARDS = ['/dashboard', '/workbench', '/kanban', '/kanban-portal'];
 
 describe('pending business screens', () => {

@@ -6,6 +6,7 @@ import { paymentNodeTarget } from './payment-node';
 import { billTarget } from './bill';
 import { costItemTarget, incomeItemTarget } from './ledger';
 import { driverIncomeTarget } from './driver-income';
+import { platformWaybillTarget } from './platform-waybill';
 import type { TargetModule } from './types';
 
 export const TARGETS: Record<number, TargetModule> = {
@@ -14,6 +15,7 @@ export const TARGETS: Record<number, TargetModule> = {
   3: costItemTarget,
   4: incomeItemTarget,
   6: driverIncomeTarget,
+  7: platformWaybillTarget,
 };
 
 /** The targets a matter type may hold, in the order the forms offer them. */

@@ -24,7 +24,7 @@ export interface TargetModule {
   targetType: number;
   title: string;
   /** the financeReviewItem field a form picks the target with */
-  pickField: 'paymentId' | 'settleBillId' | 'costItemId' | 'incomeItemId' | 'incomeId';
+  pickField: 'paymentId' | 'settleBillId' | 'costItemId' | 'incomeItemId' | 'incomeId' | 'waybillId';
   entity: string;
   /** the target's own settled column already counts executed amounts (a ledger's 已付款); false: the items do (a payment node) */
   executionInDone: boolean;
