@@ -371,7 +371,7 @@ describe('系统管理', () => {
     it('records an unreadable sheet as a failed job; needs the target\'s own permission', async () => {
       const bad = await upload(admin, 1, '坏文件.xlsx', Buffer.from('PK\u0003\u0004 not really a workbook'));
       expect(bad.body.data).toMatchObject({ status: 15 });
-      expect(bad.body.data.error).toBe('无法读取该文件，请使用下载的模板(.xlsx)填写');
+      expect(bad.body.data.error).toBe('无法读取该文件，请使用下载的模板(.xlsx)填写或上传UTF-8编码的CSV');
       expect(bad.body.data).toMatchObject({ total: 0, valid: 0, imported: 0, errors: [] });
       const page = (await h.call('GET', `${U}/data-import/page?status=15`, { token: admin })).body.data;
       expect(page.list[0]).not.toHaveProperty('storedFile');
