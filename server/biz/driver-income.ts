@@ -5,7 +5,7 @@
  */
 import type { Handler } from '../crud/context';
 import { requireSession } from '../crud/context';
-import { HttpError } from '../http/errors';
+import { HttpError, MSG, notFound } from '../http/errors';
 import { inTransaction } from '../crud/handlers';
 import { runTransition } from '../crud/write';
 import { presentInList } from '../crud/values';
@@ -36,8 +36,14 @@ const confirmIncome: Handler = async (ctx) => {
 const listByReview: Handler = async (ctx) => {
   requireSession(ctx);
   const entity = ctx.entities.driverIncome!;
+  // The matter the path names must be the caller's to see: another organisation's is "not found".
+  const review = ctx.entities.financeReview!;
+  const reviewId = Number(ctx.params.reviewId);
+  const seen = Number.isSafeInteger(reviewId)
+    && (await scoped(ctx.db.selectFrom(review.table), review, ctx.session).select(review.idField).where(review.idField, '=', reviewId).executeTakeFirst());
+  if (!seen) throw notFound(MSG.notFound);
   const rows = (await scoped(ctx.db.selectFrom(entity.table), entity, ctx.session).selectAll()
-    .where('reviewId', '=', Number(ctx.params.reviewId))
+    .where('reviewId', '=', reviewId)
     .orderBy('incomeId').execute()) as Record<string, any>[];
   return rows.map((r) => presentInList(entity, r));
 };

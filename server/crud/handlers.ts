@@ -5,7 +5,7 @@ import { inTransaction, type Db } from '../db/connect';
 import { type Handler, type HandlerContext, requireEntity } from './context';
 import { scoped } from './scope';
 import { idParam, present, presentInList } from './values';
-import { COUNT_CAP, PAGE_TOTAL, cappedCount, filteredQuery, orderBy, readCappedCount, selection, withCappedCount } from './query';
+import { COUNT_CAP, PAGE_SORT, PAGE_TOTAL, cappedCount, filteredQuery, orderBy, orderOuterPage, readCappedCount, selection, withCappedCount, withPageSort } from './query';
 import { collectIds, inlineTitles, titlesAndIdSets, titlesFor } from './refs';
 import { APPROVABLE, approvableColumn } from './approval';
 import { createRecord, decideApproval, loadChildren, removeRecord, runTransition, updateRecord, type WriteContext } from './write';
@@ -52,17 +52,17 @@ const page: Handler = async (ctx) => {
   if ((pageNo - 1) * pageSize >= COUNT_CAP + max) throw badRequest(`最多查看前${COUNT_CAP}条记录，请缩小查询范围`);
   const query = await listQuery(ctx);
   const base = filteredQuery(ctx.db, entity, options, query, ctx.session);
-  const inner = withCappedCount(orderBy(selection(base, entity, options), entity, options, query), base)
+  const inner = withPageSort(withCappedCount(orderBy(selection(base, entity, options), entity, options, query), base), entity, options, query)
     .limit(pageSize).offset((pageNo - 1) * pageSize);
   // The page's rows first, then their titles and approvals: the subqueries run for the rows kept
   // only (also deep in the list), and the plan's cost stays that of a page (no JIT for a page).
   // The derived table takes the entity's table name, so the sort and the titles name it as before.
   const titled = inlineTitles(ctx.db.selectFrom(inner.as(entity.table)).selectAll(entity.table), ctx.session, ctx.entities, entity, options.fields);
   const approvable = approvableColumn(ctx.db, ctx.session, entity);
-  const rows = (await orderBy(approvable ? titled.qb.select(approvable) : titled.qb, entity, options, query).execute()) as Record<string, any>[];
+  const rows = (await orderOuterPage(approvable ? titled.qb.select(approvable) : titled.qb, entity, options, query).execute()) as Record<string, any>[];
   // Every row carries the count; a page past the end has no row to carry it, so it counts apart.
   const counted = rows.length ? readCappedCount(rows[0]![PAGE_TOTAL]) : pageNo === 1 ? { total: 0, capped: false } : await cappedCount(base, ctx.db);
-  for (const r of rows) delete r[PAGE_TOTAL];
+  for (const r of rows) { delete r[PAGE_TOTAL]; delete r[PAGE_SORT]; }
   const awaiting: number[] = [];
   for (const r of rows) {
     if (r[APPROVABLE]) awaiting.push(Number(r[entity.idField]));

@@ -92,6 +92,37 @@ export function sortKey(entity: ResolvedEntity, field: string) {
   return text ? sql`${sql.ref(`${entity.table}.${field}`)} collate zh_pinyin` : `${entity.table}.${field}`;
 }
 
+/** The sort a list query gets: the declared or requested field, then the id as a tie-breaker. */
+export function sortSpec(entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>): { field: string; order: 'asc' | 'desc' } {
+  const allowed = sortableFields(entity, options.sort);
+  const requested = typeof query.sortField === 'string' && allowed.includes(query.sortField) ? query.sortField : undefined;
+  const field = requested ?? entity.defaultSort.field;
+  const order = query.sortOrder === 'asc' || query.sortOrder === 'desc'
+    ? query.sortOrder
+    : requested ? 'asc' : entity.defaultSort.order;
+  return { field, order };
+}
+
+/** Column of a page's inner rows carrying its sort value, for the outer query to keep the order (dropped before answering). */
+export const PAGE_SORT = 'pageSortValue';
+
+/**
+ * The page cut out by the inner query, in its order, for an outer query over it named like the
+ * entity's table: the sort value rides along as PAGE_SORT, since a light list may not select it.
+ */
+export function withPageSort(inner: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>) {
+  const { field } = sortSpec(entity, options, query);
+  return inner.select(sql.ref(`${entity.table}.${field}`).as(PAGE_SORT));
+}
+
+export function orderOuterPage(outer: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>) {
+  const { field, order } = sortSpec(entity, options, query);
+  const text = ['string', 'text'].includes(entity.fields[field]?.type as string);
+  const key = sql.ref(`${entity.table}.${PAGE_SORT}`);
+  outer = outer.orderBy(text ? sql`${key} collate zh_pinyin` : key, order);
+  return field !== entity.idField ? outer.orderBy(`${entity.table}.${entity.idField}`, order) : outer;
+}
+
 export function orderBy(qb: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>) {
   const allowed = sortableFields(entity, options.sort);
   const requested = typeof query.sortField === 'string' && allowed.includes(query.sortField) ? query.sortField : undefined;

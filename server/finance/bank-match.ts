@@ -4,7 +4,7 @@
  * a line, refreshing them, and 确认匹配. The rules are in ./matters/bank.ts.
  */
 import ExcelJS from 'exceljs';
-import { badRequest } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { requireSession, REPLIED, type Handler, type HandlerContext } from '../crud/context';
 import { inTransaction } from '../crud/handlers';
 import { uploadedWorkbook } from '../crud/excel';
@@ -52,7 +52,7 @@ const suggestions: Handler = async (ctx) => {
   requireSession(ctx);
   const hctx = ctxOf(wctx(ctx, ctx.db));
   const line = await hctx.q.get('bankStatement', Number(ctx.params.bankStatementId));
-  if (!line) throw badRequest('银行流水不存在');
+  if (!line) throw notFound('银行流水不存在');
   if (line.matchedReviewId) return [];
   return suggestionsFor(hctx, line, 10);
 };

@@ -192,7 +192,9 @@ describe.each(await backends())('security sweeps over the catalogue on %s', (bac
       if (after.join() !== before.join()) wrong.push(`${entry.id} changed: ${before.join()} → ${after.join()}`);
     }
     console.info(`sweep (b): ${writes.length - skipped.length} of ${writes.length} write calls, ${calls} malformed requests; without a record of 上海 for the path: ${skipped.join(', ')}`);
-    expect(skipped.length).toBeLessThan(10);
+    // Left out: calls on records the demo keeps only in 苏州 (warehouse 出库, 物料入库/领用) or not at all
+    // in 上海 (a feed, a bot rule), and the driver's token calls (a token, not an id, in the path).
+    expect(skipped.length).toBeLessThan(20);
     expect(wrong).toEqual([]);
     expect(writes.length).toBeGreaterThan(200);
   }, 600_000);
@@ -286,7 +288,9 @@ describe('the rules the sweeps rest on', () => {
 
   it('picker titles go to those whose screens pick the entity, and only to them', async () => {
     const options = (token: string, entity: string) => h.call('GET', `/api/v1/meta/options/${entity}`, { token });
-    for (const entity of ['contract', 'project', 'transportSchedule', 'customer']) expect((await options(t.archive!, entity)).status).toBe(403);
+    // The archivist links an asset to a project or a customer (数字资产), never to a schedule or a contract.
+    for (const entity of ['contract', 'transportSchedule', 'supplier', 'companyTruck']) expect((await options(t.archive!, entity)).status, entity).toBe(403);
+    for (const entity of ['project', 'customer']) expect((await options(t.archive!, entity)).status, entity).toBe(200);
     // A salesperson picks a customer, a dispatcher a carrier (supplier) and a truck, a project manager a contract.
     for (const [user, entity] of [['business', 'customer'], ['dispatch', 'supplier'], ['dispatch', 'companyTruck'], ['pm', 'contract'], ['pm', 'customer']] as const) {
       const r = await options(t[user]!, entity);

@@ -5,7 +5,7 @@
  * and the tests; every statement goes through the session-scoped builders.
  */
 import { sql } from 'kysely';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import type { HookContext } from '../../hooks/types';
 import type { ScopedQueries } from '../../crud/scope';
 
@@ -180,7 +180,7 @@ export async function settleSchedules(ctx: HookContext, bill: Row): Promise<numb
 /** 移出: a line leaves a draft bill and its ledger row is open again. */
 export async function removeLine(ctx: HookContext, lineId: number): Promise<Row> {
   const line = await ctx.q.get('settleBillItem', lineId);
-  if (!line) throw badRequest('对账明细不存在');
+  if (!line) throw notFound('对账明细不存在');
   const bill = (await ctx.q.select('settleBill').selectAll().where('settleBillId', '=', Number(line.settleBillId)).forUpdate().executeTakeFirst()) as Row | undefined;
   if (!bill) throw badRequest('对账单不存在');
   if (Number(bill.settleStatus) !== BILL.draft) throw conflict('只有草稿状态的对账单可以移出明细');
