@@ -54,7 +54,8 @@ test('批量付款 over 200,000 元: 会计 applies, 财务经理 and 总经理 
   await pickIn(page, rows.nth(0).locator('.ant-select').nth(0), plate, `${plate} ${node.amount}`);
   await rows.nth(0).getByPlaceholder(/请输入本次/).fill(node.openAmount);
   await drawer.getByRole('button', { name: '添加' }).click();
-  await pickIn(page, rows.nth(1).locator('.ant-select').nth(1), cost.label, `${cost.label} ${cost.amount}`);
+  // the line's pickers: 运费支付节点, 对账单, 成本明细
+  await pickIn(page, rows.nth(1).locator('.ant-select').nth(2), cost.label, `${cost.label} ${cost.amount}`);
   await rows.nth(1).getByPlaceholder(/请输入本次/).fill(cost.openAmount);
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   const mine = page.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row').filter({ hasText: title });
