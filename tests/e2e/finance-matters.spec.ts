@@ -85,9 +85,10 @@ test('批量付款 over 200,000 元: 会计 applies, 财务经理 and 总经理 
   const income = (await api<Target[]>(page, 'GET', `${M}/list-target-matters?matterType=2`)).find((t) => Number(t.amount) > 1000 && t.counterpartyName)!;
   const receipt = await api<{ reviewId: number; reviewNo: string; totalAmount: string }>(page, 'POST', `${M}/batch-receipt`, { items: [{ incomeItemId: income.targetId }], payerName: income.counterpartyName });
   await switchTo(page, 'finance');
+  // set-up: the 财务经理 approves that 收款 matter (approving by clicks is the 批量付款 flow above)
+  await api(page, 'POST', `${M}/audit`, { ids: [receipt.reviewId], pass: true });
   // check: the node the cashier paid is 已支付
   expect((await api<{ payNodeStatus: number }>(page, 'GET', `/api/v1/project-base/schedule-payment/${node.targetId}`)).payNodeStatus).toBe(15);
-  await api(page, 'POST', `${M}/audit`, { ids: [receipt.reviewId], pass: true });
 
   // the cashier imports the bank's export and confirms the suggested match
   const book = new ExcelJS.Workbook();
