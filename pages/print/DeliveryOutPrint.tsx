@@ -11,25 +11,11 @@ import { invoke, invokeDownload } from '../../api/call';
 import { saveFile } from '../../api/http';
 import { Barcode } from '../../runtime/renderers/form/widgets/barcode';
 import type { ScreenProps } from '../../runtime/screens/types';
+import { a4SheetCss } from './a4-sheet';
 
 type Row = Record<string, any>;
 
-const PRINT_CSS = `
-@page { size: A4 portrait; margin: 12mm; }
-@media print {
-  body { background: #fff !important; }
-  .print-toolbar { display: none !important; }
-  .print-desk { background: #fff !important; padding: 0 !important; }
-  .delivery-sheet { box-shadow: none !important; margin: 0 !important; width: auto !important; padding: 0 !important; }
-}
-.delivery-sheet { width: 186mm; margin: 0 auto; background: #fff; box-shadow: 0 2px 12px rgba(0,0,0,.15); padding: 10mm; color: #111; font-size: 12px; }
-.delivery-sheet h1 { text-align: center; font-size: 20px; margin: 0; }
-.delivery-sheet table { width: 100%; border-collapse: collapse; margin-top: 8px; }
-.delivery-sheet th, .delivery-sheet td { border: 1px solid #333; padding: 4px 6px; text-align: left; }
-.delivery-sheet th { background: #f2f2f2; white-space: nowrap; }
-.delivery-sheet .n { text-align: right; }
-.delivery-sheet .sign td { height: 44px; }
-`;
+const PRINT_CSS = a4SheetCss('delivery-sheet');
 
 const TYPES: Record<number, string> = { 1: '工单出库', 2: '补发出库', 3: '转运出库', 4: '其他出库' };
 const at = (v: unknown) => (v ? new Date(String(v)).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).slice(0, 16) : '');

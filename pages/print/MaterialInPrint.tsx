@@ -10,25 +10,11 @@ import { PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { invoke } from '../../api/call';
 import { Barcode } from '../../runtime/renderers/form/widgets/barcode';
 import type { ScreenProps } from '../../runtime/screens/types';
+import { a4SheetCss } from './a4-sheet';
 
 type Row = Record<string, any>;
 
-const PRINT_CSS = `
-@page { size: A4 portrait; margin: 12mm; }
-@media print {
-  body { background: #fff !important; }
-  .print-toolbar { display: none !important; }
-  .print-desk { background: #fff !important; padding: 0 !important; }
-  .material-sheet { box-shadow: none !important; margin: 0 !important; width: auto !important; padding: 0 !important; }
-}
-.material-sheet { width: 186mm; margin: 0 auto; background: #fff; box-shadow: 0 2px 12px rgba(0,0,0,.15); padding: 10mm; color: #111; font-size: 12px; }
-.material-sheet h1 { text-align: center; font-size: 20px; margin: 0; }
-.material-sheet table { width: 100%; border-collapse: collapse; margin-top: 8px; }
-.material-sheet th, .material-sheet td { border: 1px solid #333; padding: 4px 6px; text-align: left; }
-.material-sheet th { background: #f2f2f2; white-space: nowrap; }
-.material-sheet .n { text-align: right; }
-.material-sheet .sign td { height: 44px; }
-`;
+const PRINT_CSS = a4SheetCss('material-sheet');
 
 const money = (v: unknown) => (v === null || v === undefined || v === '' ? '' : Number(v).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
