@@ -1,5 +1,5 @@
 /** The components a compiled form schema names (see schemas/src/form-to-formily.ts). */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ComponentProps } from 'react';
 import { Cascader as AntCascader, Col, Divider, Row, Typography } from 'antd';
 import { connect, createSchemaField, mapReadPretty, useField } from '@formily/react';
 import {
@@ -10,7 +10,6 @@ import { pathInOptions, type TreeOption } from '../../reference/region';
 import { designerWidgets } from './widgets';
 import { FormRefSelect } from '../common/RefSelect';
 import { TreeCheck } from './TreeCheck';
-import { SubForm } from './SubForm';
 import { chinaWallValue } from './china-time';
 import { NumberText } from '../fields/form-text';
 
@@ -60,6 +59,13 @@ function RegionCascader(props: { value?: string | null; onChange?: (value: strin
       style={props.style}
     />
   );
+}
+
+// A designer form inside a form renders through SchemaField itself: loaded when a form has one,
+// which also keeps this module out of an import cycle with it.
+const LazySubForm = lazy(() => import('./SubForm').then((m) => ({ default: m.SubForm })));
+function SubForm(props: ComponentProps<typeof LazySubForm>) {
+  return <Suspense fallback={null}><LazySubForm {...props} /></Suspense>;
 }
 
 /** Read-only, a number reads as its field type's text (runtime/renderers/fields/form-text). */
