@@ -15,10 +15,11 @@ const root = join(__dirname, '../../..');
 /**
  * The shell's own services (seed 000): session and SSO, metadata and files, the header's message
  * box and daily matters, usage statistics, the workbench summary and the person's screen settings
- * (userPreference). The shell is the platform
+ * (userPreference), and the form designer's store of forms (formDefinition, seed 001: a designer
+ * form nested in another form loads its latest revision from it). The shell is the platform
  * every screen sits in, so it calls them by name.
  */
-const SHELL_SERVICES = new Set(['auth', 'sso', 'meta', 'file', 'reference', 'message', 'notice', 'workbench', 'pageVisitStatistics', 'userPreference']);
+const SHELL_SERVICES = new Set(['auth', 'sso', 'meta', 'file', 'reference', 'message', 'notice', 'workbench', 'pageVisitStatistics', 'userPreference', 'formDefinition']);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
