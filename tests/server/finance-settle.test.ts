@@ -51,7 +51,7 @@ describe.each(await backends())('对账单 on %s', (backend) => {
 
   beforeAll(async () => {
     h = await startHarness(backend);
-    for (const u of ['admin', 'finance', 'pm', 'suzhou']) t[u] = await login(h, u);
+    for (const u of ['admin', 'finance', 'pm', 'suzhou', 'xielina']) t[u] = await login(h, u);
     org = (await db().selectFrom('organization').select(['orgId', 'corpId']).where('name', '=', '华运物流(上海)有限公司').executeTakeFirstOrThrow()) as any;
     const p = (await db().selectFrom('project').select(['projectId', 'customerId']).where('orgId', '=', org.orgId).where('runState', '=', 10).orderBy('projectId').executeTakeFirstOrThrow()) as Row;
     projectId = Number(p.projectId);
@@ -102,7 +102,7 @@ describe.each(await backends())('对账单 on %s', (backend) => {
     expect(again.body.msg).toBe('该往来单位在所选期间没有未对账的明细');
     const taken = await h.call('POST', `${B}/save`, { token: t.finance, data: { billType: 1, customerId, ...p, itemIds: [a] } });
     expect(taken.status).toBe(409);
-    expect(taken.body.msg).toContain('已在其他对账单中');
+    expect(taken.body.msg).toContain('已在其他对账单');
     // a line may leave the draft: totals follow
     const lineA = lines.list.find((l: Row) => l.itemId === a);
     const after = ok(await h.call('POST', `${B}/item/${lineA.billItemId}/remove`, { token: t.finance, data: {} }));
@@ -114,6 +114,21 @@ describe.each(await backends())('对账单 on %s', (backend) => {
     // 删除 (draft only) releases the items
     ok(await h.call('DELETE', `${B}/${chosen.settleBillId}`, { token: t.finance }));
     expect(await incomeRow(a)).toMatchObject({ settleBillId: null, itemSettleStatus: 0 });
+  });
+
+  it('an item a money matter names on its own (收款 of the item) is not taken into a bill: it would be received twice', async () => {
+    const p = period();
+    const held = await item('income', p.periodStart, '500.00');
+    const free = await item('income', p.periodStart, '300.00');
+    ok(await h.call('POST', '/api/v1/finance-base/finance-matters-merge/batch-receipt', { token: t.xielina, data: { items: [{ incomeItemId: held }], payerName: '客户财务部' } }));
+    const cand = ok(await h.call('GET', `${B}/candidates?billType=1&customerId=${customerId}&periodStart=${p.periodStart}&periodEnd=${p.periodEnd}`, { token: t.finance }));
+    expect(cand.list.map((l: Row) => l.itemId)).toEqual([free]);
+    const chosen = await h.call('POST', `${B}/save`, { token: t.finance, data: { billType: 1, customerId, ...p, itemIds: [held] } });
+    expect(chosen.status).toBe(409);
+    expect(chosen.body.msg).toContain('资金事项');
+    const created = ok(await h.call('POST', `${B}/save`, { token: t.finance, data: { billType: 1, customerId, ...p } }));
+    expect(created).toMatchObject({ itemCount: 1, itemAmount: '300.00' });
+    expect((await incomeRow(held)).settleBillId).toBeNull();
   });
 
   it('refuses a bill without its counterparty or with a reversed period, in Chinese', async () => {

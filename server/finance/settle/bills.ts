@@ -93,7 +93,31 @@ export async function candidateRows(q: ScopedQueries, b: BillScope, opts: { lock
   if (opts.ids) qb = qb.where(source.idField, 'in', opts.ids.length ? opts.ids : [-1]);
   qb = qb.orderBy('occurredDate').orderBy(source.idField);
   if (opts.lock) qb = qb.forUpdate();
-  return (await qb.execute()) as Row[];
+  const rows = (await qb.execute()) as Row[];
+  // A row a money matter names on its own (批量付款, 收款, 收票 or 开票 of the item) is settled item by
+  // item: in a bill as well it would be paid or received twice. Read in a statement of its own,
+  // after the lock: a matter taken while this request waited is committed and seen here.
+  const held = await heldByMatters(q, source, rows.map((r) => Number(r[source.idField])));
+  return held.size ? rows.filter((r) => !held.has(Number(r[source.idField]))) : rows;
+}
+
+/** The money-matter target type of a ledger row taken on its own (server/finance/matters/targets/ledger.ts). */
+const MATTER_TARGET: Record<BillSource['entity'], number> = { costItem: 3, incomeItem: 4 };
+
+/** Which of the rows a matter not cancelled (申请中, 已通过, 已执行) names. */
+async function heldByMatters(q: ScopedQueries, source: BillSource, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const held = new Set<number>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = (await q.select('financeReviewItem')
+      .innerJoin('financeReview as r', 'r.reviewId', 'financeReviewItem.reviewId')
+      .select('financeReviewItem.targetId')
+      .where('financeReviewItem.targetType', '=', MATTER_TARGET[source.entity])
+      .where('financeReviewItem.targetId', 'in', ids.slice(i, i + 1000))
+      .where('r.cancelState', '<>', 15).execute()) as Row[];
+    for (const r of rows) held.add(Number(r.targetId));
+  }
+  return held;
 }
 
 /** A candidate as a bill line (the shape the candidates call answers and the lines keep). */
@@ -115,7 +139,7 @@ export async function attachItems(ctx: HookContext, bill: Row, ids?: number[]): 
   if (ids) {
     const found = new Set(rows.map((r) => Number(r[source.idField])));
     const missing = ids.filter((id) => !found.has(Number(id)));
-    if (missing.length) throw conflict(`明细${missing.join('、')}不属于该往来单位和期间的未对账明细，或已在其他对账单中`);
+    if (missing.length) throw conflict(`明细${missing.join('、')}不属于该往来单位和期间的未对账明细，或已在其他对账单或资金事项中`);
   }
   if (rows.length) {
     const billId = Number(bill.settleBillId);
