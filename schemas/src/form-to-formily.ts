@@ -332,7 +332,10 @@ function selectExtra(item: DesignerItem, api: ItemCompilerApi): ISchema {
 registerCompType('input', (item, api) => ({
   key: item.id,
   // A secret (show-password, or an entity's write-only field) is typed unseen.
-  schema: api.field(item, item['show-password'] ? 'Password' : 'Input', { 'x-component-props': { maxLength: (item.maxLength as number) || undefined } }),
+  schema: item.suggest
+    // A layout's suggest: the same text, with suggestions from a call while typing.
+    ? api.field(item, 'SuggestInput', { 'x-component-props': { maxLength: (item.maxLength as number) || undefined, suggest: item.suggest } })
+    : api.field(item, item['show-password'] ? 'Password' : 'Input', { 'x-component-props': { maxLength: (item.maxLength as number) || undefined } }),
 }));
 const textarea = field('Input.TextArea', (item) => ({
   'x-component-props': {

@@ -41,7 +41,15 @@ export interface LayoutField {
    * field's reference whose `lookup` field equals it, and adds its line or raises its `qty`
    */
   scan?: { lookup: string; into: string; qty: string; step?: number; placeholder?: string };
+  /**
+   * a text field with suggestions while typing: `api` answers `{tips: [{name, address, district,
+   * adcode}]}` for `keywords` (the 高德 input-tips shape); `region` names the form's region field,
+   * which limits the suggestions and is filled from the chosen one
+   */
+  suggest?: LayoutSuggest;
 }
+
+export interface LayoutSuggest { api: string; region?: string }
 
 export interface LayoutSection {
   title?: string;
@@ -105,6 +113,7 @@ export function fieldItem(entity: ResolvedEntity, lf: LayoutField, span: number,
   const compType = lf.widget ?? type.widget;
   if (compType === 'dynamicTable') return jsonTable(entity, lf, f, labelWidth);
   const item = base(compType, lf.field, f, lf, span, labelWidth);
+  if (lf.suggest) Object.assign(item, { suggest: lf.suggest });
   if (lf.options && compType === 'select') Object.assign(item, { dataType: 'store', storeDispatchName: lf.options, options: [] });
   Object.assign(item, type.widgetProps?.(f, { rows: lf.rows }));
   return item;

@@ -208,6 +208,11 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
         const items = f!.items as { type?: string } | undefined;
         if (f!.type !== 'json' || items?.type !== 'array') at(l.file, pointer, `${lf.field}: treeCheck needs a json list of values`);
         if (!lf.options) at(l.file, pointer, `${lf.field}: treeCheck needs options (an option source)`);
+      } else if (lf.suggest) {
+        if (f!.type !== 'string' || (lf.widget && lf.widget !== 'input')) at(l.file, pointer, `${lf.field}: suggest needs a text field with the input widget`);
+        const [api, entry] = lf.suggest.api.split('.');
+        if (!defs.apis.some((a) => (a.data as { name: string }).name === api && (a.data as { entries: { name: string }[] }).entries.some((x) => x.name === entry))) at(l.file, `${pointer}/suggest`, `unknown call ${lf.suggest.api}`);
+        if (lf.suggest.region && !d.sections.some((s2) => s2.fields.some((r) => LAYOUT_FIELD(r).field === lf.suggest!.region))) at(l.file, `${pointer}/suggest`, `${lf.suggest.region} is not on the form`);
       } else if (lf.widget === 'designerForm') {
         // The chosen form fills an object; the field choosing it is on the same form, the call is known.
         if (f!.type !== 'json') at(l.file, pointer, `${lf.field}: designerForm needs a json field`);

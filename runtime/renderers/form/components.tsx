@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, type ComponentProps } from 'react';
 import { Cascader as AntCascader, Col, Divider, Row, Typography } from 'antd';
 import { connect, createSchemaField, mapReadPretty, useField } from '@formily/react';
 import {
-  Cascader, Checkbox, DatePicker, FormItem, Input, NumberPicker, Password, Radio, Select, Switch, TimePicker,
+  Cascader, Checkbox, DatePicker, FormItem, Input, NumberPicker, Password, PreviewText, Radio, Select, Switch, TimePicker,
 } from '@formily/antd-v5';
 import type { Field } from '@formily/core';
 import { pathInOptions, type TreeOption } from '../../reference/region';
@@ -12,6 +12,7 @@ import { FormRefSelect } from '../common/RefSelect';
 import { TreeCheck } from './TreeCheck';
 import { chinaWallValue } from './china-time';
 import { NumberText } from '../fields/form-text';
+import { SuggestInput as SuggestInputEdit } from './SuggestInput';
 
 type DatePickerProps = React.ComponentProps<typeof DatePicker>;
 
@@ -68,13 +69,16 @@ function SubForm(props: ComponentProps<typeof LazySubForm>) {
   return <Suspense fallback={null}><LazySubForm {...props} /></Suspense>;
 }
 
+/** Read-only, a suggesting input reads as plain text. */
+const SuggestInput = connect(SuggestInputEdit, mapReadPretty(PreviewText.Input));
+
 /** Read-only, a number reads as its field type's text (runtime/renderers/fields/form-text). */
 const TypedNumberPicker = connect(NumberPicker, mapReadPretty(NumberText));
 
 export const SchemaField = createSchemaField({
   components: {
     FormItem, Input, Password, NumberPicker: TypedNumberPicker, Select, Radio, Checkbox, Switch, DatePicker: ChinaDatePicker, TimePicker, Cascader,
-    RegionCascader, FormRow, FormCol, FormDivider, FormText, RefSelect: FormRefSelect, TreeCheck, SubForm,
+    RegionCascader, FormRow, FormCol, FormDivider, FormText, RefSelect: FormRefSelect, TreeCheck, SubForm, SuggestInput,
     ...designerWidgets,
   },
 });
