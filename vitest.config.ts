@@ -5,7 +5,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
-    testTimeout: 30000,
+    // Two workers share CI's two cores with the PostgreSQL server: a first definitions build or a
+    // template copy can take several times its quiet duration, which is not a failure.
+    testTimeout: 90000,
     hookTimeout: 60000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on CI's 2-core machine left
