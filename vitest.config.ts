@@ -8,7 +8,7 @@ export default defineConfig({
     // Two workers share CI's two cores with the PostgreSQL server: a first definitions build or a
     // template copy can take several times its quiet duration, which is not a failure.
     testTimeout: 90000,
-    hookTimeout: 60000,
+    hookTimeout: 120000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on CI's 2-core machine left
     // a core idle for ~17 minutes. Each server test file works on its own copy of the database.
