@@ -50,7 +50,7 @@ test('the screen login opens the board from the portal and sees a departure arri
   if (!loaded) {
     loaded = await first(10);
     expect(loaded, 'a dispatched schedule in the demo').toBeTruthy();
-    await step(loaded!.scheduleId, 'load', { loadedPieces: 2, loadedWeight: '12.500' });
+    await step(loaded!.scheduleId, 'load', { loadedPieces: 1, loadedWeight: '12.500', permitNo: '沪超2026E2E01', permitExpiry: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10) });
   }
   await step(loaded!.scheduleId, 'depart');
 
