@@ -37,6 +37,8 @@ test('the screen login opens the board from the portal and sees a departure arri
 
   const inTransit = Number(await value(page, 'in-transit').innerText());
   const departed = Number(await value(page, 'departed-today').innerText());
+  // a mark on this very document: still there afterwards means no reload happened
+  await page.evaluate(() => { (window as unknown as { boardMark: number }).boardMark = 1; });
   // set-up: the dispatcher sends a loaded truck on its way (their screen is covered by dispatch.spec);
   // when no truck is loaded (another spec went first) a dispatched one is loaded first
   const dispatch = await apiToken(request, 'dispatch');
@@ -58,4 +60,5 @@ test('the screen login opens the board from the portal and sees a departure arri
   await expect(value(page, 'in-transit')).toHaveText(String(inTransit + 1), { timeout: 15_000 });
   await expect(value(page, 'departed-today')).toHaveText(String(departed + 1));
   await expect(page.getByTestId('node-feed-line').first()).toContainText(`发车 · ${loaded!.scheduleNo}`);
+  expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(1);
 });
