@@ -39,26 +39,27 @@ test('the screen login opens the board from the portal and sees a departure arri
   const departed = Number(await value(page, 'departed-today').innerText());
   // a mark on this very document: still there afterwards means no reload happened
   await page.evaluate(() => { (window as unknown as { boardMark: number }).boardMark = 1; });
-  // set-up: the dispatcher sends a loaded truck on its way (their screen is covered by dispatch.spec);
-  // when no truck is loaded (another spec went first) a dispatched one is loaded first
-  const dispatch = await apiToken(request, 'dispatch');
-  const headers = { 'access-token': dispatch };
-  const first = async (status: number) => (await (await request.get(`/api/v1/project-base/transport-schedule/page?scheduleStatus=${status}&pageSize=1`, { headers })).json()).data.list[0] as { scheduleId: number; scheduleNo: string } | undefined; // set-up or check by API (see above), not a step a person performs
-  const step = async (id: number, name: string, data: Record<string, unknown> = {}) => {
-    const res = await (await request.post(`/api/v1/project-base/transport-schedule/${id}/${name}`, { headers, data: { data } })).json(); // set-up or check by API (see above), not a step a person performs
-    expect(res.code, res.msg).toBe(0);
-  };
-  let loaded = await first(15);
-  if (!loaded) {
-    loaded = await first(10);
-    expect(loaded, 'a dispatched schedule in the demo').toBeTruthy();
-    await step(loaded!.scheduleId, 'load', { loadedPieces: 1, loadedWeight: '12.500', permitNo: '沪超2026E2E01', permitExpiry: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10) });
-  }
-  await step(loaded!.scheduleId, 'depart');
+  // set-up: the dispatcher sends a loaded truck on its way (their screens are covered by dispatch.spec);
+  // when other specs went first and no truck is loaded, a dispatched one (else a draft) is brought to 装车
+  const headers = { 'access-token': await apiToken(request, 'dispatch') };
+  const S = '/api/v1/project-base/transport-schedule';
+  type Schedule = { scheduleId: number; scheduleNo: string };
+  const inState = async (status: number): Promise<Schedule[]> => (await (await request.get(`${S}/page?scheduleStatus=${status}&pageSize=10`, { headers })).json()).data.list; // set-up or check by API (see above), not a step a person performs
+  const step = async (id: number, name: string, data: Record<string, unknown> = {}) => (await (await request.post(`${S}/${id}/${name}`, { headers, data: { data } })).json()).code === 0; // set-up or check by API (see above), not a step a person performs
+  const LOAD = { loadedPieces: 1, loadedWeight: '12.500', permitNo: '沪超2026E2E01', permitExpiry: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10) };
+  let loaded: Schedule | undefined = (await inState(15))[0];
+  if (!loaded) for (const s of await inState(10)) if (await step(s.scheduleId, 'load', LOAD)) { loaded = s; break; }
+  if (!loaded) for (const s of await inState(0)) if ((await step(s.scheduleId, 'dispatch')) && (await step(s.scheduleId, 'load', LOAD))) { loaded = s; break; }
+  expect(loaded, 'a schedule of the demo to send on its way').toBeTruthy();
+  expect(await step(loaded!.scheduleId, 'depart')).toBe(true);
 
   // the board re-reads on the node's event, long before its 60 s refresh, with no reload
   await expect(value(page, 'in-transit')).toHaveText(String(inTransit + 1), { timeout: 15_000 });
   await expect(value(page, 'departed-today')).toHaveText(String(departed + 1));
   await expect(page.getByTestId('node-feed-line').first()).toContainText(`发车 · ${loaded!.scheduleNo}`);
   expect(await page.evaluate(() => (window as unknown as { boardMark?: number }).boardMark)).toBe(1);
+
+  // the way out of the screen leads back to the portal
+  await page.getByTestId('screen-leave').click();
+  await expect(page).toHaveURL(/\/kanban-portal$/);
 });

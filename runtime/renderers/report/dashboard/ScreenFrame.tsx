@@ -8,6 +8,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { ConfigProvider, theme } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import { useMessageState } from '../../../realtime/store';
 import type { DashboardDef } from '../../../router/types';
 import { ScreenContext } from './screenContext';
@@ -50,6 +51,9 @@ const SCREEN_CSS = `[data-testid="screen"] li[data-testid$="-line"] { border-bot
 export default function ScreenFrame({ screen, title, children }: { screen: Screen; title: string; children: (reading: number) => ReactNode }) {
   const scale = useFit(screen.width, screen.height);
   const { reading, readAt } = useScreenReading(screen);
+  const navigate = useNavigate();
+  // Without the shell there is no menu: the way out is back where the screen was opened from (the home page when opened directly).
+  const leave = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
   const { connected } = useMessageState();
   return (
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm, token: { colorBgContainer: 'rgba(12, 40, 74, 0.72)', colorBorderSecondary: '#1b4a7a' } }}>
@@ -73,6 +77,7 @@ export default function ScreenFrame({ screen, title, children }: { screen: Scree
                 {screen.live && <span data-testid="screen-live" style={{ marginRight: 16, color: connected ? '#52c41a' : '#faad14' }}>● {connected ? '实时' : '重连中'}</span>}
                 <span data-testid="screen-read-at">更新于 {clockText(readAt).slice(11)}</span>
                 <span style={{ marginLeft: 16 }}>每 {screen.refreshSeconds ?? 60} 秒刷新</span>
+                <a role="button" onClick={leave} style={{ marginLeft: 16, color: '#7fb2e5' }} data-testid="screen-leave">退出大屏</a>
               </div>
             </header>
             <style>{SCREEN_CSS}</style>
