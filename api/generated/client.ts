@@ -22644,6 +22644,11 @@ export function statActivity(query: StatActivityQuery = {}, options: CallOptions
   return request<StatActivityResponse>({ method: 'GET', url: '/api/v1/user-base/stat/activity', query: { ...query }, ...options });
 }
 
+/** 数据看板大屏(R18)：今日/本月的在途车辆、发车/到达、异常、回单超期、收入/毛利(不含税)、吨公里、出入库、准时率，按省在途调度单，最新调度节点 — GET /api/v1/user-base/stat/kanban (大屏看板) */
+export function statKanban(options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/user-base/stat/kanban', ...options });
+}
+
 export interface TrackIngestBody {
 source?: (1 | 2 | 3)
 /**
@@ -23724,6 +23729,7 @@ export const catalogue = {
   'stat.enquirySupplier': { method: 'GET', path: '/api/v1/user-base/stat/enquiry-supplier', permission: '统计报表:报表' },
   'stat.staffSettle': { method: 'GET', path: '/api/v1/user-base/stat/staff-settle', permission: '统计报表:报表' },
   'stat.activity': { method: 'GET', path: '/api/v1/user-base/stat/activity', permission: '统计报表:报表' },
+  'stat.kanban': { method: 'GET', path: '/api/v1/user-base/stat/kanban', permission: '大屏看板' },
   'track.ingest': { method: 'POST', path: '/api/v1/project-base/track/ingest', permission: '@public' },
   'track.locationList': { method: 'GET', path: '/api/v1/project-base/truck-location/list', permission: '调度|在途车辆' },
   'track.trackList': { method: 'GET', path: '/api/v1/project-base/track/list', permission: '调度|在途车辆|在途车辆:行程轨迹' },

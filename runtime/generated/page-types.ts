@@ -322,7 +322,10 @@ export interface ReportDef {
   };
 }
 export interface ChartDef {
-  type: "bar" | "line" | "pie" | "funnel" | "scatter";
+  /**
+   * gauge: a ring showing one value (a dashboard chart's value path, else the report summary's first measure)
+   */
+  type: "bar" | "line" | "pie" | "funnel" | "scatter" | "gauge";
   /**
    * measure names (default: all)
    */
@@ -392,6 +395,19 @@ export interface FormDoneBack {
   to: string;
 }
 export interface DashboardDef {
+  /**
+   * big-screen mode: a dark canvas of width × height scaled to fit the window (kept in proportion), with a clock and no shell (give the page layout: false); it re-reads every refreshSeconds and when an event arrives on the live topic
+   */
+  screen?: {
+    width: number;
+    height: number;
+    refreshSeconds?: number;
+    /**
+     * an organisation topic of the real-time channel (/topic/<name>) whose events make the screen re-read (debounced)
+     */
+    live?: string;
+    subtitle?: string;
+  };
   /**
    * @minItems 1
    */
@@ -477,6 +493,30 @@ export interface ChartCardDef {
   query?: CardQuery;
   chart: ChartDef;
   height?: number;
+  /**
+   * a plain answer: dotted path of its rows (not a report); drawn with x as the category and chart.series as the numeric fields
+   */
+  rows?: string;
+  /**
+   * with rows: the field naming each row (the category axis)
+   */
+  x?: string;
+  /**
+   * with rows: the legend title of each chart.series field
+   */
+  seriesTitles?: string[];
+  /**
+   * gauge: dotted path of the value in the answer
+   */
+  value?: string;
+  /**
+   * gauge: the full ring (default 100)
+   */
+  max?: number;
+  /**
+   * gauge: shown after the value (%)
+   */
+  suffix?: string;
 }
 /**
  * links to pages, each enabled only when the user may open it: declared items, or the other pages of this page's group (source siblings, with their badges)

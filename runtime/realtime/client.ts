@@ -35,8 +35,14 @@ export class RealtimeConnection {
 
   constructor(private readonly brokerURL: () => string = defaultBrokerUrl) {}
 
-  /** Follows the session: call once; returns the stop function. */
+  private followers = 0;
+
+  /**
+   * Follows the session; returns the stop function. Several may follow (the layout's header, a
+   * big screen shown without the layout): the connection ends when the last one stops.
+   */
   follow(): () => void {
+    this.followers += 1;
     const sync = () => {
       const s = getSession();
       const staffId = s.profile?.staffId;
@@ -45,9 +51,13 @@ export class RealtimeConnection {
     };
     sync();
     const off = subscribeSession(sync);
+    let stopped = false;
     return () => {
       off();
-      void this.close();
+      if (stopped) return;
+      stopped = true;
+      this.followers -= 1;
+      if (this.followers === 0) void this.close();
     };
   }
 

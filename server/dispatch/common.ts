@@ -10,6 +10,22 @@ import { lockParent, recountInto, total } from '../crud/quantity';
 import type { Db } from '../db/connect';
 import { getSetting } from '../admin/settings';
 import { PROJECT_CLOSED, PROJECT_CLOSED_MESSAGE } from '../project/common';
+import { publishTopic } from '../realtime/bus';
+import { registerTopic } from '../realtime/events';
+
+/**
+ * The STOMP topic announcing a schedule's new node (派车 … 结算, 取消) to the organisation's
+ * watching screens (`/topic/schedule-node`): the big-screen board re-reads its figures on it
+ * rather than polling faster. The event names the schedule and the node only; figures are read
+ * through the board's own call, which checks permission and organisation again.
+ */
+export const SCHEDULE_NODE_TOPIC = 'schedule-node';
+registerTopic(SCHEDULE_NODE_TOPIC, { permission: '调度|在途车辆|大屏看板' });
+
+/** Announces a node inside the writing transaction: NOTIFY is delivered only at commit, never for a rolled-back step. */
+export async function announceNode(db: Db, orgId: number, scheduleId: number, node: number): Promise<void> {
+  await publishTopic(db, orgId, SCHEDULE_NODE_TOPIC, { type: 'schedule_node', msg: { scheduleId, node } });
+}
 
 /** Schedule states that do not count as a dispatched truck: 0 草稿, 5 已取消. */
 export const SCHEDULE_NOT_LIVE = [0, 5];

@@ -56,6 +56,7 @@ import { intelFeedHandlers } from '../logistics/intel-feed';
 import { mattersMergeHandlers } from '../finance/matters-merge';
 import { bankMatchHandlers } from '../finance/bank-match';
 import { platformWaybillHandlers } from '../finance/platform-waybill';
+import { kanbanHandlers } from '../stat/kanban';
 
 /** One map per handler file; a name claimed twice is a start-up error rather than a silent override. */
 const files: Record<string, Handler>[] = [
@@ -66,7 +67,7 @@ const files: Record<string, Handler>[] = [
   contractHandlers, insuranceHandlers, wholeProcessHandlers, referenceHandlers, resourceHandlers,
   shellHandlers, ssoHandlers, trackingHandlers, userPreferenceHandlers, settleBillHandlers,
   digitalAssetCategoryHandlers, digitalAssetHandlers, assetBorrowHandlers, unitCostHandlers, gaodeHandlers, intelFeedHandlers,
-  mattersMergeHandlers, bankMatchHandlers, platformWaybillHandlers,
+  mattersMergeHandlers, bankMatchHandlers, platformWaybillHandlers, kanbanHandlers,
 ];
 
 export const namedHandlers: Record<string, Handler> = {};

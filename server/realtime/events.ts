@@ -14,7 +14,8 @@ export type PushType =
   | 'event_message'
   | 'enquiry_quote_message_unread_count'
   | 'enquiry_quote_message'
-  | 'truck_position';
+  | 'truck_position'
+  | 'schedule_node';
 
 export const WS_PATH = '/ws';
 

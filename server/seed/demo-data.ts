@@ -56,6 +56,8 @@ export function demoAccounts(adminPassword: string): DemoAccount[] {
     { username: 'cashier', password: 'Cashier@123', name: '徐静', mobile: '13524610087', memberships: [{ org: 'sh', role: 'cashier', dep: '财务部', isDefault: true, post: '出纳' }] },
     { username: 'wh', password: 'Wh@123', name: '顾卫东', mobile: '15995601324', memberships: [{ org: 'sz', role: 'wh', dep: '仓储运营部', isDefault: true, post: '仓库主管' }] },
     { username: 'archive', password: 'Archive@123', name: '林晓燕', mobile: '13611952286', memberships: [{ org: 'sh', role: 'archivist', dep: '总经理办公室', isDefault: true, post: '资料管理员' }] },
+    // The 大屏看板 role alone (DOMAIN §7 R18/R19): the login of the screen in the operations room.
+    { username: 'screen', password: 'Screen@123', name: '调度大屏', mobile: '13611952290', memberships: [{ org: 'sh', role: 'bigScreen', dep: '运营调度部', isDefault: true, post: '大屏看板' }] },
   ];
 }
 

@@ -134,6 +134,6 @@ export function demoLoginLines(env: NodeJS.ProcessEnv = process.env): string[] {
     '  orphan   / Orphan@123    无单位 (登录被拒绝)',
     '  gm / Gm@123 总经理 · bizmgr / Bizmgr@123 商务经理 · planner / Planner@123 方案工程师 · pm / Pm@123 项目经理',
     '  dispatch / Dispatch@123 调度主管 · finance / Finance@123 财务经理 · cashier / Cashier@123 出纳',
-    '  wh / Wh@123 仓库主管(苏州) · archive / Archive@123 资料管理员',
+    '  wh / Wh@123 仓库主管(苏州) · archive / Archive@123 资料管理员 · screen / Screen@123 大屏看板(上海)',
   ];
 }

@@ -13,6 +13,7 @@ export const USERS = {
   finance: { username: 'finance', password: 'Finance@123' },
   cashier: { username: 'cashier', password: 'Cashier@123' },
   xielina: { username: 'xielina', password: 'Xielina@123' },
+  screen: { username: 'screen', password: 'Screen@123' },
 } as const;
 
 /** Fills the login form; stays on the current page when it already is the login page (keeps ?redirect). */

@@ -116,8 +116,8 @@ test.describe('application shell as the administrator', () => {
     await expect(page.getByTestId('guide-flow')).toContainText('询价');
 
     await page.goto('/kanban-portal');
-    await expect(page.getByTestId('card-customer-total').locator('.ant-statistic-content-value')).toHaveText(/^\d+$/);
-    await expect(page.getByTestId('card-in-transit').getByRole('link', { name: '进入数据看板大屏' })).toBeVisible();
+    await expect(page.getByTestId('card-screen-board').locator('.ant-statistic-content-value')).toHaveText(/^\d+$/);
+    await expect(page.getByTestId('card-screen-board').getByRole('link', { name: '进入运营大屏' })).toBeVisible();
 
     await page.getByTestId('size-select').click();
     await page.getByRole('menuitem', { name: 'Small' }).click();

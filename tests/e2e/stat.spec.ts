@@ -44,7 +44,7 @@ test('总经理 reads 数据统计 for a month and drills to its clues; opens th
   // 看板门户 → 数据看板
   await page.locator('.ant-menu').getByText('看板门户', { exact: true }).click();
   await expect(page).toHaveURL(/\/kanban-portal$/);
-  await page.getByTestId('card-in-transit').getByText('进入数据看板大屏').click();
+  await page.getByTestId('card-screen-board').getByText('进入运营大屏').click();
   await expect(page).toHaveURL(/\/kanban$/);
   await expect(page.getByTestId('card-in-transit')).toBeVisible();
 });

@@ -21,6 +21,8 @@ const LinksCard = lazy(() => import('./dashboard/LinksCard').then((m) => ({ defa
 const RecordCard = lazy(() => import('./dashboard/RecordCard').then((m) => ({ default: m.RecordCard })));
 const ChartCard = lazy(() => import('./dashboard/ChartCard').then((m) => ({ default: m.ChartCard })));
 const ReportView = lazy(() => import('./ReportView'));
+// the big screen's frame (dark theme, scaling, clock) only with a page that declares one
+const ScreenFrame = lazy(() => import('./dashboard/ScreenFrame'));
 
 /** The call a card makes; a links card makes none. */
 export function cardApi(card: DashboardCard): string | undefined {
@@ -41,12 +43,13 @@ function CardBody({ card, cache, params, name, pagePath }: { card: DashboardCard
   return <Suspense fallback={<Typography.Text type="secondary">加载中…</Typography.Text>}>{body}</Suspense>;
 }
 
-export default function DashboardPage({ page, params }: { page: PageDef; params?: Record<string, string> }) {
+/** The cards; `reading` (a big screen's) makes every card ask its call again when it changes. */
+function DashboardGrid({ page, params, reading, onScreen }: { page: PageDef; params?: Record<string, string>; reading: number; onScreen: boolean }) {
   const { roles } = useSession();
   const openable = useOpenable();
   const cards = visibleCards(page.dashboard!.cards, roles ?? []);
-  // one request per call and arguments for as long as this screen is shown
-  const cache: CallCache = useMemo(() => new Map(), []);
+  // one request per call and arguments for as long as this screen is shown (a big screen: per reading)
+  const cache: CallCache = useMemo(() => new Map(), [reading]);
   return (
     <div data-testid="dashboard"><Row gutter={[16, 16]}>
       {cards.map((c, i) => {
@@ -54,7 +57,8 @@ export default function DashboardPage({ page, params }: { page: PageDef; params?
         const to = openable(c.link);
         const extra = to ? <Link to={to}>{c.linkText ?? '查看'}</Link> : undefined;
         return (
-          <Col key={name} xs={24} md={c.statistic ? 12 : 24} lg={c.span ?? (c.statistic ? 6 : 12)}>
+          // A big screen is laid out on its own canvas, not by the window's breakpoints.
+          <Col key={name} {...(onScreen ? { span: c.span ?? (c.statistic ? 6 : 12) } : { xs: 24, md: c.statistic ? 12 : 24, lg: c.span ?? (c.statistic ? 6 : 12) })}>
             <Card title={c.statistic ? undefined : c.title} extra={c.statistic ? undefined : extra} data-testid={`card-${name}`} style={c.statistic ? undefined : { height: '100%' }}>
               <CardBody card={c} cache={cache} params={params} name={name} pagePath={page.path} />
               {c.statistic && extra && <div style={{ marginTop: 8 }}>{extra}</div>}
@@ -63,5 +67,15 @@ export default function DashboardPage({ page, params }: { page: PageDef; params?
         );
       })}
     </Row></div>
+  );
+}
+
+export default function DashboardPage({ page, params }: { page: PageDef; params?: Record<string, string> }) {
+  const screen = page.dashboard!.screen;
+  if (!screen) return <DashboardGrid page={page} params={params} reading={0} onScreen={false} />;
+  return (
+    <Suspense fallback={null}>
+      <ScreenFrame screen={screen} title={page.meta.title}>{(reading) => <DashboardGrid page={page} params={params} reading={reading} onScreen />}</ScreenFrame>
+    </Suspense>
   );
 }

@@ -15,7 +15,7 @@ import { enumLabel } from '../../schema/load';
 import { postToProjectGroup } from '../project/group';
 import { assertProjectOpen, chinaToday, refreshProjectTotals } from '../../project/common';
 import { costContractRefusal, estimateGuidePrice } from '../../dispatch/guide-price';
-import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, SCHEDULE_SLOT_FREE, assertProjectRunning, blank, countSchedules, freightAboveTolerance, lockDemand, nowIso, syncDemand, syncSlots } from '../../dispatch/common';
+import { DEMAND_DISPATCHABLE, SCHEDULE_NOT_LIVE, announceNode, SCHEDULE_SLOT_FREE, assertProjectRunning, blank, countSchedules, freightAboveTolerance, lockDemand, nowIso, syncDemand, syncSlots } from '../../dispatch/common';
 import { total } from '../../crud/quantity';
 import { DRIVER_LINK_LIVE, currentLink, endLinks, issueLink, linkUrl, type ENDED } from '../../dispatch/driver-token';
 
@@ -89,6 +89,8 @@ async function addNode(ctx: HookContext, row: Row, node: number, values: Row) {
     operatorStaffId: ctx.session?.actorName ? null : ctx.session?.staffId ?? null,
     byDriver: Boolean(ctx.session?.actorName), operatorName: ctx.session?.actorName ?? null,
   });
+  const orgId = Number(row.orgId ?? ctx.session?.orgId);
+  if (orgId) await announceNode(ctx.db, orgId, Number(row.scheduleId), node);
 }
 
 async function enablePayments(ctx: HookContext, scheduleId: number, nodes: number[]) {

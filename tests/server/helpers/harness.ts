@@ -21,6 +21,7 @@ export const PASSWORDS: Record<string, string> = {
   cashier: 'Cashier@123',
   wh: 'Wh@123',
   archive: 'Archive@123',
+  screen: 'Screen@123',
 };
 
 export interface Harness {

@@ -3,7 +3,7 @@
  * make the same call with the same arguments share one request (the 工作台's cards all read
  * workbench.summary).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { invoke } from '../../../../api/call';
 import type { QueryValue } from '../../../../api/http';
 import type { CardQuery } from '../../../router/types';
@@ -63,13 +63,18 @@ export function failureText(err: unknown): string {
   return message ? `加载失败：${message}` : '加载失败';
 }
 
-/** A card's answer: undefined while loading, or the error text. */
+/**
+ * A card's answer: undefined while loading, or the error text. A new cache with the same call
+ * (a big screen re-reading) keeps the figures shown until the new answer replaces them.
+ */
 export function useCardData<T = unknown>(cache: CallCache, api: string, query: CardQuery | undefined): { data?: T; error?: string } {
   const key = JSON.stringify(query ?? {});
   const [state, setState] = useState<{ data?: T; error?: string }>({});
+  const asked = useRef('');
   useEffect(() => {
     let alive = true;
-    setState({});
+    if (asked.current !== `${api} ${key}`) setState({});
+    asked.current = `${api} ${key}`;
     cachedCall(cache, api, resolveQuery(JSON.parse(key) as CardQuery)).then(
       (data) => alive && setState({ data: data as T }),
       (err: unknown) => alive && setState({ error: failureText(err) }),
