@@ -9581,9 +9581,9 @@ export interface FinanceReviewBatchProjectFeeGetParams {
 reviewId: number
 }
 
-export type FinanceReviewBatchProjectFeeGetResponse = E.FinanceReview & { refs?: Refs; items?: E.FinanceReviewItem[] };
+export type FinanceReviewBatchProjectFeeGetResponse = E.FinanceReview;
 
-/** 项目费用事项详情 — GET /api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId} (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+/** 项目费用事项详情 — GET /api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId} (@authenticated) */
 export function financeReviewBatchProjectFeeGet(params: FinanceReviewBatchProjectFeeGetParams, options: CallOptions = {}): Promise<FinanceReviewBatchProjectFeeGetResponse> {
   return request<FinanceReviewBatchProjectFeeGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId}', params: { ...params }, ...options });
 }
@@ -23362,7 +23362,7 @@ export const catalogue = {
   'financeReview.batchReceiptGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-receipt/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
   'financeReview.batchReceiveInvoiceGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-receive-invoice/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
   'financeReview.issueInvoiceGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/issue-invoice/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
-  'financeReview.batchProjectFeeGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.batchProjectFeeGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId}', permission: '@authenticated' },
   'financeReview.get': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/review/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
   'financeReview.batchPayment': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/batch-payment', permission: '财务:资金事项:付款' },
   'financeReview.batchReceipt': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/batch-receipt', permission: '财务:资金事项:收款' },

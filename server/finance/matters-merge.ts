@@ -177,8 +177,9 @@ const withdrawProfileMatter: Handler = async (ctx) => {
   const row = await inTransaction(ctx.db, async (trx) => {
     const w = wctx(ctx, trx);
     const review = await lockParent(ctxOf(w), 'financeReview', id);
-    if (!review || ![5, 6].includes(Number(review.matterType))) throw notFound('事项不存在');
+    if (!review) throw notFound('事项不存在');
     if (Number(review.applicantStaffId) !== session.staffId) throw new HttpError(403, '只能撤销本人申请的事项');
+    if (![5, 6].includes(Number(review.matterType))) throw conflict('这里只能撤销报销或借支，其他资金事项请在合并管理中撤回');
     if (Number(review.auditState) !== 5) throw conflict('只有审批中的事项可以撤销；已通过未执行的事项请联系财务申请撤销');
     return runTransition(w, ctx.entities.financeReview!, id, 'withdraw', { values: {}, comment: body(ctx).comment ?? '申请人撤销' }, { system: true });
   });
@@ -191,7 +192,9 @@ const profileMatterGet: Handler = async (ctx) => {
   const q = scopedQueries(ctx.db, ctx.entities, session);
   const id = Number(ctx.params.reviewId);
   const row = (await q.select('financeReview').selectAll().where('reviewId', '=', id).executeTakeFirst()) as Row | undefined;
-  if (!row || Number(row.applicantStaffId) !== session.staffId || ![5, 6].includes(Number(row.matterType))) throw notFound('事项不存在');
+  // finance reads every claim (合并管理, 资金管理); anyone else only their own
+  const reader = hasPermission(session.permissions, LEDGER_READERS);
+  if (!row || ![5, 6].includes(Number(row.matterType)) || (!reader && Number(row.applicantStaffId) !== session.staffId)) throw notFound('事项不存在');
   row.items = await q.select('financeReviewItem').selectAll().where('reviewId', '=', id).orderBy('reviewItemId').execute();
   return present(ctx.entities.financeReview!, row);
 };

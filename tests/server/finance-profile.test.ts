@@ -115,6 +115,10 @@ describe.each(await backends())('个人财务 on %s', (backend) => {
     expect(page.list.every((r: any) => r.applicantStaffId === pmId && [5, 6].includes(r.matterType))).toBe(true);
     expect(page.list.some((r: any) => r.reviewId === mine.reviewId)).toBe(false);
     expect((await h.call('GET', `${M}/profile-matter/${mine.reviewId}`, { token: t.pm })).status).toBe(404);
+    expect((await h.call('GET', `${M}/batch-project-fee/${mine.reviewId}`, { token: t.pm })).status).toBe(404);
+    // its owner and finance read it with its lines
+    expect(ok(await h.call('GET', `${M}/batch-project-fee/${mine.reviewId}`, { token: t.dispatch })).items).toHaveLength(1);
+    expect(ok(await h.call('GET', `${M}/batch-project-fee/${mine.reviewId}`, { token: t.finance })).reviewId).toBe(mine.reviewId);
 
     // not a draft: refused, for its owner too
     const busy = await h.call('POST', `${M}/delete-fee-apply-matter`, { token: t.dispatch, data: { reviewId: mine.reviewId } });
@@ -131,9 +135,12 @@ describe.each(await backends())('个人财务 on %s', (backend) => {
     // an approved one isn't deleted either
     const paid = (await db().selectFrom('financeReview').select('reviewId').where('applicantStaffId', '=', pmId).where('auditState', '=', 15).executeTakeFirstOrThrow()) as any;
     expect((await h.call('POST', `${M}/delete-fee-apply-matter`, { token: t.pm, data: { reviewId: paid.reviewId } })).status).toBe(409);
-    // a 批量付款 is no personal matter to delete here
-    const payment = (await db().selectFrom('financeReview').select(['reviewId', 'applicantStaffId']).where('matterType', '=', 1).where('auditState', '=', 10).executeTakeFirstOrThrow()) as any;
-    expect((await h.call('POST', `${M}/delete-fee-apply-matter`, { token: t.xielina, data: { reviewId: payment.reviewId } })).status).toBe(404);
+    // a 批量付款 is no personal matter to delete here, even for its applicant
+    const xielina = await staffIdOf(h, '谢丽娜');
+    const payment = (await db().selectFrom('financeReview').select(['reviewId']).where('matterType', '=', 1).where('auditState', '=', 10).where('applicantStaffId', '=', xielina).executeTakeFirstOrThrow()) as any;
+    const other = await h.call('POST', `${M}/delete-fee-apply-matter`, { token: t.xielina, data: { reviewId: payment.reviewId } });
+    expect(other.status).toBe(409);
+    expect(other.body.msg).toBe('这里只能删除报销或借支，其他资金事项请在合并管理中撤回删除');
   });
 
   it('every staff member may claim (no finance permission), only the cashier executes, and nothing crosses organisations', async () => {
