@@ -9248,6 +9248,94 @@ export function financeMattersStatMatters(query: FinanceMattersStatMattersQuery 
   return request<FinanceMattersStatMattersResponse>({ method: 'GET', url: '/api/v1/finance-base/stat/matters', query: { ...query }, ...options });
 }
 
+export interface FinanceProfileListProfileFinanceMattersQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "reviewId"
+sortOrder?: ("asc" | "desc")
+/**
+ * @maxItems 200
+ */
+matterType?: (1 | 2 | 3 | 4 | 5 | 6 | 7)[]
+/**
+ * @maxItems 200
+ */
+auditState?: (0 | 5 | 10 | 15)[]
+/**
+ * @maxItems 200
+ */
+executeStatus?: (0 | 5 | 10)[]
+submittedAtStart?: string
+submittedAtEnd?: string
+}
+
+export type FinanceProfileListProfileFinanceMattersResponse = Page<E.FinanceReview>;
+
+/** 我的报销与借支(分页) — GET /api/v1/finance-base/finance-matters-merge/list-profile-finance-matters (@authenticated) */
+export function financeProfileListProfileFinanceMatters(query: FinanceProfileListProfileFinanceMattersQuery = {}, options: CallOptions = {}): Promise<FinanceProfileListProfileFinanceMattersResponse> {
+  return request<FinanceProfileListProfileFinanceMattersResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/list-profile-finance-matters', query: { ...query }, ...options });
+}
+
+export interface FinanceProfileProfileFinanceManageDataResponse {
+
+}
+
+/** 个人财务管理汇总(借支余额、报销、待确认收入、所属单位) — GET /api/v1/finance-base/finance-matters-merge/profile-finance-manage-data (@authenticated) */
+export function financeProfileProfileFinanceManageData(options: CallOptions = {}): Promise<FinanceProfileProfileFinanceManageDataResponse> {
+  return request<FinanceProfileProfileFinanceManageDataResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/profile-finance-manage-data', ...options });
+}
+
+export interface FinanceProfileGetParams {
+reviewId: number
+}
+
+export type FinanceProfileGetResponse = E.FinanceReview;
+
+/** 我的报销或借支详情 — GET /api/v1/finance-base/finance-matters-merge/profile-matter/{reviewId} (@authenticated) */
+export function financeProfileGet(params: FinanceProfileGetParams, options: CallOptions = {}): Promise<FinanceProfileGetResponse> {
+  return request<FinanceProfileGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/profile-matter/{reviewId}', params: { ...params }, ...options });
+}
+
+export type FinanceProfileBatchProjectFeeResponse = E.FinanceReview;
+
+/** 新增报销(项目费用，提交审批) — POST /api/v1/finance-base/finance-matters-merge/batch-project-fee (@authenticated) */
+export function financeProfileBatchProjectFee(options: CallOptions = {}): Promise<FinanceProfileBatchProjectFeeResponse> {
+  return request<FinanceProfileBatchProjectFeeResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/batch-project-fee', ...options });
+}
+
+export type FinanceProfilePettyCashApplyResponse = E.FinanceReview;
+
+/** 申请借支(备用金，提交审批) — POST /api/v1/finance-base/finance-matters-merge/petty-cash-apply (@authenticated) */
+export function financeProfilePettyCashApply(options: CallOptions = {}): Promise<FinanceProfilePettyCashApplyResponse> {
+  return request<FinanceProfilePettyCashApplyResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/petty-cash-apply', ...options });
+}
+
+export interface FinanceProfileDeleteFeeApplyMatterBody {
+reviewId: number
+version?: number
+}
+
+export type FinanceProfileDeleteFeeApplyMatterResponse = null
+
+/** 删除本人的报销/借支草稿 — POST /api/v1/finance-base/finance-matters-merge/delete-fee-apply-matter (@authenticated) */
+export function financeProfileDeleteFeeApplyMatter(data: FinanceProfileDeleteFeeApplyMatterBody, options: CallOptions = {}): Promise<FinanceProfileDeleteFeeApplyMatterResponse> {
+  return request<FinanceProfileDeleteFeeApplyMatterResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/delete-fee-apply-matter', data, ...options });
+}
+
+export interface FinanceProfileWithdrawProfileMatterBody {
+reviewId: number
+comment?: string
+version?: number
+}
+
+export type FinanceProfileWithdrawProfileMatterResponse = E.FinanceReview;
+
+/** 撤销本人审批中的报销/借支 — POST /api/v1/finance-base/finance-matters-merge/withdraw-profile-matter (@authenticated) */
+export function financeProfileWithdrawProfileMatter(data: FinanceProfileWithdrawProfileMatterBody, options: CallOptions = {}): Promise<FinanceProfileWithdrawProfileMatterResponse> {
+  return request<FinanceProfileWithdrawProfileMatterResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/withdraw-profile-matter', data, ...options });
+}
+
 export interface FinanceReportDetailSumQuery {
 /**
  * @maxItems 200
@@ -9422,7 +9510,7 @@ executedAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("reviewNo" | "matterType" | "title" | "applicantStaffId" | "depId" | "counterpartyName" | "totalAmount" | "executedAmount" | "unexecutedAmount" | "executeAmount" | "executeDate" | "auditState" | "executeStatus" | "executedAt" | "cancelState" | "cancelReason" | "submittedAt" | "ourBankAccountId" | "voucherNo" | "payeeName" | "payeeBankName" | "payeeBankAccount" | "payChannel" | "expectedPayDate" | "payerName" | "receivedAt" | "bankStatementId" | "invoiceType" | "taxConfigId" | "goodsName" | "buyerName" | "buyerTaxNo" | "buyerAddressPhone" | "buyerBankAccount" | "fromPlace" | "toPlace" | "vehicleInfo" | "cargoName" | "invoiceRemark" | "issuedInvoiceNo" | "issuedAt" | "redFlush" | "originalReviewId" | "originalInvoiceNo" | "redInfoNo" | "remark" | "createdAt" | "updatedAt")[]
+columns?: ("reviewNo" | "matterType" | "title" | "applicantStaffId" | "depId" | "counterpartyName" | "totalAmount" | "executedAmount" | "unexecutedAmount" | "executeAmount" | "executeDate" | "auditState" | "executeStatus" | "executedAt" | "cancelState" | "cancelReason" | "submittedAt" | "ourBankAccountId" | "voucherNo" | "payeeName" | "payeeBankName" | "payeeBankAccount" | "payChannel" | "expectedPayDate" | "payerName" | "receivedAt" | "bankStatementId" | "invoiceType" | "taxConfigId" | "goodsName" | "buyerName" | "buyerTaxNo" | "buyerAddressPhone" | "buyerBankAccount" | "fromPlace" | "toPlace" | "vehicleInfo" | "cargoName" | "invoiceRemark" | "issuedInvoiceNo" | "issuedAt" | "redFlush" | "originalReviewId" | "originalInvoiceNo" | "redInfoNo" | "pettyCashOffset" | "expectedReturnDate" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 资金事项 — GET /api/v1/finance-base/finance-matters-merge/export-excel (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行), a file */
@@ -9493,9 +9581,9 @@ export interface FinanceReviewBatchProjectFeeGetParams {
 reviewId: number
 }
 
-export type FinanceReviewBatchProjectFeeGetResponse = E.FinanceReview & { refs?: Refs; items?: E.FinanceReviewItem[] };
+export type FinanceReviewBatchProjectFeeGetResponse = E.FinanceReview;
 
-/** 项目费用事项详情 — GET /api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId} (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+/** 项目费用事项详情 — GET /api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId} (@authenticated) */
 export function financeReviewBatchProjectFeeGet(params: FinanceReviewBatchProjectFeeGetParams, options: CallOptions = {}): Promise<FinanceReviewBatchProjectFeeGetResponse> {
   return request<FinanceReviewBatchProjectFeeGetResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId}', params: { ...params }, ...options });
 }
@@ -9649,6 +9737,11 @@ redFlush?: (boolean | null)
 originalReviewId?: (number | null)
 originalInvoiceNo?: (string | null)
 redInfoNo?: (string | null)
+/**
+ * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
+ */
+pettyCashOffset?: (string | null)
+expectedReturnDate?: (string | null)
 executions?: unknown
 remark?: (string | null)
 }[]
@@ -9751,6 +9844,11 @@ redFlush?: (boolean | null)
 originalReviewId?: (number | null)
 originalInvoiceNo?: (string | null)
 redInfoNo?: (string | null)
+/**
+ * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
+ */
+pettyCashOffset?: (string | null)
+expectedReturnDate?: (string | null)
 executions?: unknown
 remark?: (string | null)
 }[]
@@ -9796,7 +9894,7 @@ export type FinanceReviewListPettyCashFeeResponse = {
 
 }[]
 
-/** 备用金台账(借支余额) — GET /api/v1/finance-base/finance-matters-merge/list-petty-cash-fee (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行) */
+/** 备用金台账(借支余额) — GET /api/v1/finance-base/finance-matters-merge/list-petty-cash-fee (@authenticated) */
 export function financeReviewListPettyCashFee(options: CallOptions = {}): Promise<FinanceReviewListPettyCashFeeResponse> {
   return request<FinanceReviewListPettyCashFeeResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-fee', ...options });
 }
@@ -23253,6 +23351,13 @@ export const catalogue = {
   'financeInvoiceTaxConfig.update': { method: 'PUT', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务:配置' },
   'financeInvoiceTaxConfig.remove': { method: 'DELETE', path: '/api/v1/finance-base/finance-invoice-tax-config/{configId}', permission: '财务:配置' },
   'financeMattersStat.matters': { method: 'GET', path: '/api/v1/finance-base/stat/matters', permission: '统计报表:资金事项|财务:资金事项|财务:合并管理' },
+  'financeProfile.listProfileFinanceMatters': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-profile-finance-matters', permission: '@authenticated' },
+  'financeProfile.profileFinanceManageData': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/profile-finance-manage-data', permission: '@authenticated' },
+  'financeProfile.get': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/profile-matter/{reviewId}', permission: '@authenticated' },
+  'financeProfile.batchProjectFee': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/batch-project-fee', permission: '@authenticated' },
+  'financeProfile.pettyCashApply': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/petty-cash-apply', permission: '@authenticated' },
+  'financeProfile.deleteFeeApplyMatter': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/delete-fee-apply-matter', permission: '@authenticated', version: true },
+  'financeProfile.withdrawProfileMatter': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/withdraw-profile-matter', permission: '@authenticated', version: true },
   'financeReport.detailSum': { method: 'GET', path: '/api/v1/finance-base/finance-report/detail-sum', permission: '财务:报表' },
   'financeReport.incomeCost': { method: 'GET', path: '/api/v1/finance-base/finance-report/income-cost', permission: '财务:报表' },
   'financeReview.listReview': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-review', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
@@ -23262,7 +23367,7 @@ export const catalogue = {
   'financeReview.batchReceiptGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-receipt/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
   'financeReview.batchReceiveInvoiceGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-receive-invoice/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
   'financeReview.issueInvoiceGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/issue-invoice/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
-  'financeReview.batchProjectFeeGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.batchProjectFeeGet': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/batch-project-fee/{reviewId}', permission: '@authenticated' },
   'financeReview.get': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/review/{reviewId}', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
   'financeReview.batchPayment': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/batch-payment', permission: '财务:资金事项:付款' },
   'financeReview.batchReceipt': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/batch-receipt', permission: '财务:资金事项:收款' },
@@ -23273,7 +23378,7 @@ export const catalogue = {
   'financeReview.applyCancel': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/apply-cancel', permission: '财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票', version: true },
   'financeReview.deletePendingReview': { method: 'DELETE', path: '/api/v1/finance-base/finance-matters-merge/delete-pending-review/{reviewId}', permission: '财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票' },
   'financeReview.execute': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/execute', permission: '财务:资金事项:执行' },
-  'financeReview.listPettyCashFee': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-fee', permission: '财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行' },
+  'financeReview.listPettyCashFee': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-fee', permission: '@authenticated' },
   'financeReview.statProfileMatter': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/stat-profile-matter', permission: '@authenticated' },
   'platformWaybill.page': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/page', permission: '财务:资金事项|财务:资金事项:付款' },
   'platformWaybill.get': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/{waybillId}', permission: '财务:资金事项|财务:资金事项:付款' },

@@ -2212,6 +2212,11 @@ redFlush?: (boolean | null)
 originalReviewId?: (number | null)
 originalInvoiceNo?: (string | null)
 redInfoNo?: (string | null)
+/**
+ * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
+ */
+pettyCashOffset?: (string | null)
+expectedReturnDate?: (string | null)
 executions?: unknown
 remark?: (string | null)
 }
@@ -2262,6 +2267,11 @@ cargoName?: (string | null)
 issuedInvoiceNo?: (string | null)
 redFlush?: (boolean | null)
 redInfoNo?: (string | null)
+/**
+ * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
+ */
+pettyCashOffset?: (string | number | null)
+expectedReturnDate?: (string | null)
 remark?: (string | null)
 custom?: {
 
@@ -2282,7 +2292,7 @@ updatedAt: string
 createdBy: (number | null)
 updatedBy: (number | null)
 reviewId: number
-targetType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+targetType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | null)
 targetId?: (number | null)
 targetNo?: (string | null)
 paymentId?: (number | null)
@@ -2291,6 +2301,12 @@ costItemId?: (number | null)
 incomeItemId?: (number | null)
 incomeId?: (number | null)
 waybillId?: (number | null)
+feeSubjectConfigId?: (number | null)
+pettyCashStaffId?: (number | null)
+occurredDate?: (string | null)
+costType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+projectId?: (number | null)
+clueId?: (number | null)
 amount?: (string | null)
 executedAmount?: (string | null)
 remark?: (string | null)
@@ -2304,6 +2320,11 @@ costItemId?: (number | null)
 incomeItemId?: (number | null)
 incomeId?: (number | null)
 waybillId?: (number | null)
+feeSubjectConfigId?: (number | null)
+occurredDate?: (string | null)
+costType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
+projectId?: (number | null)
+clueId?: (number | null)
 amount?: (string | number | null)
 remark?: (string | null)
 }

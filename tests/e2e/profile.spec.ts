@@ -68,6 +68,8 @@ test.describe('个人中心 as definitions', () => {
     await expect(page).toHaveURL(/\/profile\/profile-finance$/);
     await expect(page.getByTestId('breadcrumb')).toHaveText('首页/个人中心/个人财务管理');
     await expect(page.getByTestId('tab-badge-financeMattersMerge.countConfirmIncomeReview').locator('.ant-badge-dot')).toBeVisible();
+    // 报销 and 备用金 come first; the incomes are the last two tabs
+    await page.getByRole('tab', { name: '待确认收入' }).click();
     const rows = page.locator('.ant-tabs-tabpane-active .ant-table-row:visible');
     await expect(rows.first()).toBeVisible();
     await expect(rows.first()).toContainText('待确认');

@@ -10,7 +10,7 @@ import { hasPermission } from '../../../schemas/src/permission';
 import { lockParent } from '../../crud/quantity';
 import type { HookContext } from '../../hooks/types';
 import { fromCents, splitVat, toCents, yuan } from './money';
-import { TARGETS } from './targets';
+import { TARGETS, targetsFor } from './targets';
 import type { TargetModule } from './targets/types';
 import { checkReceivedInvoices, checkIssuedInvoiceNo } from './invoices';
 
@@ -22,9 +22,9 @@ export const APPLY_PERMISSION: Record<number, string | null> = { 1: '财务:资�
 const VERB: Record<number, string> = { 1: '付', 2: '收', 3: '收票', 4: '开票', 7: '付' };
 /** matter types whose execution moves money through one of our bank accounts */
 const MONEY_TYPES = [1, 2, 5, 6, 7];
-const PICK_FIELDS = ['paymentId', 'settleBillId', 'costItemId', 'incomeItemId', 'incomeId', 'waybillId'] as const;
+const PICK_FIELDS = ['paymentId', 'settleBillId', 'costItemId', 'incomeItemId', 'incomeId', 'waybillId', 'feeSubjectConfigId', 'pettyCashStaffId'] as const;
 
-interface ItemInput { targetType: number; targetId: number; amount: number | null; remark: string | null }
+interface ItemInput { targetType: number; targetId: number; amount: number | null; remark: string | null; extra: Row }
 
 function itemsOf(body: Row): ItemInput[] {
   const list = Array.isArray(body.items) ? (body.items as Row[]) : [];
@@ -38,10 +38,15 @@ function itemsOf(body: Row): ItemInput[] {
     if (!targetType || !targetId) throw badRequest(`事项明细第${i + 1}行：请选择付款/收款对象`, { field: 'items' });
     const amount = it.amount === null || it.amount === undefined || it.amount === '' ? null : toCents(it.amount, 'items', `事项明细第${i + 1}行：本次金额`);
     if (amount !== null && amount <= 0) throw badRequest(`事项明细第${i + 1}行：本次金额应大于0`, { field: 'items' });
-    out.push({ targetType, targetId, amount, remark: it.remark ? String(it.remark) : null });
+    const module = TARGETS[targetType];
+    if (module?.amountRequired && amount === null) throw badRequest(`事项明细第${i + 1}行：请输入金额`, { field: 'items' });
+    const extra: Row = {};
+    for (const f of module?.itemFields ?? []) if (it[f] !== undefined && it[f] !== '') extra[f] = it[f];
+    out.push({ targetType, targetId, amount, remark: it.remark ? String(it.remark) : null, extra });
   });
-  const keys = new Set(out.map((i) => `${i.targetType}:${i.targetId}`));
-  if (keys.size !== out.length) throw badRequest('同一对象不能在一个事项中出现两次', { field: 'items' });
+  const single = out.filter((i) => !TARGETS[i.targetType]?.repeatable);
+  const keys = new Set(single.map((i) => `${i.targetType}:${i.targetId}`));
+  if (keys.size !== single.length) throw badRequest('同一对象不能在一个事项中出现两次', { field: 'items' });
   return out;
 }
 
@@ -80,11 +85,11 @@ export async function applyMatter(ctx: HookContext, matterType: number, body: Ro
     if (![0, 10].includes(Number(prev.auditState))) throw conflict('只有待提交或已驳回的事项可以修改后重新提交');
   }
   const items = itemsOf(body);
-  const hasTargets = [1, 2, 3, 4, 7].includes(matterType);
+  const hasTargets = targetsFor(matterType).length > 0;
   if (hasTargets && !items.length) throw badRequest('请至少选择一条明细', { field: 'items' });
   // Lock in one order (type, id) so two applications on the same targets queue instead of deadlocking.
   const ordered = [...items].sort((a, b) => a.targetType - b.targetType || a.targetId - b.targetId);
-  const figures = new Map<string, { label: string; counterparty: string | null; projectId: number | null; amount: number; row: Row }>();
+  const figures = new Map<ItemInput, { label: string; counterparty: string | null; projectId: number | null; amount: number; row: Row }>();
   for (const it of ordered) {
     const module = TARGETS[it.targetType];
     if (!module) throw badRequest(`暂不支持的事项对象类型：${it.targetType}`, { field: 'items' });
@@ -95,9 +100,9 @@ export async function applyMatter(ctx: HookContext, matterType: number, body: Ro
     const amount = it.amount ?? open;
     if (open <= 0) throw conflict(`${module.title}「${t.label}」已无未${VERB[matterType]}金额`);
     if (amount > open) throw conflict(`${module.title}「${t.label}」未${VERB[matterType]}金额 ${yuan(open)} 元，本次 ${yuan(amount)} 元超出`);
-    figures.set(`${it.targetType}:${it.targetId}`, { label: t.label, counterparty: t.counterparty, projectId: t.projectId, amount, row: t.row });
+    figures.set(it, { label: t.label, counterparty: t.counterparty, projectId: Number(it.extra.projectId) || t.projectId, amount, row: t.row });
   }
-  let total = items.reduce((s, it) => s + figures.get(`${it.targetType}:${it.targetId}`)!.amount, 0);
+  let total = items.reduce((s, it) => s + figures.get(it)!.amount, 0);
   if (!hasTargets) {
     total = toCents(body.totalAmount, 'totalAmount', '事项金额');
     if (total <= 0) throw badRequest('事项金额应大于0', { field: 'totalAmount' });
@@ -109,6 +114,7 @@ export async function applyMatter(ctx: HookContext, matterType: number, body: Ro
   const extra: Row = {};
   if (matterType === 3) checkReceivedInvoices(body.invoices, total);
   if (matterType === 4) Object.assign(extra, await issueDetails(ctx, body, [...figures.values()]));
+  for (const module of targetsFor(matterType)) Object.assign(extra, (await module.checkMatter?.(ctx, matterType, body, total, reviewId)) ?? {});
 
   const values: Row = { ...body, matterType, counterpartyName, title: body.title || `${MATTER_TITLE[matterType]}-${counterpartyName ?? ''}`.slice(0, 100) };
   for (const k of ['items', 'reviewId', 'version', 'matterType']) delete values[k];
@@ -130,9 +136,9 @@ export async function applyMatter(ctx: HookContext, matterType: number, body: Ro
   }
   if (items.length) {
     await ctx.q.insert('financeReviewItem', items.map((it) => {
-      const f = figures.get(`${it.targetType}:${it.targetId}`)!;
+      const f = figures.get(it)!;
       const module = TARGETS[it.targetType]!;
-      return { reviewId: id, targetType: it.targetType, targetId: it.targetId, targetNo: f.label.slice(0, 100), [module.pickField]: it.targetId, amount: fromCents(f.amount), executedAmount: '0.00', remark: it.remark };
+      return { ...it.extra, reviewId: id, targetType: it.targetType, targetId: it.targetId, targetNo: f.label.slice(0, 100), [module.pickField]: it.targetId, amount: fromCents(f.amount), executedAmount: '0.00', remark: it.remark };
     }));
   }
   for (const it of ordered) await TARGETS[it.targetType]!.reserve?.(ctx, it.targetId, id, matterType);
@@ -213,7 +219,7 @@ export async function executeMatter(ctx: HookContext, input: ExecuteInput, opts:
       throw e instanceof HttpError ? new HttpError(409, `不能执行：${e.message}`) : e;
     });
     await ctx.q.update('financeReviewItem').set({ executedAmount: fromCents(toCents(it.executedAmount) + delta) }).where('reviewItemId', '=', it.reviewItemId).execute();
-    await module.apply(ctx, Number(it.targetId), matterType, sign * delta, delta === lacks);
+    await module.apply(ctx, Number(it.targetId), matterType, sign * delta, delta === lacks, { review, item: it });
   }
   const now = new Date().toISOString();
   const done = executed + amount;

@@ -22,3 +22,15 @@ export async function deletePending(w: WriteContext, reviewId: number): Promise<
   await releaseTargets(ctx, review);
   await removeRecord(w, w.entities.financeReview!, reviewId);
 }
+
+/** 删除草稿 of 个人财务管理: only the caller's own 报销/借支, only while a draft (0) or rejected (10). */
+export async function deleteOwnDraft(w: WriteContext, reviewId: number): Promise<void> {
+  const ctx = ctxOf(w);
+  const review = await lockParent(ctx, 'financeReview', reviewId);
+  if (!review) throw notFound('事项不存在');
+  if (Number(review.applicantStaffId) !== w.session!.staffId) throw new HttpError(403, '只能删除本人申请的报销或借支');
+  if (![5, 6].includes(Number(review.matterType))) throw conflict('这里只能删除报销或借支，其他资金事项请在合并管理中撤回删除');
+  if (![0, 10].includes(Number(review.auditState))) throw conflict('只有草稿或已撤回、已驳回的事项可以删除，审批中的请先撤销');
+  await releaseTargets(ctx, review);
+  await removeRecord(w, w.entities.financeReview!, reviewId);
+}

@@ -182,8 +182,9 @@ async function seedTemplates(ctx: SeedContext) {
     { bizType: 2, name: '批量收款审批', nodes: [await role('财务经理', 'finMgr')] },
     { bizType: 3, name: '批量收票审批', nodes: [await role('财务经理', 'finMgr')] },
     { bizType: 4, name: '申请开票审批', nodes: [await role('财务经理', 'finMgr')] },
-    { bizType: 5, name: '项目费用报销', nodes: [head, await role('财务经理', 'finMgr')] },
-    { bizType: 6, name: '备用金借支', nodes: [head, await role('财务经理', 'finMgr'), await role('总经理', 'gm', { minAmount: 50000 })] },
+    // 报销 and 借支 are decided by finance (the 审核 call needs 财务:资金事项:审核, which department heads don't hold); big ones by the 总经理 too.
+    { bizType: 5, name: '项目费用报销', nodes: [await role('财务经理', 'finMgr'), await role('总经理', 'gm', { minAmount: 20000 })], remark: '2万元及以上须总经理审批' },
+    { bizType: 6, name: '备用金借支', nodes: [await role('财务经理', 'finMgr'), await role('总经理', 'gm', { minAmount: 10000 })], remark: '1万元及以上须总经理审批' },
     { bizType: 7, name: '付款确认收入', nodes: [await role('财务经理', 'finMgr')] },
     { bizType: 11, name: '客户审核', nodes: [await role('商务经理', 'bizManager')] },
     { bizType: 12, name: '供应商审核', nodes: [await role('调度主管', 'dispatcher')] },

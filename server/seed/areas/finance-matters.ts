@@ -142,7 +142,68 @@ async function seed(ctx: SeedContext): Promise<void> {
       await tx(cashier, (w) => executeMatter(ctxOf(w), { reviewId: Number(r.reviewId), ourBankAccountId: bankAccountId, voucherNo: `LG${String(20260000 + Number(r.reviewId))}` }));
     }
   }
+  await personal(ctx, { mgr, gm, cashier, bankAccountId });
   await statements(ctx, cashier);
+}
+
+/**
+ * 个人财务 of 沈国良 (pm) and 何俊 (dispatch): 借支 executed and waiting for the cashier, 报销 of
+ * project travel and entertainment — one offsetting petty cash and paid, one waiting for 财务经理,
+ * one taken back by its applicant (a draft to change or delete), one rejected.
+ */
+async function personal(ctx: SeedContext, o: { mgr: WriteContext; gm: WriteContext; cashier: WriteContext; bankAccountId: number }) {
+  let pm: WriteContext, dispatch: WriteContext;
+  try {
+    pm = await ctx.as('sh', '沈国良');
+    dispatch = await ctx.as('sh', '何俊');
+  } catch { return; }
+  const subject = async (name: string) => {
+    const r = (await ctx.db.selectFrom('financeFeeSubjectConfig').select('configId').where('corpId', '=', ctx.corpId).where('name', '=', name).executeTakeFirst()) as Row | undefined;
+    return r ? Number(r.configId) : null;
+  };
+  const travel = await subject('差旅费');
+  const hosting = await subject('业务招待费');
+  if (!travel || !hosting) return;
+  const project = (await ctx.db.selectFrom('project').select('projectId').where('orgId', '=', ctx.orgIds.sh).orderBy('projectId').executeTakeFirst()) as Row | undefined;
+  const projectId = project ? Number(project.projectId) : undefined;
+  const day = (n: number) => ctx.daysAgo(n).toISOString().slice(0, 10);
+  const approve = async (id: number) => {
+    for (const w of [o.mgr, o.gm]) {
+      const row = (await ctx.db.selectFrom('financeReview').select('auditState').where('reviewId', '=', id).executeTakeFirstOrThrow()) as Row;
+      if (Number(row.auditState) !== 5) return;
+      await tx(w, (x) => ctx.decide(x, 'financeReview', id, true, '同意'));
+    }
+  };
+  const pay = (id: number, daysAgo: number) => tx(o.cashier, (w) => executeMatter(ctxOf(w), { reviewId: id, ourBankAccountId: o.bankAccountId, voucherNo: `BX${String(20260000 + id)}`, executedDate: day(daysAgo) }));
+  const loan = (w: WriteContext, amount: string, title: string, back: number) => tx(w, (x) => applyMatter(ctxOf(x), 6, { title, expectedReturnDate: day(-back), items: [{ pettyCashStaffId: x.session!.staffId, amount }] }));
+  const claim = (w: WriteContext, title: string, lines: Row[], offset = '0') => tx(w, (x) => applyMatter(ctxOf(x), 5, { title, pettyCashOffset: offset, items: lines }));
+
+  // 沈国良: 5,000 borrowed for a site survey trip; a 1,840 claim offsets 1,000 of it (balance 4,000).
+  const l1 = await loan(pm, '5000.00', '备用金借支-临港项目现场踏勘', 30);
+  await approve(Number(l1.reviewId));
+  await pay(Number(l1.reviewId), 24);
+  await ctx.backdate('financeReview', Number(l1.reviewId), ctx.daysAgo(26));
+  const c1 = await claim(pm, '报销-临港项目现场差旅', [
+    { feeSubjectConfigId: travel, amount: '1280.00', occurredDate: day(20), costType: 6, projectId, remark: '上海-湖州往返及住宿' },
+    { feeSubjectConfigId: hosting, amount: '560.00', occurredDate: day(19), costType: 6, projectId, remark: '业主现场协调工作餐' }], '1000.00');
+  await approve(Number(c1.reviewId));
+  await pay(Number(c1.reviewId), 12);
+  await ctx.backdate('financeReview', Number(c1.reviewId), ctx.daysAgo(15));
+  const c2 = await claim(pm, '报销-吊装方案评审差旅', [{ feeSubjectConfigId: travel, amount: '860.00', occurredDate: day(6), costType: 6, projectId, remark: '评审会高铁票' }]);
+  await ctx.backdate('financeReview', Number(c2.reviewId), ctx.daysAgo(4));
+  const c3 = await claim(pm, '报销-客户拜访招待', [{ feeSubjectConfigId: hosting, amount: '420.00', occurredDate: day(3), costType: 6, projectId }]);
+  await tx(pm, (w) => ctx.transition(w, 'financeReview', Number(c3.reviewId), 'withdraw', {}, '发票抬头有误，撤回修改'));
+
+  // 何俊: a 3,000 loan approved and waiting for the cashier; a paid claim; a rejected one.
+  const l2 = await loan(dispatch, '3000.00', '备用金借支-干线车辆应急维修', 20);
+  await approve(Number(l2.reviewId));
+  await ctx.backdate('financeReview', Number(l2.reviewId), ctx.daysAgo(2));
+  const c4 = await claim(dispatch, '报销-跟车押运差旅', [{ feeSubjectConfigId: travel, amount: '2150.00', occurredDate: day(14), costType: 6, projectId, remark: '押运往返及住宿' }]);
+  await approve(Number(c4.reviewId));
+  await pay(Number(c4.reviewId), 8);
+  await ctx.backdate('financeReview', Number(c4.reviewId), ctx.daysAgo(10));
+  const c5 = await claim(dispatch, '报销-司机招待', [{ feeSubjectConfigId: hosting, amount: '980.00', occurredDate: day(5), costType: 6, projectId }]);
+  await tx(o.mgr, (w) => ctx.decide(w, 'financeReview', Number(c5.reviewId), false, '招待费须附事前审批单'));
 }
 
 /**

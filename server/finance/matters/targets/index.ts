@@ -7,6 +7,8 @@ import { billTarget } from './bill';
 import { costItemTarget, incomeItemTarget } from './ledger';
 import { driverIncomeTarget } from './driver-income';
 import { platformWaybillTarget } from './platform-waybill';
+import { pettyCashTarget } from './petty-cash';
+import { projectFeeTarget } from './project-fee';
 import type { TargetModule } from './types';
 
 export const TARGETS: Record<number, TargetModule> = {
@@ -16,6 +18,8 @@ export const TARGETS: Record<number, TargetModule> = {
   4: incomeItemTarget,
   6: driverIncomeTarget,
   7: platformWaybillTarget,
+  5: pettyCashTarget,
+  8: projectFeeTarget,
 };
 
 /** The targets a matter type may hold, in the order the forms offer them. */
