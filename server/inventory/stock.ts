@@ -56,6 +56,33 @@ const page: Handler = async (ctx) => {
   return { list, total: Number(n), pageNo, pageSize, refs };
 };
 
+/**
+ * GET inventory-base/stock/materials: each material of the organisation with its on-hand (the
+ * counter the ledger keeps), its 安全库存 and `below` when on-hand is under it; `belowSafety=true`
+ * lists only those — what the warehouse manager must reorder. Sorted with those below first.
+ */
+const materials: Handler = async (ctx) => {
+  const session = requireSession(ctx);
+  const m = ctx.entities.materialItem!;
+  const query = ctx.query as Record<string, unknown>;
+  const pageNo = Math.max(1, Number(query.pageNo) || 1);
+  const pageSize = Math.min(500, Math.max(1, Number(query.pageSize) || 20));
+  const belowExpr = sql<boolean>`(safety_stock is not null and stock_qty < safety_stock)`;
+  let base = ctx.db.selectFrom(m.table).where('orgId', '=', session.orgId);
+  if (typeof query.keyword === 'string' && query.keyword.trim()) {
+    const k = `%${query.keyword.trim().replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+    base = base.where((eb: any) => eb.or([eb('materialNo', 'ilike', k), eb('name', 'ilike', k), eb('spec', 'ilike', k)]));
+  }
+  if (query.belowSafety === true || query.belowSafety === 'true') base = base.where(belowExpr as any);
+  const { n } = (await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+  const rows = (await base.select(['materialId', 'materialNo', 'name', 'spec', 'unit', 'category', 'stockQty', 'safetyStock', 'disabled', belowExpr.as('below')] as any)
+    .orderBy(sql`(safety_stock is not null and stock_qty < safety_stock) desc`).orderBy('materialNo')
+    .limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Row[];
+  const list = rows.map((r) => ({ ...r, materialId: Number(r.materialId), below: Boolean(r.below), belowText: r.below ? '低于安全库存' : '' }));
+  return { list, total: Number(n), pageNo, pageSize };
+};
+
 export const stockHandlers: Record<string, Handler> = {
   'stock.page': page,
+  'stock.materials': materials,
 };
