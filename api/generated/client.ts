@@ -12491,6 +12491,37 @@ export function stockPage(query: StockPageQuery = {}, options: CallOptions = {})
   return request<StockPageResponse>({ method: 'GET', url: '/api/v1/inventory-base/stock/page', query: { ...query }, ...options });
 }
 
+export interface StockMaterialsQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+belowSafety?: boolean
+}
+
+export interface StockMaterialsResponse {
+list?: {
+materialId?: number
+materialNo?: (string | null)
+name?: string
+spec?: (string | null)
+unit?: (string | null)
+category?: (number | string | null)
+stockQty?: (string | number | null)
+safetyStock?: (string | number | null)
+disabled?: (boolean | null)
+below?: boolean
+belowText?: string
+}[]
+total?: number
+pageNo?: number
+pageSize?: number
+}
+
+/** 物料库存(现存量、安全库存，低于安全库存的排在前面) — GET /api/v1/inventory-base/stock/materials (仓库:物料入库|仓库:配置|仓库:统计|仓库:零件) */
+export function stockMaterials(query: StockMaterialsQuery = {}, options: CallOptions = {}): Promise<StockMaterialsResponse> {
+  return request<StockMaterialsResponse>({ method: 'GET', url: '/api/v1/inventory-base/stock/materials', query: { ...query }, ...options });
+}
+
 export interface StockLedgerPageQuery {
 pageNo?: number
 pageSize?: number
@@ -23491,6 +23522,7 @@ export const catalogue = {
   'staffPost.update': { method: 'PUT', path: '/api/v1/inventory-base/config/staff-post/{recordId}', permission: '仓库:配置' },
   'staffPost.remove': { method: 'DELETE', path: '/api/v1/inventory-base/config/staff-post/{recordId}', permission: '仓库:配置' },
   'stock.page': { method: 'GET', path: '/api/v1/inventory-base/stock/page', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看' },
+  'stock.materials': { method: 'GET', path: '/api/v1/inventory-base/stock/materials', permission: '仓库:物料入库|仓库:配置|仓库:统计|仓库:零件' },
   'stock.ledgerPage': { method: 'GET', path: '/api/v1/inventory-base/stock-ledger/page', permission: '仓库:零件|仓库:入库|仓库:出库:仅查看|仓库:物料入库|仓库:统计' },
   'transshipIn.page': { method: 'GET', path: '/api/v1/inventory-base/transship-in/page', permission: '仓库:转运入库' },
   'transshipIn.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/transship-in/export-excel', permission: '仓库:转运入库', binary: 'download' },

@@ -17,6 +17,8 @@ export function a4SheetCss(sheet: string): string {
 .${sheet} th, .${sheet} td { border: 1px solid #333; padding: 4px 6px; text-align: left; }
 .${sheet} th { background: #f2f2f2; white-space: nowrap; }
 .${sheet} .n { text-align: right; }
-.${sheet} .sign td { height: 44px; }
+.${sheet} .sign td { height: 44px; width: 28%; }
+/* the signature boxes take the width, their labels only what the words need */
+.${sheet} .sign th { width: 1%; }
 `;
 }

@@ -166,6 +166,47 @@ export async function checkReferences(
   }
 }
 
+/**
+ * `checkReferences` over the lines of a document: one query per reference field for every line
+ * together; when one is missing, the per-line check of the lines in order names the first.
+ */
+export async function checkReferencesOfLines(
+  db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity, lines: Record<string, unknown>[], atOf: (i: number) => { label: string; path: string },
+): Promise<void> {
+  if (lines.length <= 1) {
+    if (lines.length) await checkReferences(db, session, entities, entity, lines[0]!, atOf(0));
+    return;
+  }
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if ((f.type !== 'reference' && f.type !== 'references') || !f.ref || !entities[f.ref]) continue;
+    const target = entities[f.ref]!;
+    const ids = new Set<number>();
+    let bad = false;
+    for (const v of lines) {
+      const raw = v[name];
+      if (raw === undefined || raw === null) continue;
+      let parsed: unknown;
+      try {
+        parsed = typeof raw === 'string' && f.type === 'references' ? JSON.parse(raw) : raw;
+      } catch {
+        bad = true;
+        break;
+      }
+      for (const id of (Array.isArray(parsed) ? parsed : [parsed]).map(Number)) {
+        if (!Number.isSafeInteger(id)) bad = true;
+        else ids.add(id);
+      }
+    }
+    if (!bad && ids.size) {
+      const found = (await scoped(db.selectFrom(target.table), target, session).select(target.idField).where(target.idField, 'in', [...ids]).execute()).length;
+      if (found === ids.size) continue;
+    } else if (!bad) continue;
+    // something is missing: the line-by-line check finds and names it
+    for (const [i, v] of lines.entries()) await checkReferences(db, session, entities, entity, v, atOf(i));
+    return;
+  }
+}
+
 const idsOf = (type: string, raw: unknown): number[] => {
   if (raw === undefined || raw === null || raw === '') return [];
   const parsed = typeof raw === 'string' && type === 'references' ? (JSON.parse(raw) as unknown[]) : raw;

@@ -16,7 +16,7 @@ import { entityHooks } from '../hooks/index';
 import type { EntityHooks, HookContext, TransitionInput } from '../hooks/types';
 import { assertMayChange, assertNoChildren, assertNotInUse, scoped, scopedQueries, tenantValues } from './scope';
 import { customValue, toColumn, writableValues } from './values';
-import { checkReferenceFilters, checkReferences } from './refs';
+import { checkReferenceFilters, checkReferences, checkReferencesOfLines } from './refs';
 import { diff, OP, titleOf, writeLog, type DiffLine } from './oplog';
 import { nextNumber } from './numbering';
 import {
@@ -124,11 +124,19 @@ async function childLines(ctx: WriteContext, entity: ResolvedEntity, parentId: n
       : [];
     const byId = new Map(existing.map((r) => [Number(r[child.idField]), r]));
     const kept = new Set<number>();
-    for (const [i, line] of lines.entries()) {
-      const at = { label: `${c.title}第${i + 1}行：`, path: `${name}.${i}.` };
+    const atOf = (i: number) => ({ label: `${c.title}第${i + 1}行：`, path: `${name}.${i}.` });
+    const lineValues = lines.map((line) => {
       const values = writableValues(child, line, 'create');
       delete values[c.key];
-      await checkReferences(ctx.db, ctx.session, ctx.entities, child, values, at);
+      return values;
+    });
+    // One query per reference field for all lines (a 200-line document is not 200 look-ups); the
+    // refusal still names the first line whose reference is missing.
+    await checkReferencesOfLines(ctx.db, ctx.session, ctx.entities, child, lineValues, atOf);
+    const inserts: Record<string, unknown>[] = [];
+    for (const [i, line] of lines.entries()) {
+      const at = atOf(i);
+      const values = lineValues[i]!;
       const lineId = Number(line[child.idField]);
       if (!system) await checkReferenceFilters(ctx.db, ctx.session, ctx.entities, child, values, byId.get(lineId), at);
       applyFormulas(child, values, byId.get(lineId));
@@ -139,11 +147,17 @@ async function childLines(ctx: WriteContext, entity: ResolvedEntity, parentId: n
         if (child.versioned) set.version = sql`version + 1`;
         await scoped(ctx.db.updateTable(child.table), child, ctx.session).set(set).where(child.idField, '=', lineId).execute();
       } else {
-        await ctx.db.insertInto(child.table).values({
+        inserts.push({
           ...stateDefaults(child), ...values, [c.key]: parentId, ...tenantValues(child, ctx.session),
           createdBy: ctx.session?.staffId ?? null, updatedBy: ctx.session?.staffId ?? null,
-        }).execute();
+        });
       }
+    }
+    // New lines in one statement, in their order (ids ascend with the lines, as before). Rows of
+    // one INSERT must share their columns: a line without a value takes the column's default.
+    if (inserts.length) {
+      const cols = [...new Set(inserts.flatMap((r) => Object.keys(r)))];
+      await ctx.db.insertInto(child.table).values(inserts.map((r) => Object.fromEntries(cols.map((k) => [k, k in r ? r[k] : sql`default`])))).execute();
     }
     const removed = existing.filter((r) => !kept.has(Number(r[child.idField]))).map((r) => Number(r[child.idField]));
     if (removed.length) await scoped(ctx.db.deleteFrom(child.table), child, ctx.session).where(child.idField, 'in', removed).execute();

@@ -14,13 +14,15 @@
  *   onHand(ctx, filter)           — the current figures, per warehouse × item × 库位
  *
  * Concurrency: every movement locks the item's own row first (partItem, or materialItem for
- * materials) with `lockParent`, items in ascending id order so two documents touching the same
- * items queue instead of deadlocking. The on-hand read that decides an out therefore sees every
+ * materials) `FOR UPDATE`, items in ascending id order so two documents touching the same items
+ * queue instead of deadlocking. The on-hand read that decides an out therefore sees every
  * movement committed before it, and 20 parallel outs of the last pieces let exactly those that fit
- * pass. The item's counters (stockQty / stockWeight) are recomputed from the rows (`recountInto`).
+ * pass. That read and the item's counters (stockQty / stockWeight) come from stock_balance, which
+ * the database derives from the ledger rows in the inserting statement (migration 018), so a
+ * document costs the same however long the ledger has grown.
  */
 import { sql } from 'kysely';
-import { lockParent, recountInto, type QuantityContext } from '../crud/quantity';
+import type { QuantityContext } from '../crud/quantity';
 import { badRequest, conflict, HttpError } from '../http/errors';
 
 type Row = Record<string, any>;
@@ -90,18 +92,40 @@ function requireTransaction(ctx: QuantityContext) {
   if (!ctx.db.isTransaction) throw new Error('stock movements must run inside a transaction');
 }
 
-/** Locks each distinct item of the lines (ascending ids per kind) and answers their rows. */
+/**
+ * Locks each distinct item of the lines and answers their rows: one `FOR UPDATE` per kind over the
+ * ids in ascending order (a 200-line delivery takes its 200 locks in one statement, in the same
+ * order as every other document, so two documents still queue instead of deadlocking).
+ */
 async function lockItems(ctx: QuantityContext, lines: StockLine[]): Promise<Map<string, Row>> {
-  const keys = [...new Set(lines.map((l) => `${kindOf(l)}:${l.itemId}`))]
-    .map((k) => k.split(':').map(Number) as [1 | 2, number])
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const rows = new Map<string, Row>();
-  for (const [kind, id] of keys) {
-    const row = await lockParent(ctx, ITEM_KINDS[kind].entity, id);
-    if (!row) throw badRequest(`${kind === 1 ? '零件' : '物料'}不存在`);
-    rows.set(`${kind}:${id}`, row);
+  for (const kind of [1, 2] as const) {
+    const ids = [...new Set(lines.filter((l) => kindOf(l) === kind).map((l) => Number(l.itemId)))].sort((a, b) => a - b);
+    if (!ids.length) continue;
+    const def = ITEM_KINDS[kind];
+    const e = ctx.q.entity(def.entity);
+    const got = (await ctx.q.select(def.entity).selectAll().where(`${e.table}.${e.idField}`, 'in', ids)
+      .orderBy(`${e.table}.${e.idField}`).forUpdate().execute()) as Row[];
+    if (got.length !== ids.length) throw badRequest(`${kind === 1 ? '零件' : '物料'}不存在`);
+    for (const r of got) rows.set(`${kind}:${Number(r[e.idField])}`, r);
   }
   return rows;
+}
+
+/**
+ * On-hand of exact positions from stock_balance, which the database keeps from the ledger rows in
+ * the same transaction (migration 018): one read for every position of a document, and its cost
+ * does not grow with the ledger. Read after `lockItems`, so it counts every committed movement.
+ */
+async function balanceOf(ctx: QuantityContext, orgId: number, positions: { kind: 1 | 2; itemId: number; warehouseId: number; loc: string }[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!positions.length) return out;
+  const rows = (await ctx.db.selectFrom('stockBalance').select(['itemKind', 'itemId', 'warehouseId', 'locationCode', 'qty'])
+    .where('orgId', '=', orgId)
+    .where('itemId', 'in', [...new Set(positions.map((p) => p.itemId))])
+    .execute()) as Row[];
+  for (const r of rows) out.set(`${r.itemKind}:${r.itemId}:${r.warehouseId}:${r.locationCode}`, Number(r.qty));
+  return out;
 }
 
 function ledgerWhere(ctx: QuantityContext, f: OnHandFilter) {
@@ -155,15 +179,25 @@ async function insertRows(ctx: QuantityContext, doc: StockDoc, direction: 1 | 2,
   }));
 }
 
-/** Recomputes the counters of the items from every ledger row (never incremented). */
+/**
+ * Recomputes the counters of the items from their positions (never incremented): one UPDATE per
+ * kind over the balance rows, which sum every ledger row of the item.
+ */
 async function recount(ctx: QuantityContext, items: Map<string, Row>) {
-  for (const key of items.keys()) {
-    const [kind, id] = key.split(':').map(Number) as [1 | 2, number];
+  for (const kind of [1, 2] as const) {
+    const ids = [...items.keys()].filter((k) => k.startsWith(`${kind}:`)).map((k) => Number(k.split(':')[1]));
+    if (!ids.length) continue;
     const def = ITEM_KINDS[kind];
     const item = ctx.q.entity(def.entity);
-    const from = { entity: 'stockLedger', key: def.key, where: { itemKind: kind } };
-    if (item.fields[def.qtyField]) await recountInto(ctx, { parent: def.entity, id, field: def.qtyField, from: { ...from, agg: { sum: 'qtyChange' } } });
-    if (def.weightField && item.fields[def.weightField]) await recountInto(ctx, { parent: def.entity, id, field: def.weightField, from: { ...from, agg: { sum: 'weightChange' } } });
+    const orgId = Number(items.get(`${kind}:${ids[0]}`)!.orgId);
+    const set: Row = {};
+    if (item.fields[def.qtyField]) set[def.qtyField] = sql`coalesce(b.qty, 0)`;
+    if (def.weightField && item.fields[def.weightField]) set[def.weightField] = sql`coalesce(b.weight, 0)`;
+    if (!Object.keys(set).length) continue;
+    const sums = ctx.db.selectFrom('stockBalance').select(['itemId', sql`sum(qty)`.as('qty'), sql`sum(weight)`.as('weight')] as any)
+      .where('orgId', '=', orgId).where('itemKind', '=', kind).where('itemId', 'in', ids).groupBy('itemId');
+    await (ctx.db.updateTable(`${item.table} as t`) as any).set(set).from(sums.as('b'))
+      .whereRef(`t.${item.idField}`, '=', 'b.itemId').where(`t.${item.idField}`, 'in', ids).execute();
   }
 }
 
@@ -208,9 +242,12 @@ export async function postOut(
   checkLines(lines);
   if (!lines.length) return;
   const items = await lockItems(ctx, lines);
-  for (const { line, qty } of byPosition(lines)) {
+  const positions = byPosition(lines);
+  const orgId = Number(items.values().next().value!.orgId);
+  const balance = await balanceOf(ctx, orgId, positions.map(({ line }) => ({ kind: kindOf(line), itemId: Number(line.itemId), warehouseId: Number(line.warehouseId), loc: loc(line.locationCode) ?? '' })));
+  for (const { line, qty } of positions) {
     const kind = kindOf(line);
-    const have = (await onHandOf(ctx, { warehouseId: line.warehouseId, itemKind: kind, itemId: line.itemId, locationCode: loc(line.locationCode) })).qty;
+    const have = balance.get(`${kind}:${Number(line.itemId)}:${Number(line.warehouseId)}:${loc(line.locationCode) ?? ''}`) ?? 0;
     if (have < qty) {
       const item = items.get(`${kind}:${line.itemId}`)!;
       const def = ITEM_KINDS[kind];

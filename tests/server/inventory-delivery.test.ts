@@ -233,6 +233,24 @@ describe.each(await backends())('出库 on %s', (backend) => {
     expect(bad.status).toBe(400);
   });
 
+  it('a scanned line without 库位 takes the 库位 that holds it; stock no single 库位 covers is refused naming where the pieces are', async () => {
+    const a = await newPart();
+    const wo = await stocked([[a.partItemId, 3]], 'G-01-01');
+    const bare = (order: number, lines: [number, number][]) => ({ ...outBody(order, lines), items: lines.map(([partItemId, qty]) => ({ partItemId, qty })) });
+    const d = ok(await h.call('POST', `${D}/delivery-out`, { token: t.wh, data: bare(wo, [[a.partItemId, 2]]) }));
+    expect((await get(d.deliveryId)).items.map((l: any) => l.locationCode)).toEqual(['G-01-01']);
+    const wo2 = await stocked([[a.partItemId, 2]], 'G-02-02');
+    // 1 left at G-01-01, 2 at G-02-02: 3 in one line fits no 库位
+    const r = await h.call('POST', `${D}/delivery-out`, { token: t.wh, data: bare(wo2, [[a.partItemId, 3]]) });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe(`出库明细第1行：零件 ${a.partNo} 没有单个库位存够 3 件（G-02-02 2件，G-01-01 1件），请按库位拆分明细`);
+    expect(await stockQty(a.partItemId)).toBe(3);
+    // two scanned lines of the same part take the fullest 库位 first, then the next
+    const two = ok(await h.call('POST', `${D}/delivery-out`, { token: t.wh, data: bare(wo2, [[a.partItemId, 2], [a.partItemId, 1]]) }));
+    expect((await get(two.deliveryId)).items.map((l: any) => l.locationCode)).toEqual(['G-02-02', 'G-01-01']);
+    expect(await stockQty(a.partItemId)).toBe(0);
+  });
+
   it('needTransport needs a work order with a project: a clear refusal and nothing written', async () => {
     const a = await newPart();
     const wo = await stocked([[a.partItemId, 1]]);

@@ -50,6 +50,25 @@ describe.each(await backends())('物料入库 and 领用 on %s', (backend) => {
     expect(below).toEqual(['WL-JG-003', 'WL-LB-002']);
   });
 
+  it('物料库存 (stock/materials): on-hand beside 安全库存, those below it first; belowSafety=true lists only them, of this organisation', async () => {
+    const m = await newMaterial('5');
+    await materialIn([[m.materialId, 3, '2.00']]);
+    const page = ok(await h.call('GET', `${B}/stock/materials?pageSize=500`, { token }));
+    const row = page.list.find((r: any) => r.materialId === m.materialId);
+    expect(row).toMatchObject({ below: true });
+    expect(Number(row.stockQty)).toBe(3);
+    const firstAbove = page.list.findIndex((r: any) => !r.below);
+    expect(page.list.slice(firstAbove === -1 ? page.list.length : firstAbove).every((r: any) => !r.below)).toBe(true);
+    const only = ok(await h.call('GET', `${B}/stock/materials?belowSafety=true&pageSize=500`, { token }));
+    expect(only.list.length).toBe(page.list.filter((r: any) => r.below).length);
+    expect(only.list.every((r: any) => Number(r.stockQty) < Number(r.safetyStock))).toBe(true);
+    expect(only.list.map((r: any) => r.materialNo)).toEqual(expect.arrayContaining(['WL-JG-003', 'WL-LB-002', m.materialNo]));
+    // the other organisation's materials never appear
+    const admin = await h.login('admin', 'Admin@123');
+    const theirs = ok(await h.call('GET', `${B}/stock/materials?pageSize=500`, { token: admin })).list.map((r: any) => r.materialId);
+    expect(theirs).not.toContain(m.materialId);
+  });
+
   it('入库 books the lines at their prices; 领用 takes the moving weighted average; beyond stock is 400 with nothing written', async () => {
     const m = await newMaterial('5.000');
     const a = await materialIn([[m.materialId, 10, '10.00']]);

@@ -312,6 +312,9 @@ describe.each(await backends())('零件、工单、入库与库存流水 on %s',
       const total = await inTx((ctx) => onHandOf(ctx, { itemId: Number(p.partItemId) }));
       expect((await partRow(p.partItemId)).stockQty).toBe(total.qty);
       expect(total.qty).toBe(locs.reduce((s, l) => s + (model.get(key(Number(p.partItemId), l)) ?? 0), 0));
+      // the stock screen reads the balance the database keeps from the ledger (migration 018): same figures
+      const screen = ok(await h.call('GET', `${B}/stock/page?partItemId=${p.partItemId}&warehouseId=${warehouseId}&includeZero=true&pageSize=50`, { token: t.wh })).list as { locationCode: string | null; qty: number }[];
+      for (const l of locs) expect(screen.find((x) => x.locationCode === l)?.qty ?? 0).toBe(model.get(key(Number(p.partItemId), l)) ?? 0);
     }
   }, 120_000);
 

@@ -72,6 +72,45 @@ async function raiseDemand(ctx: HookContext, row: Row) {
   ctx.say('已生成运输需求，等待调度派车');
 }
 
+/**
+ * A scanned line names the part but not its 库位: the keeper takes it from where it lies. A line
+ * without a 库位 is given the position of the warehouse that holds enough of the part (the fullest
+ * one); when the stock is spread so that no single 库位 holds the line, the refusal names where
+ * the pieces are, so the keeper splits the line. A part with no stock at all is left to the
+ * ledger's 库存不足. Positions are read from stock_balance (the ledger's sums, migration 018).
+ */
+async function fillLocations(ctx: HookContext, record: Row, items: Row[], parts: Map<number, Row>) {
+  const open = items.filter((l) => blank(l.locationCode) && parts.has(Number(l.partItemId)));
+  if (!open.length || blank(record.warehouseId) || !ctx.session) return;
+  const rows = (await ctx.db.selectFrom('stockBalance').select(['itemId', 'locationCode', 'qty'])
+    .where('orgId', '=', ctx.session.orgId).where('warehouseId', '=', Number(record.warehouseId)).where('itemKind', '=', 1)
+    .where('itemId', 'in', [...new Set(open.map((l) => Number(l.partItemId)))]).where('qty', '>', 0 as any)
+    .execute()) as Row[];
+  const left = new Map<string, number>();
+  for (const r of rows) left.set(`${r.itemId}:${r.locationCode}`, Number(r.qty));
+  // what the lines with a 库位 already take comes first
+  for (const l of items) {
+    if (blank(l.locationCode)) continue;
+    const k = `${Number(l.partItemId)}:${loc(l.locationCode)}`;
+    if (left.has(k)) left.set(k, left.get(k)! - Number(l.qty ?? 0));
+  }
+  for (const [i, l] of items.entries()) {
+    if (!open.includes(l)) continue;
+    const id = Number(l.partItemId);
+    const here = [...left].filter(([k]) => k.startsWith(`${id}:`)).map(([k, n]) => ({ code: k.slice(String(id).length + 1), n })).filter((p) => p.n > 0 && p.code !== '');
+    if (!here.length) continue;
+    here.sort((a, b) => b.n - a.n || a.code.localeCompare(b.code));
+    const need = Number(l.qty ?? 0);
+    const fit = here.find((p) => p.n >= need);
+    if (!fit) {
+      const part = parts.get(id)!;
+      throw badRequest(`出库明细第${i + 1}行：零件 ${part.partNo} 没有单个库位存够 ${need} 件（${here.map((p) => `${p.code} ${p.n}件`).join('，')}），请按库位拆分明细`, { field: `items.${i}.locationCode` });
+    }
+    l.locationCode = fit.code;
+    left.set(`${id}:${fit.code}`, fit.n - need);
+  }
+}
+
 export const deliveryHooks = defineHooks('delivery', {
   async validate(ctx, record, prev) {
     if (prev) {
@@ -116,6 +155,7 @@ export const deliveryHooks = defineHooks('delivery', {
       if (blank(l.weight) && !blank(part.unitWeight) && Number.isFinite(Number(l.qty))) l.weight = (Number(part.unitWeight) * Number(l.qty)).toFixed(3);
       if (typeof l.locationCode === 'string') l.locationCode = l.locationCode.trim().toUpperCase();
     }
+    await fillLocations(ctx, record, items, parts);
   },
   beforeSave(_ctx, values, prev) {
     if (!prev) {

@@ -111,10 +111,11 @@ async function seed(ctx: SeedContext): Promise<void> {
   // who unloads: the keeper, the crane operator and two operators (their 工时记录 come from 验收入库)
   const [crane, ...operators] = await staffIds(ctx, ['陶明', '钱兵', '秦海']);
   const workers = [{ staffId: keeper.session!.staffId, post: 2 }, ...(crane ? [{ staffId: crane, post: 4 }] : []), ...operators.map((staffId) => ({ staffId, post: 5 }))];
+  const projectId = await suzhouProject(ctx, customerId);
   let n = 0;
   for (const o of ORDERS) {
     const order = await ctx.create(wh, 'workOrder', {
-      workOrderNo: o.no, customerId, productName: o.product, workshopId: shop?.workshopId ?? null, destination: '上海洋山深水港四期自动化码头',
+      workOrderNo: o.no, customerId, projectId, productName: o.product, workshopId: shop?.workshopId ?? null, destination: '上海洋山深水港四期自动化码头',
       planInDate: chinaToday(ctx.daysAgo(o.planIn)), planOutDate: chinaToday(ctx.daysAgo(o.planOut)), ownerStaffId: wh.session!.staffId,
       items: o.lines.map(([p, qty]) => ({ partItemId: parts[p]!.partItemId, planQty: qty })),
     });
@@ -197,11 +198,82 @@ async function seedDeliveries(
   await sign(Number(short.deliveryId), Number(short.totalPieces) - 1, 11);
   const extra = await out(10, [[5, 1]], { originDeliveryId: short.deliveryId, remark: '补发现场短少的1件' });
   await sign(Number(extra.deliveryId), 1, 9);
-  // on the road
-  await out(1, [[7, 2], [8, 3]]);
+  // on the road, on our own truck: its 运输需求 (source 仓库) waits for 调度 to dispatch it
+  await out(1, [[7, 2], [8, 3]], { needTransport: true, truckLicensePlate: null, driverName: null });
   // 作废: loaded onto the wrong truck, its stock back on the 库位
   const wrong = await out(5, [[9, 1]]);
   await ctx.transition(wh, 'delivery', Number(wrong.deliveryId), 'cancel', { cancelReason: '装错车辆，整单退回库位后重新出库' });
+}
+
+/**
+ * 华运苏州's own project for the QC-2309 parts (仓储配送 of 振华重工, approved by 陆建平): the work
+ * orders belong to it, so a delivery that needs our truck raises its 运输需求, and the
+ * transshipments through 华运苏州's 太仓港中转堆场 are booked on it. Answers null when the
+ * organisation lacks what a project needs (a partial seed), and the orders go without one.
+ */
+async function suzhouProject(ctx: SeedContext, customerId: number): Promise<number | null> {
+  const sz = ctx.orgIds.sz;
+  const type = (await ctx.db.selectFrom('businessType').select('businessTypeId').where('corpId', '=', ctx.corpId).where('name', '=', '仓储服务').executeTakeFirst()) as { businessTypeId: number } | undefined;
+  const dep = (await ctx.db.selectFrom('department').select('depId').where('orgId', '=', sz).where('name', '=', '仓储运营部').executeTakeFirst()) as { depId: number } | undefined;
+  if (!type || !dep) return null;
+  const [manager] = await staffIds(ctx, ['顾卫东']);
+  const gm = await ctx.as('sz', '陆建平');
+  const project = await ctx.create(gm, 'project', {
+    name: '振华QC-2309部件苏州仓储配送', customerId, businessTypeId: type.businessTypeId, serviceCategory: 4, projectManagerStaffId: manager, depId: dep.depId,
+    startDate: chinaToday(ctx.daysAgo(60)), endDate: chinaToday(ctx.daysAgo(-120)), remark: '振华重工长兴岛基地 QC-2309 岸桥部件在苏州零件库收货、仓储，分批配送洋山港四期',
+  });
+  const id = Number(project.projectId);
+  await ctx.backdate('project', id, ctx.daysAgo(58));
+  await ctx.transition(gm, 'project', id, 'submit');
+  // each node of the organisation's approval flow is decided by whoever it waits for
+  for (let step = 0; step < 5; step++) {
+    const task = (await ctx.db.selectFrom('approvalTask as t').innerJoin('approval as a', 'a.approvalId', 't.approvalId').innerJoin('staff as s', 's.staffId', 't.staffId')
+      .select(['s.name']).where('a.orgId', '=', sz).where('a.entity', '=', 'project').where('a.subjectId', '=', id)
+      .whereRef('t.seq', '=', 'a.currentSeq').where('a.status', '=', 0).where('t.status', '=', 0).executeTakeFirst()) as { name: string } | undefined;
+    if (!task) break;
+    await ctx.decide(await ctx.as('sz', task.name), 'project', id, true, '同意立项');
+  }
+  return id;
+}
+
+/**
+ * 转运入库 of 华运苏州 at its own 太仓港中转堆场, on its project: one expected, one arrived, two in
+ * the yard and two gone on (转运统计 and the 转运入库 list of the keeper are not empty).
+ */
+async function seedSuzhouTransship(ctx: SeedContext): Promise<void> {
+  let wh: WriteContext;
+  try {
+    wh = await ctx.as('sz', '顾卫东');
+  } catch {
+    return;
+  }
+  const sz = ctx.orgIds.sz;
+  const yard = (await ctx.db.selectFrom('warehouse').select('warehouseId').where('orgId', '=', sz).where('code', '=', 'TC-DC01').executeTakeFirst()) as { warehouseId: number } | undefined;
+  const project = (await ctx.db.selectFrom('project').select('projectId').where('orgId', '=', sz).where('auditState', '=', 15).orderBy('projectId').executeTakeFirst()) as { projectId: number } | undefined;
+  if (!yard || !project) return;
+  const at = (days: number, hour: number) => new Date(`${chinaToday(ctx.daysAgo(days))}T${String(hour).padStart(2, '0')}:00:00+08:00`).toISOString();
+  const SZ_SEEDS: { days: number; to: 0 | 5 | 10 | 15; from: string; vessel: string; stored?: number; out?: number; items: [string, number, string][] }[] = [
+    { days: -3, to: 0, from: '南通港', vessel: '苏通驳2307 / 2612航次', items: [['QC-2309后大梁', 1, '52.000']] },
+    { days: 1, to: 5, from: '南通港', vessel: '苏通驳2307 / 2610航次', items: [['QC-2309陆侧门腿', 2, '57.500']] },
+    { days: 9, to: 10, from: '上海外高桥', vessel: '沪驳818 / 2608航次', stored: 8, items: [['QC-2309机房结构件', 3, '21.000'], ['电气房', 1, '16.800']] },
+    { days: 14, to: 10, from: '南通港', vessel: '苏通驳2307 / 2606航次', stored: 13, items: [['QC-2309梯形架', 2, '33.600']] },
+    { days: 26, to: 15, from: '南通港', vessel: '苏通驳2307 / 2603航次', stored: 25, out: 18, items: [['QC-2309前大梁(分段)', 2, '64.000']] },
+    { days: 35, to: 15, from: '上海外高桥', vessel: '沪驳818 / 2601航次', stored: 34, out: 30, items: [['QC-2309小车架', 1, '26.400'], ['吊具', 1, '11.500']] },
+  ];
+  for (const t of SZ_SEEDS) {
+    const row = await ctx.create(wh, 'transshipIn', {
+      projectId: project.projectId, warehouseId: yard.warehouseId, fromPlace: t.from, fromMode: 1, vesselOrTrain: t.vessel, arrivalAt: at(t.days, 8),
+      items: t.items.map(([cargoName, qty, weight]) => ({ cargoName, qty, weight: Number(weight) })),
+    });
+    const id = Number(row.transshipId);
+    await ctx.backdate('transshipIn', id, ctx.daysAgo(Math.max(t.days, 0) + 3));
+    if (t.to === 0) continue;
+    await ctx.transition(wh, 'transshipIn', id, 'arrive', { arrivalAt: at(t.days, 8) });
+    if (t.to === 5) continue;
+    await ctx.transition(wh, 'transshipIn', id, 'store', { storedAt: at(t.stored!, 14) });
+    if (t.to === 10) continue;
+    await ctx.transition(wh, 'transshipIn', id, 'transferOut', { outAt: at(t.out!, 9) });
+  }
 }
 
 /**
@@ -241,4 +313,4 @@ async function seedShanghai(ctx: SeedContext): Promise<void> {
   });
 }
 
-export const inventoryStockSeeder: AreaSeeder = { name: 'inventory-stock', async seed(ctx) { await seed(ctx); await seedShanghai(ctx); } };
+export const inventoryStockSeeder: AreaSeeder = { name: 'inventory-stock', async seed(ctx) { await seed(ctx); await seedSuzhouTransship(ctx); await seedShanghai(ctx); } };
