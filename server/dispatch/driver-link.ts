@@ -237,20 +237,42 @@ const receipt: Handler = async (ctx) => {
 
 const positions: Handler = async (ctx) => {
   const body = (ctx.body ?? {}) as { points?: Row[] };
-  const o = await openLink(ctx, ctx.db, false);
-  const plate = text(o.schedule.truckLicensePlate);
+  const token = String(ctx.params.token ?? '');
+  // A bad token or a flood of misses takes the checked path (its own messages and limits).
+  if (!TOKEN_PATTERN.test(token) || over(`miss:${ctx.request.ip}`, LIMITS.missPerAddress)) await openLink(ctx);
   // In the phone's order of time; one id once even within a batch.
   const seen = new Set<string>();
   const points = [...(body.points ?? [])].sort((a, b) => Number(a.time) - Number(b.time)).filter((p) => !seen.has(String(p.id)) && seen.add(String(p.id)));
   return inTransaction(ctx.db, async (trx) => {
-    const fresh = (await trx.insertInto('driverLinkPoint').values(points.map((p) => ({ linkId: o.link.linkId, clientId: String(p.id) })))
-      .onConflict((oc) => oc.doNothing()).returning('clientId').execute()) as { clientId: string }[];
-    const ids = new Set(fresh.map((r) => r.clientId));
+    // A phone posts a point a minute: the link, its schedule's state and the batch's ids taken for
+    // it are one statement, and the ids are taken only while the link works. Anything else (an
+    // ended link, a finished schedule, another truck) goes through openLink for its message, and
+    // the transaction gives the ids back.
+    const row = (await sql<Row>`
+      with l as (
+        select l.link_id, l.truck_license_plate as link_plate, l.ended_at, s.schedule_status, s.truck_license_plate
+        from driver_link l left join transport_schedule s on s.schedule_id = l.schedule_id and s.org_id = l.org_id
+        where l.token_hash = ${hashOf(token)}),
+      taken as (
+        insert into driver_link_point (link_id, client_id)
+        select l.link_id, x.id from l, unnest(${points.map((p) => String(p.id))}::varchar[]) as x(id)
+        where l.ended_at is null and l.schedule_status = any(${DRIVER_LINK_LIVE}::int[])
+          and (l.link_plate is null or l.link_plate = l.truck_license_plate)
+        on conflict do nothing returning client_id)
+      select l.link_id, l.ended_at, l.schedule_status, l.link_plate, l.truck_license_plate, array(select client_id from taken) as fresh from l`.execute(trx)).rows[0];
+    const working = row && !row.endedAt && DRIVER_LINK_LIVE.includes(Number(row.scheduleStatus)) && (!row.linkPlate || row.linkPlate === row.truckLicensePlate);
+    if (!working) {
+      await openLink(ctx, trx, false);
+      throw new HttpError(410, '该链接已失效');
+    }
+    hit(`link:${row.linkId}`, LIMITS.perLink);
+    const plate = text(row.truckLicensePlate);
+    const ids = new Set((row.fresh as string[]).map(String));
     const raw = points.filter((p) => ids.has(String(p.id))).map((p) => {
       const [lng, lat] = wgs84ToGcj02(Number(p.lng), Number(p.lat));
       return { plate, time: Number(p.time), lng, lat, speed: Math.min(220, Math.max(0, Number(p.speed ?? 0))), direction: Math.round(Number(p.direction ?? 0)) % 360 };
     });
-    const result = raw.length ? await ingestPositions(trx, raw, { source: 2 }) : { accepted: 0, duplicates: 0, rejected: [] };
+    const result = raw.length ? await ingestPositions(trx, raw, { source: 2, plates: ctx.db }) : { accepted: 0, duplicates: 0, rejected: [] };
     // A refused point (outside China, a wrong clock) is not sent again: its id is spent, and the phone is told why.
     return { accepted: result.accepted, duplicates: result.duplicates + (body.points?.length ?? 0) - raw.length, rejected: result.rejected.length, reasons: [...new Set(result.rejected.map((r) => r.reason))] };
   });

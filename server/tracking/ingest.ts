@@ -160,8 +160,9 @@ async function loadPlates(db: Db): Promise<PlateIndex> {
  * or at most every 2 s when a batch names a plate it doesn't know: a newly registered truck is
  * tracked within seconds without a query per batch.
  */
-export async function trucksByPlate(db: Db, plates: string[]): Promise<Map<string, TruckRef[]>> {
-  const key = db as unknown as object;
+export async function trucksByPlate(db: Db, plates: string[], cacheOf: Db = db): Promise<Map<string, TruckRef[]>> {
+  // Read through `db` (a caller's transaction: PGlite has one connection, which it holds), kept under `cacheOf`.
+  const key = cacheOf as unknown as object;
   let idx = indexes.get(key);
   const age = idx ? Date.now() - idx.loadedAt : Infinity;
   if (!idx || age > REFRESH_MS || (age > MISS_REFRESH_MS && plates.some((p) => !idx!.byPlate.has(p)))) {
@@ -192,6 +193,11 @@ export interface IngestOptions {
   now?: number;
   /** push to watching clients (default true; the seeder's history is not live) */
   push?: boolean;
+  /**
+   * the database the plate cache belongs to, when `db` is a transaction a caller opened (a
+   * transaction is a new object each time: keyed by it, every batch reloaded every plate)
+   */
+  plates?: Db;
 }
 
 interface Row {
@@ -226,7 +232,7 @@ export async function ingestPositions(db: Db, raw: unknown[], opts: IngestOption
   });
   if (!points.length) return { accepted: 0, duplicates, rejected };
 
-  const byPlate = await trucksByPlate(db, [...new Set(points.map((x) => x.p.plate))]);
+  const byPlate = await trucksByPlate(db, [...new Set(points.map((x) => x.p.plate))], opts.plates ?? db);
   const rows: Row[] = [];
   const stored = new Set<number>(); // indexes of points matched to at least one truck
   for (const { index, p } of points) {
