@@ -86,7 +86,7 @@ test('批量付款 over 200,000 元: 会计 applies, 财务经理 and 总经理 
   const receipt = await api<{ reviewId: number; reviewNo: string; totalAmount: string }>(page, 'POST', `${M}/batch-receipt`, { items: [{ incomeItemId: income.targetId }], payerName: income.counterpartyName });
   await switchTo(page, 'finance');
   // set-up: the 财务经理 approves that 收款 matter (approving by clicks is the 批量付款 flow above)
-  await api(page, 'POST', `${M}/audit`, { ids: [receipt.reviewId], pass: true });
+  await api(page, 'POST', `${M}/audit`, { ids: [receipt.reviewId], pass: true }); // set-up (approval by clicks: 批量付款 above)
   // check: the node the cashier paid is 已支付
   expect((await api<{ payNodeStatus: number }>(page, 'GET', `/api/v1/project-base/schedule-payment/${node.targetId}`)).payNodeStatus).toBe(15);
 
