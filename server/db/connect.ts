@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { namePreparedStatements } from './prepared';
 
 export type Db = Kysely<any>;
 
@@ -45,7 +46,10 @@ export function wrapPglite(pglite: PGlite): Database {
 
 export function createPgPool(connectionString: string, extra: Partial<pg.PoolConfig> = {}): pg.Pool {
   const types = { getTypeParser: (oid: number, format?: any) => (oid === DATE_OID ? identity : pg.types.getTypeParser(oid, format)) };
-  return new pg.Pool({ connectionString, max: Number(process.env.DB_POOL_MAX ?? 10), types: types as any, ...extra });
+  const pool = new pg.Pool({ connectionString, max: Number(process.env.DB_POOL_MAX ?? 10), types: types as any, ...extra });
+  // DB_PREPARED=0 sends statements unnamed (for comparing; see prepared.ts).
+  if (process.env.DB_PREPARED !== '0') pool.on('connect', namePreparedStatements);
+  return pool;
 }
 
 export function wrapPgPool(pool: pg.Pool): Database {
