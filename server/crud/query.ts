@@ -124,12 +124,7 @@ export function orderOuterPage(outer: SelectQueryBuilder<any, any, any>, entity:
 }
 
 export function orderBy(qb: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>) {
-  const allowed = sortableFields(entity, options.sort);
-  const requested = typeof query.sortField === 'string' && allowed.includes(query.sortField) ? query.sortField : undefined;
-  const field = requested ?? entity.defaultSort.field;
-  const order = query.sortOrder === 'asc' || query.sortOrder === 'desc'
-    ? query.sortOrder
-    : requested ? 'asc' : entity.defaultSort.order;
+  const { field, order } = sortSpec(entity, options, query);
   qb = qb.orderBy(sortKey(entity, field), order);
   // A unique tie-breaker keeps pages stable when many rows share the sort value.
   if (field !== entity.idField) qb = qb.orderBy(`${entity.table}.${entity.idField}`, order);
