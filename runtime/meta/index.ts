@@ -52,11 +52,12 @@ export async function loadEntityWithChildren(name: string): Promise<ResolvedEnti
   return e;
 }
 
-let ui: Promise<Record<string, UiEntry>> | undefined;
+// One file per call prefix (scripts/gen/ui.ts): the whole catalogue was 15 KB gzip on the home page.
+const uiFiles = import.meta.glob<Record<string, UiEntry>>('/schemas/generated/ui/*.json', { import: 'default' });
 
 export async function uiEntry(id: string): Promise<UiEntry> {
-  ui ??= import('../../schemas/generated/ui-catalogue.json').then((m) => m.default as unknown as Record<string, UiEntry>);
-  const entry = (await ui)[id];
+  const file = uiFiles[`/schemas/generated/ui/${id.slice(0, id.indexOf('.') >>> 0)}.json`];
+  const entry = file ? (await file())[id] : undefined;
   if (!entry) throw new Error(`接口 ${id} 不存在`);
   return entry;
 }

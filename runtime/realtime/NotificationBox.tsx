@@ -3,7 +3,8 @@
  * It folds into a header button so it never has to sit on the page's own controls.
  */
 import { useState } from 'react';
-import { Badge, Button, Card, Space, Tooltip, Typography } from 'antd';
+import { Badge, Button, Space, Tooltip } from 'antd';
+import { Panel, Tone } from '../renderers/common/Panel';
 import { CloseOutlined, DownOutlined, NotificationOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { patchMessageState, useMessageState } from './store';
@@ -50,8 +51,8 @@ export function NotificationBox() {
 
   return (
     <div data-testid="notification-box" style={{ position: 'fixed', right: 16, bottom: 16, width: 320, zIndex: 999 }}>
-      <Card
-        size="small"
+      <Panel
+        small
         title={`消息通知${queued.length ? `（另有 ${queued.length} 条）` : ''}`}
         extra={
           <Space size={4}>
@@ -60,19 +61,19 @@ export function NotificationBox() {
             <Button size="small" type="text" aria-label="收起" icon={<DownOutlined />} onClick={() => patchMessageState({ boxFolded: true })} />
           </Space>
         }
-        styles={{ body: { padding: 8 } }}
+        bodyStyle={{ padding: 8 }}
       >
         {box.map((m) => (
           <div key={`${m.type}:${m.id}`} data-testid="notification-item" style={{ display: 'flex', gap: 8, padding: '6px 4px', borderBottom: '1px solid #f0f0f0' }}>
             <div style={{ flex: 1, minWidth: 0, cursor: linkOf(m.eventType, m.eventSubjectId) ? 'pointer' : 'default' }} onClick={() => open(m)}>
-              <Typography.Text strong>{m.name || SYSTEM_SENDER}</Typography.Text>
-              <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{formatTime(m.messageDate)}</Typography.Text>
+              <Tone strong>{m.name || SYSTEM_SENDER}</Tone>
+              <Tone type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{formatTime(m.messageDate)}</Tone>
               <div style={{ wordBreak: 'break-all' }}>{m.message}</div>
             </div>
             <Button size="small" type="text" aria-label="关闭" icon={<CloseOutlined />} onClick={() => void realtime.box.dismiss(m).catch(() => undefined)} />
           </div>
         ))}
-      </Card>
+      </Panel>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { enumLookup, mergedEnums, resolveCatalogue, resolveEntities } from './re
 import { emitClient, emitEntityTypes, emitOpenApi } from './emit';
 import { crossCheck } from './crosscheck';
 import { checkActionPaths } from './actions';
-import { routeManifest, uiCatalogue } from './ui';
+import { routeManifest, uiByPrefix, uiCatalogue } from './ui';
 import { emitFieldValidators } from './field-validators';
 import { checkScreens, screenFiles } from './screens';
 import { checkPageBadges, loadReferenceLists } from './reference-lists';
@@ -58,7 +58,8 @@ export async function generate(repoRoot = root): Promise<Record<string, string>>
     'runtime/generated/pages.json': JSON.stringify(routeManifest(defs), null, 1) + '\n',
     'runtime/generated/page-types.ts': await emitPageTypes(JSON.parse(readFileSync(join(repoRoot, 'schemas/meta/page.schema.json'), 'utf8'))),
     ...emitFieldValidators(entities),
-    'schemas/generated/ui-catalogue.json': JSON.stringify(uiCatalogue(catalogue), null, 1) + '\n',
+    // One file per call prefix ('customer' of 'customer.list'): a screen loads only its own calls' facts.
+    ...Object.fromEntries(Object.entries(uiByPrefix(uiCatalogue(catalogue))).map(([p, e]) => [`schemas/generated/ui/${p}.json`, JSON.stringify(e, null, 1) + '\n'])),
     ...Object.fromEntries(Object.values(entities).map((e) => [`schemas/generated/entities/${e.name}.json`, JSON.stringify(e) + '\n'])),
   };
 }

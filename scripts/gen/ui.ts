@@ -43,3 +43,12 @@ export function uiCatalogue(entries: ResolvedEntry[]): Record<string, UiEntry> {
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
+
+/** The catalogue split by call prefix ('customer' of 'customer.list'), the unit the runtime loads. */
+export function uiByPrefix(ui: Record<string, UiEntry>): Record<string, Record<string, UiEntry>> {
+  const out: Record<string, Record<string, UiEntry>> = {};
+  for (const [id, e] of Object.entries(ui)) (out[uiPrefix(id)] ??= {})[id] = e;
+  return out;
+}
+
+export const uiPrefix = (id: string) => id.slice(0, id.indexOf('.') >>> 0);

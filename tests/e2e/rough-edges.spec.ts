@@ -4,7 +4,13 @@
  * frequent pages, the notification box of the demo data, the security headers in a browser.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loginAs } from './helpers';
+
+/** eventType → the page a daily matter of that type opens ({id}: its subject), from the enumeration. */
+const eventRoutes = new Map((JSON.parse(readFileSync(join(process.cwd(), 'schemas/generated/enums.json'), 'utf8')).eventType.values as { value: number; route?: string }[])
+  .filter((v) => v.route).map((v) => [v.value, v.route!]));
 
 /** Client-side navigation, as a menu click does (a full load would start a new tags bar). */
 async function go(page: Page, path: string) {
@@ -103,7 +109,7 @@ test('the settings tab covers none of a page\'s own buttons', async ({ page }) =
     await expect(page.locator('.shell-main').getByText(ready).first()).toBeVisible();
     const box = (await tab.boundingBox())!;
     // Scroll each control to the tab's height and check they never meet.
-    for (const control of await page.locator('.shell-main button:visible, .shell-main a:visible, .shell-main .ant-card-head:visible').all()) {
+    for (const control of await page.locator('.shell-main button:visible, .shell-main a:visible, .shell-main .ant-card-head:visible, .shell-main .panel-head:visible').all()) {
       await control.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       const rect = await control.boundingBox();
       if (rect) expect(overlaps(rect, box), `${path}: ${await control.innerText().catch(() => '')}`).toBe(false);
@@ -215,16 +221,11 @@ test('the demo data has unread notices: the header counts them and the box opens
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
 
   // A daily matter's 处理 opens its subject: the page of its type, on the record (DOMAIN §6.1).
-  const unhandled = async () => (await (await page.request.get('/api/v1/message-base/message/list?pageNo=1&pageSize=10&type=2&handled=false', { headers: { 'access-token': token } })).json()).data.list as { messageId: number; message: string; eventType: number; eventSubjectId: number }[];
+  const unhandled = async () => (await (await page.request.get('/api/v1/message-base/message/list?pageNo=1&pageSize=10&type=2&handled=false', { headers: { 'access-token': token } })).json()).data.list as { messageId: number; message: string; eventType: number; eventSubjectId: number }[]; // check
+  // The newest matters, as the screen's first page shows them; each type's page is the one the
+  // eventType enumeration names, so every type with a record page is covered.
   const todos = await unhandled();
-  const pages: Record<number, [string, string | null]> = {
-    2: ['/transport-resource/supplier-list', 'supplierId'],
-    5: ['/contract/income-contract/income-contract-list', 'contractId'],
-    6: ['/project/project-detail/{id}', null],
-    8: ['/project/transport-demand-list', 'demandId'],
-    14: ['/project/transport-schedule-list', 'scheduleId'],
-  };
-  const todo = todos.find((m) => pages[m.eventType] && m.eventSubjectId);
+  const todo = todos.find((m) => eventRoutes.get(m.eventType)?.includes('{id}') && m.eventSubjectId);
   expect(todo, JSON.stringify(todos.map((m) => m.eventType))).toBeTruthy();
   await page.goto('/daily-routine/daily-routine-page?tabPosition=remind');
   // The tab's count sits beside its title, not over it.
@@ -238,11 +239,10 @@ test('the demo data has unread notices: the header counts them and the box opens
   expect(covers).toBe(false);
   const matter = page.getByTestId('daily-routine').locator('.ant-table-row').filter({ hasText: todo!.message }).first();
   await matter.getByRole('button', { name: '处理' }).click();
-  const [path, key] = pages[todo!.eventType]!;
-  const id = String(todo!.eventSubjectId);
-  await expect(page).toHaveURL((url) => url.pathname === path.replace('{id}', id) && (!key || url.searchParams.get(key) === id));
+  const target = new URL(eventRoutes.get(todo!.eventType)!.replace('{id}', String(todo!.eventSubjectId)), 'http://route');
+  await expect(page).toHaveURL((url) => url.pathname === target.pathname && [...target.searchParams].every(([k, v]) => url.searchParams.get(k) === v));
   // a list opens the record's detail there
-  if (key) await expect(page.locator('.ant-drawer-content')).toBeVisible();
+  if (target.search) await expect(page.locator('.ant-drawer-content')).toBeVisible();
   // opening a reminder reads it: it leaves the unhandled ones
   await expect.poll(async () => (await unhandled()).some((m) => m.messageId === todo!.messageId)).toBe(false);
 

@@ -4,7 +4,8 @@
  * a card whose call fails shows its own error and the others stay.
  */
 import { lazy, Suspense, useMemo } from 'react';
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
+import { Panel, Tone } from '../common/Panel';
 import { Link } from 'react-router-dom';
 import { mayCall } from '../../../api/call';
 import { hasPermission } from '../../../schemas/src/permission';
@@ -40,7 +41,7 @@ function CardBody({ card, cache, params, name, pagePath }: { card: DashboardCard
   const body = card.links ? <LinksCard def={card.links} name={name} pagePath={pagePath} />
     : card.record ? <RecordCard def={card.record} cache={cache} />
     : card.chart ? <ChartCard def={card.chart} cache={cache} /> : <ReportView report={{ table: false, export: false, ...card.report! }} embedded params={params} />;
-  return <Suspense fallback={<Typography.Text type="secondary">加载中…</Typography.Text>}>{body}</Suspense>;
+  return <Suspense fallback={<Tone type="secondary">加载中…</Tone>}>{body}</Suspense>;
 }
 
 /** The cards; `reading` (a big screen's) makes every card ask its call again when it changes. */
@@ -59,10 +60,10 @@ function DashboardGrid({ page, params, reading, onScreen }: { page: PageDef; par
         return (
           // A big screen is laid out on its own canvas, not by the window's breakpoints.
           <Col key={name} {...(onScreen ? { span: c.span ?? (c.statistic ? 6 : 12) } : { xs: 24, md: c.statistic ? 12 : 24, lg: c.span ?? (c.statistic ? 6 : 12) })}>
-            <Card title={c.statistic ? undefined : c.title} extra={c.statistic ? undefined : extra} data-testid={`card-${name}`} style={c.statistic ? undefined : { height: '100%' }}>
+            <Panel title={c.statistic ? undefined : c.title} extra={c.statistic ? undefined : extra} data-testid={`card-${name}`} style={c.statistic ? undefined : { height: '100%' }}>
               <CardBody card={c} cache={cache} params={params} name={name} pagePath={page.path} />
               {c.statistic && extra && <div style={{ marginTop: 8 }}>{extra}</div>}
-            </Card>
+            </Panel>
           </Col>
         );
       })}

@@ -1,6 +1,6 @@
 /** A card whose call failed says so in its own place; the rest of the dashboard stays. */
-import { Typography } from 'antd';
+import { Tone } from '../../common/Panel';
 
 export function CardError({ message }: { message: string }) {
-  return <Typography.Text type="danger" role="alert" data-testid="card-error">{message}</Typography.Text>;
+  return <Tone type="danger" role="alert" data-testid="card-error">{message}</Tone>;
 }

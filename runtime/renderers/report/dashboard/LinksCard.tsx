@@ -5,7 +5,8 @@
  * is left out.
  */
 import { useEffect, useMemo } from 'react';
-import { Badge, Button, Space, Steps, Typography } from 'antd';
+import { Badge, Button, Space, Steps } from 'antd';
+import { Tone } from '../../common/Panel';
 import { useNavigate } from 'react-router-dom';
 import { routes } from '../../../router/pages';
 import { routeAllowed } from '../../../router/routes';
@@ -61,7 +62,7 @@ export function LinksCard({ def, name, pagePath }: { def: LinksCardDef; name: st
   const items = useLinkItems(def, pagePath);
   return (
     <div data-testid={name}>
-      {def.note && <Typography.Paragraph type="secondary">{def.note}</Typography.Paragraph>}
+      {def.note && <Tone type="secondary" style={{ display: 'block', marginBottom: '1em' }}>{def.note}</Tone>}
       {def.display === 'steps' ? (
         <Steps
           direction="vertical"

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Typography } from 'antd';
+import { Tone } from '../../common/Panel';
 import type { ResolvedEntity } from '../../../../schemas/src/entity-schema';
 import { relativeTime, thousands } from '../../../../schemas/src/format';
 import { enumLabel } from '../../../reference/enums';
@@ -57,7 +57,7 @@ export function ListCard({ def, cache, name }: { def: ListCardDef; cache: CallCa
   const entity = useCallEntity(def.api);
   const linkOf = useLineLink(def.link);
   if (error) return <CardError message={error} />;
-  if (data === undefined) return <Typography.Text type="secondary">加载中…</Typography.Text>;
+  if (data === undefined) return <Tone type="secondary">加载中…</Tone>;
   const found = valueAt(data, def.rows ?? (Array.isArray(data) ? '' : 'list'));
   const refs = valueAt(data, 'refs') as Refs;
   const lines = (Array.isArray(found) ? (found as Row[]) : [])
@@ -67,14 +67,14 @@ export function ListCard({ def, cache, name }: { def: ListCardDef; cache: CallCa
   const total = def.total ? valueAt(data, def.total) : undefined;
   return (
     <div>
-      {typeof total === 'number' && <Typography.Text type="secondary" data-testid="list-total">共 {total} 项</Typography.Text>}
+      {typeof total === 'number' && <Tone type="secondary" data-testid="list-total">共 {total} 项</Tone>}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {lines.map(({ row, to }, i) => {
           const title = lineText(def.title, row, entity, refs) || '-';
           return (
             <li key={i} style={LINE} data-testid={`${name}-line`}>
               <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{to ? <Link to={to}>{title}</Link> : title}</span>
-              {def.note && <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>{lineText(def.note, row, entity, refs)}</Typography.Text>}
+              {def.note && <Tone type="secondary" style={{ whiteSpace: 'nowrap' }}>{lineText(def.note, row, entity, refs)}</Tone>}
             </li>
           );
         })}

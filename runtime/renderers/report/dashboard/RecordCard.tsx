@@ -1,5 +1,6 @@
 /** A dashboard card of one record a call answers (the signed-in user's auth.me): avatar, heading and labelled fields. */
-import { Avatar, Descriptions, Space, Typography } from 'antd';
+import { Avatar, Descriptions, Space } from 'antd';
+import { Tone } from '../../common/Panel';
 import { UserOutlined } from '@ant-design/icons';
 import type { RecordCardDef } from '../../../router/types';
 import { useCardData, valueAt, type CallCache } from './cardData';
@@ -10,7 +11,7 @@ const text = (v: unknown) => (v === undefined || v === null || v === '' ? '-' : 
 export function RecordCard({ def, cache }: { def: RecordCardDef; cache: CallCache }) {
   const { data, error } = useCardData<unknown>(cache, def.api, def.query);
   if (error) return <CardError message={error} />;
-  if (data === undefined) return <Typography.Text type="secondary">加载中…</Typography.Text>;
+  if (data === undefined) return <Tone type="secondary">加载中…</Tone>;
   const avatar = def.avatar ? valueAt(data, def.avatar) : undefined;
   return (
     <Space align="start" size={24}>
