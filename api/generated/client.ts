@@ -10951,6 +10951,15 @@ export function deliveryPrintHtml(params: DeliveryPrintHtmlParams, options: Call
   return request<unknown>({ method: 'GET', url: '/api/v1/inventory-base/delivery/{deliveryId}/print-html', params: { ...params }, ...options });
 }
 
+export interface DeliveryPrintLinesParams {
+deliveryId: number
+}
+
+/** 出库单打印的明细(零件号、名称、规格) — GET /api/v1/inventory-base/delivery/{deliveryId}/print-lines (仓库:出库|仓库:出库:仅查看) */
+export function deliveryPrintLines(params: DeliveryPrintLinesParams, options: CallOptions = {}): Promise<unknown> {
+  return request<unknown>({ method: 'GET', url: '/api/v1/inventory-base/delivery/{deliveryId}/print-lines', params: { ...params }, ...options });
+}
+
 export interface DeliveryGetParams {
 deliveryId: number
 }
@@ -23451,6 +23460,7 @@ export const catalogue = {
   'delivery.byNo': { method: 'GET', path: '/api/v1/inventory-base/delivery/delivery-no/{deliveryNo}', permission: '仓库:出库|仓库:出库:仅查看' },
   'delivery.exportExcel': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}/export-excel', permission: '仓库:出库|仓库:出库:仅查看' },
   'delivery.printHtml': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}/print-html', permission: '仓库:出库|仓库:出库:仅查看' },
+  'delivery.printLines': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}/print-lines', permission: '仓库:出库|仓库:出库:仅查看' },
   'delivery.get': { method: 'GET', path: '/api/v1/inventory-base/delivery/{deliveryId}', permission: '仓库:出库|仓库:出库:仅查看' },
   'delivery.deliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/delivery-out', permission: '仓库:出库:编辑' },
   'delivery.additionalDeliveryOut': { method: 'POST', path: '/api/v1/inventory-base/delivery/additional-delivery-out', permission: '仓库:出库:编辑' },

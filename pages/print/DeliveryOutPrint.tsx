@@ -23,6 +23,7 @@ const at = (v: unknown) => (v ? new Date(String(v)).toLocaleString('zh-CN', { ti
 export default function DeliveryOutPrint({ params }: ScreenProps) {
   const navigate = useNavigate();
   const [d, setD] = useState<Row>();
+  const [parts, setParts] = useState<Map<number, Row>>(new Map());
   const [error, setError] = useState<string>();
   const id = Number(params?.id);
 
@@ -31,7 +32,14 @@ export default function DeliveryOutPrint({ params }: ScreenProps) {
       setD(r);
       document.title = `出库单 ${r.deliveryNo}`;
     }, (err: Error) => setError(err.message || '加载失败'));
+    // the 零件 column names the part (number, name, spec), not only its number
+    invoke<{ list: Row[] }>('delivery.printLines', { params: { deliveryId: id } }, { silent: true }).then(
+      (r) => setParts(new Map(r.list.map((p) => [Number(p.deliveryItemId), p]))), () => undefined);
   }, [id]);
+  const partText = (l: Row) => {
+    const p = parts.get(Number(l.deliveryItemId));
+    return p ? [p.partNo, p.name, p.spec].filter(Boolean).join(' ') : ref('partItemId', l.partItemId) || String(l.partItemId ?? '');
+  };
 
   // refs are keyed by the referenced entity (warehouseId → warehouse, deliveryAddressId → deliveryAddress)
   const ref = (name: string, v: unknown) => (v === null || v === undefined ? '' : (d?.refs?.[name.replace(/Id$/, '')]?.[String(v)] ?? d?.refs?.[name]?.[String(v)] ?? ''));
@@ -66,7 +74,7 @@ export default function DeliveryOutPrint({ params }: ScreenProps) {
             <thead><tr><th>序号</th><th>零件</th><th className="n">件数</th><th className="n">重量(kg)</th><th>库位</th></tr></thead>
             <tbody>
               {lines.map((l, i) => (
-                <tr key={l.deliveryItemId ?? i}><td>{i + 1}</td><td>{ref('partItemId', l.partItemId) || l.partItemId}</td><td className="n">{l.qty}</td><td className="n">{l.weight ?? ''}</td><td>{l.locationCode ?? ''}</td></tr>
+                <tr key={l.deliveryItemId ?? i}><td>{i + 1}</td><td>{partText(l)}</td><td className="n">{l.qty}</td><td className="n">{l.weight ?? ''}</td><td>{l.locationCode ?? ''}</td></tr>
               ))}
               <tr><th colSpan={2}>合计</th><th className="n">{d.totalPieces}</th><th className="n">{d.totalWeight}</th><th /></tr>
             </tbody>

@@ -91,6 +91,9 @@ export function columnProblem(f: FieldDef, v: unknown): string | null {
   return spec && !isBlank(v) ? decimalProblem(v, spec) : null;
 }
 
+/** Whether any field of the entity is a formula (a document's lines mostly have none: nothing to compute per line). */
+export const hasFormulas = (entity: ResolvedEntity): boolean => Object.values(entity.fields).some((f) => f.formula);
+
 export function applyFormulas(entity: ResolvedEntity, values: Record<string, unknown>, prev: Record<string, any> | undefined): void {
   const computed = computeFormulas(entity, { ...(prev ?? {}), ...values });
   for (const [k, v] of Object.entries(computed)) {

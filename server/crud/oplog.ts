@@ -71,15 +71,27 @@ export function display(f: ResolvedField, v: unknown, refs: Refs): string | null
   });
 }
 
-/** Changed fields between two versions of a row (create: before is empty; remove: after is empty). */
-export async function diff(db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity, before: Record<string, any> | null, after: Record<string, any> | null): Promise<DiffLine[]> {
+/**
+ * Changed fields between two versions of a row (create: before is empty; remove: after is empty).
+ * `known`: titles the save already read (its reference check's lookup); only the others are fetched.
+ */
+export async function diff(db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity, before: Record<string, any> | null, after: Record<string, any> | null, known?: Refs): Promise<DiffLine[]> {
   // A new record's defaults (状态 草稿, 合作中 …) were typed by nobody: its log lists what was entered.
   const defaulted = (name: string, f: ResolvedField) => before === null && 'default' in f && same((f as { default?: unknown }).default, after?.[name]);
   const changed = Object.entries(entity.fields).filter(([name, f]) => !SKIP.has(name) && !f.writeOnly && !same(before?.[name], after?.[name]) && !defaulted(name, f));
   if (!changed.length) return [];
   const rows = [before, after].filter(Boolean) as Record<string, unknown>[];
   const wanted = collectIds({ ...entity, fields: Object.fromEntries(changed) }, rows);
-  const refs = wanted.size ? await fetchTitles(db, session, entities, wanted) : {};
+  const refs: Refs = {};
+  if (known) {
+    for (const [name, ids] of [...wanted]) {
+      const titles = known[name];
+      if (!titles || ![...ids].every((id) => String(id) in titles)) continue;
+      refs[name] = titles;
+      wanted.delete(name);
+    }
+  }
+  if (wanted.size) Object.assign(refs, await fetchTitles(db, session, entities, wanted));
   return changed.map(([name, f]) => ({ field: name, label: f.title, before: display(f, before?.[name], refs), after: display(f, after?.[name], refs) }));
 }
 
@@ -94,15 +106,18 @@ export interface LogInput {
   errorMessage?: string;
 }
 
+/** The staff member's name as a subquery of the insert that records it (null when there is none). */
+export const operatorName = (db: Db, staffId: number) => db.selectFrom('staff').select('name').where('staffId', '=', staffId);
+
 export async function writeLog(db: Db, session: Session | null, ip: string | undefined, input: LogInput): Promise<void> {
   if (!input.entity.log || !session || input.entity.tenant !== 'org') return;
-  const operator = (await db.selectFrom('staff').select('name').where('staffId', '=', session.staffId).executeTakeFirst()) as { name: string } | undefined;
   await db.insertInto('operationLog').values({
     corpId: session.corpId, orgId: session.orgId,
     moduleCode: input.entity.module ?? 13, recordType: input.recordType ?? 1, operationType: input.operationType,
     entity: input.entity.name, entityTitle: input.entity.title, subjectId: input.subjectId,
     subjectName: input.subjectName?.slice(0, 200) ?? null, action: input.action ?? null,
-    content: JSON.stringify(input.content), operatorStaffId: session.staffId, operatorName: session.actorName ?? operator?.name ?? null,
+    content: JSON.stringify(input.content), operatorStaffId: session.staffId, // the operator's name read by the insert itself: a log line is one statement, not two
+    operatorName: session.actorName ?? operatorName(db, session.staffId),
     ip: ip ?? null, errorMessage: input.errorMessage ?? null, createdBy: session.staffId, updatedBy: session.staffId,
   }).execute();
 }

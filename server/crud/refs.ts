@@ -144,11 +144,91 @@ export async function titlesFor(db: Db, session: Session | null, entities: Entit
 }
 
 /**
+ * The reference ids of a record and of its document's lines, looked up together: which of them the
+ * session can see, and their titles. The write pipeline asks once per save (one UNION ALL
+ * statement however many reference fields and lines) and then runs checkReferences and
+ * checkReferencesOfLines against it at their usual places, so a refusal is the same one, raised
+ * at the same step, as when each asked the database itself; the operation log's diff takes its
+ * titles from it too. Ids that could not be read (not integers) are not asked: those checks
+ * still go to the database and refuse as before.
+ */
+export interface RefLookup {
+  asked: Map<string, Set<number>>;
+  found: Map<string, Set<number>>;
+  /** titles of the visible ids of entities with a title field, as fetchTitles answers them */
+  refs: Refs;
+}
+
+function referenceIds(f: { type: string }, raw: unknown): number[] | null {
+  if (raw === undefined || raw === null) return [];
+  let parsed: unknown;
+  try {
+    parsed = typeof raw === 'string' && f.type === 'references' ? JSON.parse(raw) : raw;
+  } catch {
+    return null;
+  }
+  const ids = (Array.isArray(parsed) ? parsed : [parsed]).map(Number);
+  return ids.every((id) => Number.isSafeInteger(id)) ? ids : null;
+}
+
+export async function lookUpReferences(
+  db: Db, session: Session | null, entities: EntityMap, sets: { entity: ResolvedEntity; rows: Record<string, unknown>[] }[],
+): Promise<RefLookup> {
+  const asked = new Map<string, Set<number>>();
+  for (const { entity, rows } of sets) {
+    for (const [name, f] of Object.entries(entity.fields)) {
+      if ((f.type !== 'reference' && f.type !== 'references') || !f.ref || !entities[f.ref]) continue;
+      for (const row of rows) {
+        const ids = referenceIds(f, row[name]);
+        if (!ids?.length) continue;
+        let set = asked.get(f.ref);
+        if (!set) asked.set(f.ref, (set = new Set()));
+        for (const id of ids) set.add(id);
+      }
+    }
+  }
+  const found = new Map<string, Set<number>>();
+  const refs: Refs = {};
+  const branches: SelectQueryBuilder<any, any, any>[] = [];
+  for (const [name, ids] of asked) {
+    const target = entities[name]!;
+    found.set(name, new Set());
+    if (target.titleField) refs[name] = {};
+    branches.push(scoped(db.selectFrom(target.table), target, session)
+      .select([
+        sql.lit(name).as('refEntity'),
+        sql.ref(`${target.table}.${target.idField}`).as('id'),
+        (target.titleField ? sql<string | null>`${sql.ref(`${target.table}.${target.titleField}`)}::text` : sql<string | null>`null::text`).as('title'),
+      ])
+      .where(`${target.table}.${target.idField}`, 'in', [...ids]));
+  }
+  if (branches.length) {
+    const query = branches.slice(1).reduce((q, b) => q.unionAll(b), branches[0]!);
+    for (const r of (await query.execute()) as { refEntity: string; id: number; title: string | null }[]) {
+      found.get(r.refEntity)!.add(Number(r.id));
+      if (refs[r.refEntity]) refs[r.refEntity]![String(r.id)] = r.title ?? '';
+    }
+  }
+  return { asked, found, refs };
+}
+
+/** How many of these ids of `target` the session can see: from the lookup when it asked them all, else from the database. */
+async function visibleCount(db: Db, session: Session | null, target: ResolvedEntity, ids: number[], known?: RefLookup): Promise<number> {
+  const asked = known?.asked.get(target.name);
+  if (asked && ids.every((id) => asked.has(id))) {
+    const found = known!.found.get(target.name)!;
+    return ids.filter((id) => found.has(id)).length;
+  }
+  return (await scoped(db.selectFrom(target.table), target, session).select(target.idField).where(target.idField, 'in', ids).execute()).length;
+}
+
+/**
  * A reference may only point at a row the session can see: otherwise a client could attach
  * another organisation's staff (or any id) to its records. Unknown → 400 naming the field.
  */
 export async function checkReferences(
   db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity, values: Record<string, unknown>, at: { label: string; path: string } = { label: '', path: '' },
+  known?: RefLookup,
 ): Promise<void> {
   for (const [name, f] of Object.entries(entity.fields)) {
     if ((f.type !== 'reference' && f.type !== 'references') || !f.ref) continue;
@@ -161,8 +241,7 @@ export async function checkReferences(
     if (!target) continue;
     const fail = () => new HttpError(400, `${at.label}${f.title}不存在或不属于本单位`, { field: `${at.path}${name}` });
     if (ids.some((id) => !Number.isSafeInteger(id))) throw fail();
-    const found = (await scoped(db.selectFrom(target.table), target, session).select(target.idField).where(target.idField, 'in', ids).execute()).length;
-    if (found !== ids.length) throw fail();
+    if ((await visibleCount(db, session, target, ids, known)) !== ids.length) throw fail();
   }
 }
 
@@ -172,9 +251,10 @@ export async function checkReferences(
  */
 export async function checkReferencesOfLines(
   db: Db, session: Session | null, entities: EntityMap, entity: ResolvedEntity, lines: Record<string, unknown>[], atOf: (i: number) => { label: string; path: string },
+  known?: RefLookup,
 ): Promise<void> {
   if (lines.length <= 1) {
-    if (lines.length) await checkReferences(db, session, entities, entity, lines[0]!, atOf(0));
+    if (lines.length) await checkReferences(db, session, entities, entity, lines[0]!, atOf(0), known);
     return;
   }
   for (const [name, f] of Object.entries(entity.fields)) {
@@ -198,11 +278,10 @@ export async function checkReferencesOfLines(
       }
     }
     if (!bad && ids.size) {
-      const found = (await scoped(db.selectFrom(target.table), target, session).select(target.idField).where(target.idField, 'in', [...ids]).execute()).length;
-      if (found === ids.size) continue;
+      if ((await visibleCount(db, session, target, [...ids], known)) === ids.size) continue;
     } else if (!bad) continue;
     // something is missing: the line-by-line check finds and names it
-    for (const [i, v] of lines.entries()) await checkReferences(db, session, entities, entity, v, atOf(i));
+    for (const [i, v] of lines.entries()) await checkReferences(db, session, entities, entity, v, atOf(i), known);
     return;
   }
 }

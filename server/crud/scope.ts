@@ -6,6 +6,7 @@ import type { Session } from '../auth/session-types';
 import { HttpError } from '../http/errors';
 import { hasPermission } from '../../schemas/src/permission';
 import { titleOf } from './title';
+import { insertMany } from './bulk';
 
 type Scopable = SelectQueryBuilder<any, any, any> | UpdateQueryBuilder<any, any, any, any> | DeleteQueryBuilder<any, any, any>;
 
@@ -33,8 +34,11 @@ export interface ScopedQueries {
   select(name: string): SelectQueryBuilder<any, any, any>;
   update(name: string): UpdateQueryBuilder<any, any, any, any>;
   delete(name: string): DeleteQueryBuilder<any, any, any>;
-  /** inserts rows with the session's tenant columns and author; returns them */
-  insert(name: string, values: Record<string, unknown> | Record<string, unknown>[]): Promise<Record<string, any>[]>;
+  /**
+   * inserts rows with the session's tenant columns and author; returns them (`returning: false`:
+   * returns nothing, so a 200-row ledger insert does not send its rows back to be parsed)
+   */
+  insert(name: string, values: Record<string, unknown> | Record<string, unknown>[], opts?: { returning?: boolean }): Promise<Record<string, any>[]>;
   /** one row by id, or undefined */
   get(name: string, id: number): Promise<Record<string, any> | undefined>;
 }
@@ -50,13 +54,13 @@ export function scopedQueries(db: Db, entities: EntityMap, session: Session | nu
     select: (name) => scoped(db.selectFrom(entity(name).table), entity(name), session),
     update: (name) => scoped(db.updateTable(entity(name).table), entity(name), session),
     delete: (name) => scoped(db.deleteFrom(entity(name).table), entity(name), session),
-    async insert(name, values) {
+    async insert(name, values, opts = {}) {
       const e = entity(name);
       const list = Array.isArray(values) ? values : [values];
       if (!list.length) return [];
       const author = session ? { createdBy: session.staffId, updatedBy: session.staffId } : {};
       const rows = list.map((v) => ({ ...author, ...v, ...tenantValues(e, session) }));
-      return (await db.insertInto(e.table).values(rows).returningAll().execute()) as Record<string, any>[];
+      return insertMany(db, e, rows, { returning: opts.returning !== false });
     },
     async get(name, id) {
       const e = entity(name);

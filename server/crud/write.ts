@@ -16,14 +16,15 @@ import { entityHooks } from '../hooks/index';
 import type { EntityHooks, HookContext, TransitionInput } from '../hooks/types';
 import { assertMayChange, assertNoChildren, assertNotInUse, scoped, scopedQueries, tenantValues } from './scope';
 import { customValue, toColumn, writableValues } from './values';
-import { checkReferenceFilters, checkReferences, checkReferencesOfLines } from './refs';
-import { diff, OP, titleOf, writeLog, type DiffLine } from './oplog';
+import { checkReferenceFilters, checkReferences, checkReferencesOfLines, lookUpReferences, type RefLookup } from './refs';
+import { diff, OP, operatorName, titleOf, writeLog, type DiffLine } from './oplog';
 import { nextNumber } from './numbering';
 import {
   APPROVAL, TASK, approvalEventType, createTasks, pendingApproval, resolveChain, voidOpenTasks, type ApprovalNode,
 } from './approval';
 import { checkCustomFields } from './custom-fields';
-import { applyFetches, applyFormulas, requireFetched } from './fill-ins';
+import { insertMany } from './bulk';
+import { applyFetches, applyFormulas, hasFormulas, requireFetched } from './fill-ins';
 
 export interface WriteContext {
   db: Db;
@@ -113,33 +114,62 @@ function stateDefaults(entity: ResolvedEntity): Record<string, unknown> {
   return out;
 }
 
-async function childLines(ctx: WriteContext, entity: ResolvedEntity, parentId: number, data: Record<string, unknown>, mode: 'create' | 'update', system = false): Promise<DiffLine[]> {
-  const changes: DiffLine[] = [];
+/** A document's child lines as this save will write them (values by the field registry, key removed). */
+interface LineSet {
+  name: string;
+  c: ResolvedEntity['children'][string];
+  child: ResolvedEntity;
+  lines: Record<string, unknown>[];
+  lineValues: Record<string, unknown>[];
+}
+
+function lineSets(ctx: WriteContext, entity: ResolvedEntity, data: Record<string, unknown>): LineSet[] {
+  const out: LineSet[] = [];
   for (const [name, c] of Object.entries(entity.children)) {
     if (!(name in data)) continue;
     const child = entityNamed(ctx, c.entity);
     const lines = (Array.isArray(data[name]) ? data[name] : []) as Record<string, unknown>[];
+    const lineValues = lines.map((line) => {
+      const values = writableValues(child, line, 'create');
+      delete values[c.key];
+      return values;
+    });
+    out.push({ name, c, child, lines, lineValues });
+  }
+  return out;
+}
+
+/**
+ * The references of a record and of its lines in one statement (refs.ts lookUpReferences); the
+ * checks then run at their usual steps against it, and the log's diff takes its titles from it.
+ */
+function lookUp(ctx: WriteContext, entity: ResolvedEntity, values: Record<string, unknown>, sets: LineSet[]) {
+  return lookUpReferences(ctx.db, ctx.session, ctx.entities, [{ entity, rows: [values] }, ...sets.map((s) => ({ entity: s.child, rows: s.lineValues }))]);
+}
+
+async function childLines(
+  ctx: WriteContext, parentId: number, sets: LineSet[], mode: 'create' | 'update', system: boolean, known: RefLookup, saved: Record<string, Record<string, any>[]>,
+): Promise<DiffLine[]> {
+  const changes: DiffLine[] = [];
+  for (const { name, c, child, lines, lineValues } of sets) {
     const existing = mode === 'update'
       ? ((await scoped(ctx.db.selectFrom(child.table), child, ctx.session).selectAll().where(c.key, '=', parentId).execute()) as Record<string, any>[])
       : [];
     const byId = new Map(existing.map((r) => [Number(r[child.idField]), r]));
     const kept = new Set<number>();
     const atOf = (i: number) => ({ label: `${c.title}第${i + 1}行：`, path: `${name}.${i}.` });
-    const lineValues = lines.map((line) => {
-      const values = writableValues(child, line, 'create');
-      delete values[c.key];
-      return values;
-    });
-    // One query per reference field for all lines (a 200-line document is not 200 look-ups); the
-    // refusal still names the first line whose reference is missing.
-    await checkReferencesOfLines(ctx.db, ctx.session, ctx.entities, child, lineValues, atOf);
+    // Every line's references were looked up with the record's (one statement for a 200-line
+    // document); the refusal still names the first line whose reference is missing.
+    await checkReferencesOfLines(ctx.db, ctx.session, ctx.entities, child, lineValues, atOf, known);
     const inserts: Record<string, unknown>[] = [];
+    const filtered = !system && Object.values(child.fields).some((f) => f.filterBy);
+    const formulas = hasFormulas(child);
     for (const [i, line] of lines.entries()) {
       const at = atOf(i);
       const values = lineValues[i]!;
       const lineId = Number(line[child.idField]);
-      if (!system) await checkReferenceFilters(ctx.db, ctx.session, ctx.entities, child, values, byId.get(lineId), at);
-      applyFormulas(child, values, byId.get(lineId));
+      if (filtered) await checkReferenceFilters(ctx.db, ctx.session, ctx.entities, child, values, byId.get(lineId), at);
+      if (formulas) applyFormulas(child, values, byId.get(lineId));
       if (Number.isSafeInteger(lineId) && lineId > 0) {
         if (!byId.has(lineId)) throw badRequest(`${at.label}明细不存在`, { field: `${name}.${i}` });
         kept.add(lineId);
@@ -155,9 +185,13 @@ async function childLines(ctx: WriteContext, entity: ResolvedEntity, parentId: n
     }
     // New lines in one statement, in their order (ids ascend with the lines, as before). Rows of
     // one INSERT must share their columns: a line without a value takes the column's default.
+    // A new document's lines come back from it, so its afterSave need not read them again.
+    // (server/crud/bulk.ts: many lines travel as one parameter.)
     if (inserts.length) {
-      const cols = [...new Set(inserts.flatMap((r) => Object.keys(r)))];
-      await ctx.db.insertInto(child.table).values(inserts.map((r) => Object.fromEntries(cols.map((k) => [k, k in r ? r[k] : sql`default`])))).execute();
+      const rows = await insertMany(ctx.db, child, inserts, { returning: mode === 'create' });
+      if (mode === 'create') saved[name] = rows.sort((a, b) => Number(a[child.idField]) - Number(b[child.idField]));
+    } else if (mode === 'create') {
+      saved[name] = [];
     }
     const removed = existing.filter((r) => !kept.has(Number(r[child.idField]))).map((r) => Number(r[child.idField]));
     if (removed.length) await scoped(ctx.db.deleteFrom(child.table), child, ctx.session).where(child.idField, 'in', removed).execute();
@@ -198,7 +232,9 @@ export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, bo
     await checkCustomFields(ctx, entity, data.custom as Record<string, unknown>);
     values.custom = custom;
   }
-  await checkReferences(ctx.db, ctx.session, ctx.entities, entity, values);
+  const sets = lineSets(ctx, entity, data);
+  const known = await lookUp(ctx, entity, values, sets);
+  await checkReferences(ctx.db, ctx.session, ctx.entities, entity, values, undefined, known);
   // Hooks writing for the system set what the rules derive; a user's pick must pass the reference's filterBy.
   if (!opts.system) await checkReferenceFilters(ctx.db, ctx.session, ctx.entities, entity, values, undefined);
   if (entity.number && ctx.session && !values[entity.number.field]) values[entity.number.field] = await nextNumber(ctx.db, ctx.session, entity.number.prefix);
@@ -207,9 +243,11 @@ export async function createRecord(ctx: WriteContext, entity: ResolvedEntity, bo
     .values({ ...values, ...tenantValues(entity, ctx.session), createdBy: staffId, updatedBy: staffId })
     .returningAll().executeTakeFirstOrThrow()) as Record<string, any>;
   const id = Number(row[entity.idField]);
-  const childChanges = await childLines(ctx, entity, id, data, 'create', Boolean(opts.system));
-  const content = [...(await diff(ctx.db, ctx.session, ctx.entities, entity, null, row)), ...childChanges];
+  const saved: Record<string, Record<string, any>[]> = {};
+  const childChanges = await childLines(ctx, id, sets, 'create', Boolean(opts.system), known, saved);
+  const content = [...(await diff(ctx.db, ctx.session, ctx.entities, entity, null, row, known.refs)), ...childChanges];
   await writeLog(ctx.db, ctx.session, ctx.request?.ip, { entity, operationType: OP.create, subjectId: id, subjectName: titleOf(entity, row), action: '新增', content });
+  hctx.savedLines = saved;
   await hooks.afterSave?.(hctx, row, undefined);
   return row;
 }
@@ -240,7 +278,9 @@ export async function updateRecord(
   await hooks.beforeSave?.(hctx, changes, prev);
   for (const [k, v] of Object.entries(changes)) if (entity.fields[k]) values[k] = toColumn(entity, k, v);
   applyFormulas(entity, values, prev);
-  await checkReferences(ctx.db, ctx.session, ctx.entities, entity, values);
+  const sets = lineSets(ctx, entity, data);
+  const known = await lookUp(ctx, entity, values, sets);
+  await checkReferences(ctx.db, ctx.session, ctx.entities, entity, values, undefined, known);
   if (!opts.system) await checkReferenceFilters(ctx.db, ctx.session, ctx.entities, entity, values, prev);
   const set: Record<string, unknown> = { ...values, updatedAt: sql`now()`, updatedBy: ctx.session?.staffId ?? null };
   const custom = customValue(entity, data);
@@ -251,8 +291,8 @@ export async function updateRecord(
   }
   if (entity.versioned) set.version = sql`version + 1`;
   const row = (await scoped(ctx.db.updateTable(entity.table), entity, ctx.session).set(set).where(entity.idField, '=', id).returningAll().executeTakeFirstOrThrow()) as Record<string, any>;
-  const childChanges = await childLines(ctx, entity, id, data, 'update', Boolean(opts.system));
-  const content = [...(await diff(ctx.db, ctx.session, ctx.entities, entity, prev, row)), ...childChanges];
+  const childChanges = await childLines(ctx, id, sets, 'update', Boolean(opts.system), known, {});
+  const content = [...(await diff(ctx.db, ctx.session, ctx.entities, entity, prev, row, known.refs)), ...childChanges];
   if (content.length) await writeLog(ctx.db, ctx.session, ctx.request?.ip, { entity, operationType: OP.update, subjectId: id, subjectName: titleOf(entity, row), action: '修改', content });
   await hooks.afterSave?.(hctx, row, prev);
   return row;
@@ -282,11 +322,10 @@ export async function removeRecord(ctx: WriteContext, entity: ResolvedEntity, id
 
 async function logTransition(ctx: WriteContext, entity: ResolvedEntity, id: number, field: string, title: string, name: string, from: unknown, to: unknown, comment: string | null, approvalId: number | null = null) {
   if (!ctx.session || entity.tenant !== 'org') return;
-  const operator = (await ctx.db.selectFrom('staff').select('name').where('staffId', '=', ctx.session.staffId).executeTakeFirst()) as { name: string } | undefined;
   await ctx.db.insertInto('transitionLog').values({
     corpId: ctx.session.corpId, orgId: ctx.session.orgId, entity: entity.name, subjectId: id, field, transition: name, title,
     fromState: from === null || from === undefined ? null : String(from), toState: to === null || to === undefined ? null : String(to),
-    operatorStaffId: ctx.session.staffId, operatorName: ctx.session.actorName ?? operator?.name ?? null, comment: comment || null, approvalId,
+    operatorStaffId: ctx.session.staffId, operatorName: ctx.session.actorName ?? operatorName(ctx.db, ctx.session.staffId), comment: comment || null, approvalId,
     createdBy: ctx.session.staffId, updatedBy: ctx.session.staffId,
   }).execute();
 }

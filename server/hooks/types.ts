@@ -58,6 +58,11 @@ export interface HookContext {
   create(entity: string, values: Record<string, unknown>): Promise<Record<string, any>>;
   /** updates fields of a record through the full pipeline (hooks, log), without a version check */
   update(entity: string, id: number, values: Record<string, unknown>): Promise<Record<string, any>>;
+  /**
+   * in afterSave of a new record: the child lines the save wrote, by child name, as the database
+   * holds them, in id order (what reading them back would answer, without the round trip)
+   */
+  savedLines?: Record<string, Record<string, any>[]>;
 }
 
 type Row<K extends keyof EntityRecords> = EntityRecords[K] & Record<string, any>;

@@ -213,5 +213,15 @@ ${Number(d.status) === DELIVERY.cancelled ? '.void{color:#c00;font-size:28px;tex
   return REPLIED;
 };
 
+/**
+ * GET {deliveryId}/print-lines: `{list: [{deliveryItemId, partItemId, partNo, name, spec}]}`, what
+ * the print page's 零件 column shows (a reference's title is only the 零件号).
+ */
+const printLines: Handler = async (ctx) => {
+  const { lines } = await document(ctx);
+  return { list: lines.map((l) => ({ deliveryItemId: l.deliveryItemId, partItemId: l.partItemId, partNo: l.part.partNo ?? null, name: l.part.name ?? null, spec: l.part.spec ?? null })) };
+};
+
 deliveryHandlers['delivery.exportExcel'] = exportExcel;
+deliveryHandlers['delivery.printLines'] = printLines;
 deliveryHandlers['delivery.printHtml'] = printHtml;

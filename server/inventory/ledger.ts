@@ -93,15 +93,29 @@ function requireTransaction(ctx: QuantityContext) {
 }
 
 /**
+ * Item rows this save already holds `FOR UPDATE`, by `kind:id`: a document's hook that locks its
+ * items while validating (lockStockItems) spares the movement a second read of the same 200 rows.
+ * Keyed by the hook context, which one save's validate and afterSave share and which ends with
+ * that save (an Excel import's row rolled back to its savepoint, locks released, takes a new one).
+ */
+const lockedIn = new WeakMap<object, Map<string, Row>>();
+
+/**
  * Locks each distinct item of the lines and answers their rows: one `FOR UPDATE` per kind over the
  * ids in ascending order (a 200-line delivery takes its 200 locks in one statement, in the same
- * order as every other document, so two documents still queue instead of deadlocking).
+ * order as every other document, so two documents still queue instead of deadlocking). Items this
+ * transaction locked before are not read again.
  */
 async function lockItems(ctx: QuantityContext, lines: StockLine[]): Promise<Map<string, Row>> {
   const rows = new Map<string, Row>();
+  const held = lockedIn.get(ctx) ?? new Map<string, Row>();
   for (const kind of [1, 2] as const) {
     const ids = [...new Set(lines.filter((l) => kindOf(l) === kind).map((l) => Number(l.itemId)))].sort((a, b) => a - b);
     if (!ids.length) continue;
+    if (ids.every((id) => held.has(`${kind}:${id}`))) {
+      for (const id of ids) rows.set(`${kind}:${id}`, held.get(`${kind}:${id}`)!);
+      continue;
+    }
     const def = ITEM_KINDS[kind];
     const e = ctx.q.entity(def.entity);
     const got = (await ctx.q.select(def.entity).selectAll().where(`${e.table}.${e.idField}`, 'in', ids)
@@ -110,6 +124,29 @@ async function lockItems(ctx: QuantityContext, lines: StockLine[]): Promise<Map<
     for (const r of got) rows.set(`${kind}:${Number(r[e.idField])}`, r);
   }
   return rows;
+}
+
+/**
+ * Locks the items a document is about to move, as the movement itself will (ascending ids,
+ * `FOR UPDATE`), and answers the rows the session can see (missing ids are left out, for the
+ * caller to name). A hook that reads its items to validate the lines reads them this way: the
+ * later postOut/postIn of the same items in this transaction then takes them from here.
+ */
+export async function lockStockItems(ctx: QuantityContext, kind: 1 | 2, ids: number[]): Promise<Map<number, Row>> {
+  requireTransaction(ctx);
+  const out = new Map<number, Row>();
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (!sorted.length) return out;
+  const e = ctx.q.entity(ITEM_KINDS[kind].entity);
+  const got = (await ctx.q.select(ITEM_KINDS[kind].entity).selectAll().where(`${e.table}.${e.idField}`, 'in', sorted)
+    .orderBy(`${e.table}.${e.idField}`).forUpdate().execute()) as Row[];
+  let held = lockedIn.get(ctx);
+  if (!held) lockedIn.set(ctx, (held = new Map()));
+  for (const r of got) {
+    out.set(Number(r[e.idField]), r);
+    held.set(`${kind}:${Number(r[e.idField])}`, r);
+  }
+  return out;
 }
 
 /**
@@ -176,7 +213,7 @@ async function insertRows(ctx: QuantityContext, doc: StockDoc, direction: 1 | 2,
       customerId: doc.customerId ?? null, direction, qty: l.qty, weight: kg(g), qtyChange: sign * l.qty, weightChange: kg(sign * g),
       docType: doc.docType, docId: doc.docId, docNo: doc.docNo ?? null, locationCode: loc(l.locationCode), occurredAt: at, ...extra,
     };
-  }));
+  }), { returning: false });
 }
 
 /**

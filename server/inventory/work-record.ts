@@ -45,13 +45,17 @@ async function pointsOf(ctx: HookContext, docType: number, tonnage: number, piec
   return rows.reduce((s, r) => s + Number(r.pointsPerUnit) * (Number(r.unit) === 1 ? tonnage : Number(r.unit) === 2 ? pieces : 1), 0);
 }
 
-/** Replaces the work records of one document by those of its crew (none: just removes them). */
+/**
+ * Replaces the work records of one document by those of its crew (none: just removes them).
+ * `fresh`: the document was created in this transaction, so it has none to remove yet.
+ */
 export async function syncWorkRecords(
   ctx: HookContext,
   doc: { docType: number; docId: number; docNo?: string | null; at: unknown; totalWeightKg: unknown; pieces: unknown },
   workers: Worker[],
+  opts: { fresh?: boolean } = {},
 ): Promise<void> {
-  await ctx.q.delete('workRecord').where('work_record.docType', '=', doc.docType).where('work_record.docId', '=', doc.docId).execute();
+  if (!opts.fresh) await ctx.q.delete('workRecord').where('work_record.docType', '=', doc.docType).where('work_record.docId', '=', doc.docId).execute();
   const people = workers.filter((w) => Number.isSafeInteger(w.staffId) && w.staffId > 0);
   if (!people.length) return;
   const tonnage = Math.round(Number(doc.totalWeightKg ?? 0)) / 1000;

@@ -134,6 +134,16 @@ describe.each(await backends())('出库 on %s', (backend) => {
     expect((await h.app.inject({ method: 'GET', url: `${D}/${d.deliveryId}/print-html`, headers: { 'access-token': stranger } })).statusCode).toBe(403);
   });
 
+  it('the print page\'s 零件 column names the part: print-lines answers each line\'s 零件号, 名称 and 规格', async () => {
+    const a = await newPart();
+    const wo = await stocked([[a.partItemId, 1]]);
+    const d = await deliver(wo, [[a.partItemId, 1]]);
+    const lines = ok(await h.call('GET', `${D}/${d.deliveryId}/print-lines`, { token: t.wh })).list;
+    expect(lines).toEqual([expect.objectContaining({ partItemId: a.partItemId, partNo: a.partNo, name: a.name })]);
+    const stranger = (await userWith(h, ['仓库:入库'])).token;
+    expect((await h.call('GET', `${D}/${d.deliveryId}/print-lines`, { token: stranger })).status).toBe(403);
+  });
+
   it('an out beyond stock is refused with 400 库存不足 and writes nothing (no document, no ledger row, no work-order change)', async () => {
     const a = await newPart();
     const wo = await stocked([[a.partItemId, 3]]);

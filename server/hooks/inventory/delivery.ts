@@ -8,7 +8,7 @@
  */
 import { defineHooks, type HookContext } from '../types';
 import { badRequest, conflict } from '../../http/errors';
-import { DOC, postOut, reverse } from '../../inventory/ledger';
+import { DOC, lockStockItems, postOut, reverse } from '../../inventory/ledger';
 import { DELIVERY, DELIVERY_TYPE, syncWorkOrderDelivery } from '../../inventory/delivery-progress';
 import { WORK_DOC, deliveryWorkers, syncWorkRecords } from '../../inventory/work-record';
 
@@ -146,8 +146,8 @@ export const deliveryHooks = defineHooks('delivery', {
       throw badRequest('工单出库请选择工单', { field: 'workOrderId' });
     }
     const ids = [...new Set(items.map((l) => Number(l.partItemId)).filter((n) => Number.isSafeInteger(n) && n > 0))];
-    const parts = new Map<number, Row>();
-    if (ids.length) for (const p of (await ctx.q.select('partItem').selectAll().where('partItem.partItemId', 'in', ids).execute()) as Row[]) parts.set(Number(p.partItemId), p);
+    // read under the lock the ledger's postOut takes anyway (it then reads them no more)
+    const parts = await lockStockItems(ctx, 1, ids);
     for (const [i, l] of items.entries()) {
       const part = parts.get(Number(l.partItemId));
       if (!part) continue;
@@ -168,9 +168,9 @@ export const deliveryHooks = defineHooks('delivery', {
   async afterSave(ctx, row, prev) {
     // the crew's work records follow every change of the delivery (修改, 岗位系数)
     await syncWorkRecords(ctx, { docType: WORK_DOC.delivery, docId: Number(row.deliveryId), docNo: row.deliveryNo, at: row.outAt, totalWeightKg: row.totalWeight, pieces: row.totalPieces },
-      Number(row.status) === DELIVERY.cancelled ? [] : deliveryWorkers(row.workPostRatio));
+      Number(row.status) === DELIVERY.cancelled ? [] : deliveryWorkers(row.workPostRatio), { fresh: !prev });
     if (prev) return;
-    const items = await linesOf(ctx, Number(row.deliveryId));
+    const items = ctx.savedLines?.items ?? await linesOf(ctx, Number(row.deliveryId));
     await postOut(ctx, { docType: DOC.delivery, docId: Number(row.deliveryId), docNo: row.deliveryNo, customerId: row.customerId, occurredAt: row.outAt },
       items.map((l) => ({ warehouseId: Number(row.warehouseId), itemId: Number(l.partItemId), qty: Number(l.qty), weight: l.weight, locationCode: l.locationCode })));
     if (row.workOrderId) await syncWorkOrderDelivery(ctx, row.workOrderId);

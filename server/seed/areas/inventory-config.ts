@@ -39,7 +39,7 @@ const ADDRESSES: [string, string | null, string, string, string, string, string,
 /** materialNo, name, spec, unit, category, safety stock (or none), reference price */
 const MATERIALS: [string, string, string, string, number, string | null, string][] = [
   ['WL-BZ-001', '木托盘', '1200×1000mm 熏蒸', '个', 1, '50.000', '85.00'],
-  ['WL-BZ-002', '木托盘', '1500×1200mm 熏蒸', '个', 1, '30.000', '120.00'],
+  ['WL-BZ-002', '重型木托盘', '1500×1200mm 熏蒸', '个', 1, '30.000', '120.00'],
   ['WL-BZ-003', '缠绕膜', '50cm×23μm', '卷', 1, '40.000', '36.00'],
   ['WL-BZ-004', '气泡膜', '1.2m×50m 双层', '卷', 1, null, '68.00'],
   ['WL-BZ-005', '防锈膜', 'VCI 1.5m×100m', '卷', 1, '10.000', '420.00'],

@@ -12,6 +12,7 @@ import type { WriteContext } from '../../crud/write';
 import { chinaToday } from '../../project/common';
 import { registerReceipt } from '../../inventory/delivery';
 import type { AreaSeeder } from './seeder';
+import { generateTransshipFinance } from '../../inventory/transship';
 
 type Row = Record<string, any>;
 
@@ -257,8 +258,9 @@ async function seedSuzhouTransship(ctx: SeedContext): Promise<void> {
     { days: 1, to: 5, from: '南通港', vessel: '苏通驳2307 / 2610航次', items: [['QC-2309陆侧门腿', 2, '57.500']] },
     { days: 9, to: 10, from: '上海外高桥', vessel: '沪驳818 / 2608航次', stored: 8, items: [['QC-2309机房结构件', 3, '21.000'], ['电气房', 1, '16.800']] },
     { days: 14, to: 10, from: '南通港', vessel: '苏通驳2307 / 2606航次', stored: 13, items: [['QC-2309梯形架', 2, '33.600']] },
-    { days: 26, to: 15, from: '南通港', vessel: '苏通驳2307 / 2603航次', stored: 25, out: 18, items: [['QC-2309前大梁(分段)', 2, '64.000']] },
-    { days: 35, to: 15, from: '上海外高桥', vessel: '沪驳818 / 2601航次', stored: 34, out: 30, items: [['QC-2309小车架', 1, '26.400'], ['吊具', 1, '11.500']] },
+    // the two gone on stayed past the 7 free days (系统配置), so 转运统计 and 转运财务 show a 堆存费
+    { days: 26, to: 15, from: '南通港', vessel: '苏通驳2307 / 2603航次', stored: 25, out: 12, items: [['QC-2309前大梁(分段)', 2, '64.000']] },
+    { days: 35, to: 15, from: '上海外高桥', vessel: '沪驳818 / 2601航次', stored: 34, out: 22, items: [['QC-2309小车架', 1, '26.400'], ['吊具', 1, '11.500']] },
   ];
   for (const t of SZ_SEEDS) {
     const row = await ctx.create(wh, 'transshipIn', {
@@ -274,6 +276,8 @@ async function seedSuzhouTransship(ctx: SeedContext): Promise<void> {
     if (t.to === 10) continue;
     await ctx.transition(wh, 'transshipIn', id, 'transferOut', { outAt: at(t.out!, 9) });
   }
+  // 堆存费 is priced when 转运财务 generates the project's income (its figure on the 转运单 and in 转运统计)
+  await generateTransshipFinance(wh, project.projectId);
 }
 
 /**
