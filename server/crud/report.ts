@@ -117,7 +117,11 @@ function condition(entities: EntityMap, entity: ResolvedEntity, where: Record<st
     if (!other) throw new Error(`report of ${entity.name}: unknown entity ${name}`);
     const on = field ? { [field]: v } : (v as Record<string, unknown>);
     const inner = sql.join(Object.entries(on).map(([f, x]) => test(sql.ref(`rv_t.${f}`), x, entities, entity, settings)), sql` and `);
-    return sql`exists (select 1 from ${sql.table(other.table)} as rv_t where ${sql.ref(`rv_t.${ref}`)} = ${sql.ref(`${entity.table}.${entity.idField}`)} and ${inner})`;
+    // The tenant column too: every index of a tenant entity leads with it (server/db/sync.ts), so
+    // without it the lookup by reference scans the organisation's records once per row.
+    const tenant = other.tenant !== 'none' && other.tenant === entity.tenant ? (other.tenant === 'org' ? 'orgId' : 'corpId') : undefined;
+    const scope = tenant ? sql` and ${sql.ref(`rv_t.${tenant}`)} = ${sql.ref(`${entity.table}.${tenant}`)}` : sql``;
+    return sql`exists (select 1 from ${sql.table(other.table)} as rv_t where ${sql.ref(`rv_t.${ref}`)} = ${sql.ref(`${entity.table}.${entity.idField}`)}${scope} and ${inner})`;
   });
   return sql.join(parts, sql` and `);
 }
