@@ -146,8 +146,29 @@ function test(col: RawBuilder<unknown> | ReturnType<typeof sql.ref>, v: unknown,
 function whereColumn(entities: EntityMap, entity: ResolvedEntity, key: string): RawBuilder<unknown> {
   const [field, via] = key.split('.') as [string, string | undefined];
   if (!via) return sql`${sql.ref(`${entity.table}.${field}`)}`;
-  const target = entities[entity.fields[field]!.ref!]!;
-  return sql`(select ${sql.ref(`wh_t.${via}`)} from ${sql.table(target.table)} as wh_t where ${sql.ref(`wh_t.${target.idField}`)} = ${sql.ref(`${entity.table}.${field}`)})`;
+  // The referenced record is left-joined once per reference (hopJoins): two conditions reading the
+  // same record cost one lookup, not a subquery each per row.
+  return sql`${sql.ref(`hop_${field}.${via}`)}`;
+}
+
+/** The references a group's conditions read one hop through (`demandId.requiredArriveTime`). */
+function hopFields(measures: ReportMeasure[], hops: { path: string }[]): Set<string> {
+  const out = new Set<string>();
+  const path = (p: string) => { if (p.includes('.') && !p.includes('(')) out.add(p.split('.')[0]!); };
+  const operands = (v: unknown) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return;
+    for (const rhs of Object.values(v)) if (rhs && typeof rhs === 'object' && typeof (rhs as { field?: unknown }).field === 'string') path((rhs as { field: string }).field);
+  };
+  for (const m of measures) {
+    for (const [k, v] of Object.entries(m.where ?? {})) {
+      const reverse = REVERSE.exec(k);
+      if (!reverse) { path(k); operands(v); continue; }
+      if (reverse[3]) operands(v);
+      else for (const x of Object.values((v ?? {}) as Record<string, unknown>)) operands(x);
+    }
+  }
+  for (const h of hops) path(h.path);
+  return out;
 }
 
 function measureExpr(entities: EntityMap, entity: ResolvedEntity, m: ReportMeasure, asOf: string, settings: Settings): RawBuilder<unknown> {
@@ -225,6 +246,11 @@ async function groupRows(
 ): Promise<Record<string, unknown>[]> {
   const { dimensions, options, query, hops } = mapped(ctx, declared, measures[0]?.fields);
   let qb = filteredQuery(ctx.db, entity, options, query, ctx.session) as any;
+  for (const f of hopFields(measures, hops)) {
+    const target = ctx.entities[entity.fields[f]!.ref!]!;
+    // Many-to-one by the referenced id: no row is repeated.
+    qb = qb.leftJoin(`${target.table} as hop_${f}`, `hop_${f}.${target.idField}`, `${entity.table}.${f}`);
+  }
   for (const h of hops) qb = qb.where(condition(ctx.entities, entity, { [h.path]: h.value }, settings));
   const asOf = typeof ctx.query.asOf === 'string' && ctx.query.asOf ? ctx.query.asOf : chinaDay();
   for (const d of dimensions) qb = qb.select(dimensionOf(ctx.entities, entity, d).as(d.name ?? d.field));
