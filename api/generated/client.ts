@@ -22532,6 +22532,14 @@ export interface StatDataQuery {
 createdAtStart?: string
 createdAtEnd?: string
 /**
+ * @maxItems 200
+ */
+depId?: number[]
+/**
+ * @maxItems 200
+ */
+businessTypeId?: number[]
+/**
  * @maxItems 3
  */
 dims?: ("month")[]
@@ -22558,7 +22566,7 @@ refs?: {
 }
 }
 
-/** 数据统计(R5)：按月的新线索、询价、报价、中标率、合同额、新项目、需求、车次、吨位、收入(不含税) — GET /api/v1/user-base/stat/data (统计报表:报表) */
+/** 数据统计(R5)：按月的新线索、询价、报价、中标率、合同额、新项目、需求、车次、吨位、收入(不含税)；部门、业务类型筛选 — GET /api/v1/user-base/stat/data (统计报表:报表) */
 export function statData(query: StatDataQuery = {}, options: CallOptions = {}): Promise<StatDataResponse> {
   return request<StatDataResponse>({ method: 'GET', url: '/api/v1/user-base/stat/data', query: { ...query }, ...options });
 }
@@ -22585,7 +22593,7 @@ customerId?: number[]
 /**
  * @maxItems 3
  */
-dims?: ("month" | "carrierType" | "supplierId" | "vehicleKind" | "customerId")[]
+dims?: ("month" | "carrierType" | "supplierId" | "vehicleKind" | "route" | "customerId")[]
 export?: boolean
 }
 
@@ -22609,7 +22617,7 @@ refs?: {
 }
 }
 
-/** 运输统计(R6)：按月/承运类型/承运商/车型/客户的车次、吨、吨公里、运费、毛利、异常率 — GET /api/v1/user-base/stat/transport (统计报表:报表) */
+/** 运输统计(R6)：按月/承运类型/承运商/车型/线路(省→省)/客户的车次、吨、吨公里、运费、毛利、准时率、异常率、回单及时率 — GET /api/v1/user-base/stat/transport (统计报表:报表) */
 export function statTransport(query: StatTransportQuery = {}, options: CallOptions = {}): Promise<StatTransportResponse> {
   return request<StatTransportResponse>({ method: 'GET', url: '/api/v1/user-base/stat/transport', query: { ...query }, ...options });
 }

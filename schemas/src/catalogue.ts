@@ -18,11 +18,35 @@ export interface ReportDimension {
   /** result key; defaults to field */
   name?: string;
   field: string;
-  /** dates: bucket by day, month or year */
-  granularity?: 'day' | 'month' | 'year';
+  /** dates: bucket by day, month or year; region codes: by province */
+  granularity?: 'day' | 'month' | 'year' | 'province';
   title?: string;
   /** a reference field's dimension read one hop further: this field of the referenced record */
   via?: string;
+  /** a second field read the same way (same record, same granularity): the value is "a→b" (a route from one region to another) */
+  pair?: string;
+}
+
+/**
+ * A right-hand side of a measure condition: a constant, or a field of the report's row (own or
+ * one reference away) or the present moment, shifted by a number of days — a constant or an
+ * organisation setting (系统配置) — after or before it.
+ */
+export type ReportOperand = string | number | boolean | null | {
+  field?: string;
+  now?: true;
+  daysAfter?: number | { setting: string };
+  daysBefore?: number | { setting: string };
+};
+
+/**
+ * A measure condition's value: a constant (=), a list (IN), null (IS NULL), or comparisons.
+ * The condition's key is a field, `reference.field` (the record it names) or
+ * `entity(reference).field` (some record of that entity naming the row has it: EXISTS).
+ */
+export type ReportCondition = string | number | boolean | null | unknown[] | {
+  eq?: ReportOperand; ne?: ReportOperand; lt?: ReportOperand; lte?: ReportOperand; gt?: ReportOperand; gte?: ReportOperand;
+  notNull?: true;
 }
 
 export interface ReportMeasure {

@@ -156,6 +156,12 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
           const target = f?.type === 'reference' ? entities[f.ref!] : undefined;
           if (!target) at(loc.file, p(`/options/report/dimensions/${i}/via`), `via needs ${d.field} to be a reference`);
           else if (!(d.via in target.fields)) at(loc.file, p(`/options/report/dimensions/${i}/via`), `${target.name} has no field ${d.via}`);
+          else if (d.pair && !(d.pair in target.fields)) at(loc.file, p(`/options/report/dimensions/${i}/pair`), `${target.name} has no field ${d.pair}`);
+        });
+        r.dimensions.forEach((d, i) => {
+          const owner = d.via ? entities[e.fields[d.field]?.ref ?? ''] : e;
+          if (!d.via && d.pair && !(d.pair in e.fields)) at(loc.file, p(`/options/report/dimensions/${i}/pair`), `unknown field ${d.pair}`);
+          if (d.granularity === 'province' && owner?.fields[d.via ?? d.field]?.type !== 'region') at(loc.file, p(`/options/report/dimensions/${i}/granularity`), 'province needs a region field');
         });
         const measures = new Set(r.measures.map((m) => m.name));
         r.measures.forEach((m, i) => {
@@ -166,18 +172,61 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
             const to = (f: string) => m.fields?.[f] ?? f;
             r.dimensions.forEach((d) => { if (!(to(d.field) in src.fields) && !SYSTEM.has(to(d.field))) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no dimension field ${to(d.field)}`); });
             (o.filters ?? []).forEach((raw) => {
-              try { filterSpec(src, typeof raw === 'string' ? to(raw) : { ...raw, field: to(raw.field) }); } catch (err) { at(loc.file, p(`/options/report/measures/${i}/entity`), (err as Error).message); }
+              const mappedTo = to(typeof raw === 'string' ? raw : raw.field);
+              // A filter one reference away (reference.field) is an equality on that record's field.
+              if (mappedTo.includes('.')) {
+                const [f, via] = mappedTo.split('.') as [string, string];
+                const target = entities[src.fields[f]?.ref ?? ''];
+                if (!(target && via in target.fields)) at(loc.file, p(`/options/report/measures/${i}/fields`), `${mappedTo}: ${f} is no reference to an entity with field ${via}`);
+                return;
+              }
+              try { filterSpec(src, typeof raw === 'string' ? mappedTo : { ...raw, field: mappedTo }); } catch (err) { at(loc.file, p(`/options/report/measures/${i}/entity`), (err as Error).message); }
             });
             Object.keys(o.fixed ?? {}).forEach((f) => { if (!(to(f) in src.fields)) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no fixed filter field ${to(f)}`); });
           }
           if (m.times && !(m.times in src.fields)) at(loc.file, p(`/options/report/measures/${i}/times`), `unknown field ${m.times}`);
           if (m.field && !(m.field in src.fields) && m.field !== src.idField) at(loc.file, p(`/options/report/measures/${i}/field`), `unknown field ${m.field}`);
           if (m.agg !== 'count' && !m.field && !m.ratio && !m.diff) at(loc.file, p(`/options/report/measures/${i}`), `${m.agg} needs a field`);
-          Object.keys(m.where ?? {}).forEach((k) => {
+          // A field of the row, reference.field, or (keys only) entity(reference)[.field]: records naming the row.
+          const REV = /^([a-zA-Z0-9]+)\(([a-zA-Z0-9]+)\)(?:\.([a-zA-Z0-9]+))?$/;
+          const path = (k: string): string | undefined => {
             const [f, via] = k.split('.') as [string, string | undefined];
-            if (!(f in src.fields)) return at(loc.file, p(`/options/report/measures/${i}/where`), `unknown field ${f}`);
+            if (!(f in src.fields) && !SYSTEM.has(f)) return `unknown field ${f}`;
             const target = via ? entities[src.fields[f]!.ref ?? ''] : undefined;
-            if (via && !(target && via in target.fields)) at(loc.file, p(`/options/report/measures/${i}/where`), `${k}: ${f} is no reference to an entity with field ${via}`);
+            return via && !(target && via in target.fields) ? `${k}: ${f} is no reference to an entity with field ${via}` : undefined;
+          };
+          const OPS = new Set(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'notNull']);
+          const where = p(`/options/report/measures/${i}/where`);
+          const value = (k: string, v: unknown) => {
+            if (!v || typeof v !== 'object' || Array.isArray(v)) return;
+            for (const [op, rhs] of Object.entries(v as Record<string, unknown>)) {
+              if (!OPS.has(op)) at(loc.file, where, `${k}: unknown condition ${op}`);
+              const o2 = rhs as { field?: string; now?: boolean; daysAfter?: unknown; daysBefore?: unknown } | null;
+              if (!o2 || typeof o2 !== 'object') continue;
+              if (!o2.field === !o2.now) at(loc.file, where, `${k}.${op}: an operand is {field} or {now: true}`);
+              const badField = o2.field ? path(o2.field) : undefined;
+              if (badField) at(loc.file, where, `${k}.${op}: ${badField}`);
+              for (const shift of [o2.daysAfter, o2.daysBefore]) {
+                const key = shift && typeof shift === 'object' ? (shift as { setting?: string }).setting : undefined;
+                if (key !== undefined && !(key in (entities.systemConfig?.fields ?? {}))) at(loc.file, where, `${k}.${op}: no setting ${key}`);
+              }
+            }
+          };
+          Object.entries(m.where ?? {}).forEach(([k, v]) => {
+            const rev = REV.exec(k);
+            if (!rev) {
+              const bad = path(k);
+              return bad ? at(loc.file, where, bad) : value(k, v);
+            }
+            const other = entities[rev[1]!];
+            if (!other) return at(loc.file, where, `unknown entity ${rev[1]}`);
+            if (other.fields[rev[2]!]?.ref !== src.name) return at(loc.file, where, `${rev[1]}.${rev[2]} is no reference to ${src.name}`);
+            const on = rev[3] ? { [rev[3]]: v } : (v as Record<string, unknown>);
+            if (!on || typeof on !== 'object' || Array.isArray(on)) return at(loc.file, where, `${k}: conditions on ${rev[1]}'s fields expected`);
+            for (const [f, x] of Object.entries(on)) {
+              if (!(f in other.fields) && !SYSTEM.has(f)) at(loc.file, where, `${rev[1]} has no field ${f}`);
+              value(`${k}.${f}`, x);
+            }
           });
           if (m.window && src.fields[m.window.field]?.type !== 'date' && src.fields[m.window.field]?.type !== 'datetime') at(loc.file, p(`/options/report/measures/${i}/window`), `window needs a date field, not ${m.window.field}`);
           (m.ratio ?? []).forEach((x) => { if (!measures.has(x)) at(loc.file, p(`/options/report/measures/${i}/ratio`), `unknown measure ${x}`); });

@@ -9,11 +9,14 @@ import { formatMeasure, type Measure } from './measureFormat';
 
 export { formatMeasure, type Measure };
 
-export interface Dim { name: string; field: string; title: string; granularity: string | null; type: string; enum: string | null; ref: string | null }
+export interface Dim { name: string; field: string; title: string; granularity: string | null; type: string; enum: string | null; ref: string | null;
+  /** the names of values the server labels itself (region codes, routes between them) */
+  labels?: Record<string, string> }
 export interface ReportResult { rows: Record<string, any>[]; summary: Record<string, any>; dimensions: Dim[]; measures: Measure[]; refs?: Record<string, Record<string, string>> }
 
 export function dimLabel(d: Dim, v: unknown, refs: ReportResult['refs']): string {
   if (v === null || v === undefined || v === '') return '(空)';
+  if (d.labels) return d.labels[String(v)] ?? String(v);
   if (d.enum) return enumLabel(d.enum, v)?.label ?? String(v);
   if (d.ref) return refs?.[d.ref]?.[String(v)] ?? String(v);
   if (d.type === 'boolean') return v ? '是' : '否';
