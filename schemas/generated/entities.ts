@@ -2212,6 +2212,12 @@ redFlush?: (boolean | null)
 originalReviewId?: (number | null)
 originalInvoiceNo?: (string | null)
 redInfoNo?: (string | null)
+redReason?: (string | null)
+/**
+ * of an issued invoice: 5 while a 红冲 matter referencing it is live, 15 once that matter issued the red invoice
+ */
+redFlushStatus?: (0 | 5 | 15 | null)
+redReviewId?: (number | null)
 /**
  * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
  */
@@ -2265,8 +2271,8 @@ toPlace?: (string | null)
 vehicleInfo?: (string | null)
 cargoName?: (string | null)
 issuedInvoiceNo?: (string | null)
-redFlush?: (boolean | null)
 redInfoNo?: (string | null)
+redReason?: (string | null)
 /**
  * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
  */
@@ -2302,6 +2308,9 @@ incomeItemId?: (number | null)
 incomeId?: (number | null)
 waybillId?: (number | null)
 feeSubjectConfigId?: (number | null)
+/**
+ * 备用金 account: the applicant of a 借支, or who repays in a 收款 (还款)
+ */
 pettyCashStaffId?: (number | null)
 occurredDate?: (string | null)
 costType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
@@ -2321,6 +2330,10 @@ incomeItemId?: (number | null)
 incomeId?: (number | null)
 waybillId?: (number | null)
 feeSubjectConfigId?: (number | null)
+/**
+ * 备用金 account: the applicant of a 借支, or who repays in a 收款 (还款)
+ */
+pettyCashStaffId?: (number | null)
 occurredDate?: (string | null)
 costType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 projectId?: (number | null)
