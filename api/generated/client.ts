@@ -8726,6 +8726,65 @@ export function bankMatchMatch(data: BankMatchMatchBody, options: CallOptions = 
   return request<BankMatchMatchResponse>({ method: 'POST', url: '/api/v1/finance-base/bank-statement/match', data, ...options });
 }
 
+export interface BankStatementMappingPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "mappingId"
+sortOrder?: ("asc" | "desc")
+}
+
+export type BankStatementMappingPageResponse = Page<E.BankStatementMapping>;
+
+/** 银行流水列映射列表(每个银行一份，导入时按开户银行取用) — GET /api/v1/finance-base/bank-statement-mapping/page (财务|财务:配置|财务:银行流水) */
+export function bankStatementMappingPage(query: BankStatementMappingPageQuery = {}, options: CallOptions = {}): Promise<BankStatementMappingPageResponse> {
+  return request<BankStatementMappingPageResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-statement-mapping/page', query: { ...query }, ...options });
+}
+
+export interface BankStatementMappingGetParams {
+mappingId: number
+}
+
+export type BankStatementMappingGetResponse = E.BankStatementMapping & { refs?: Refs };
+
+/** 银行流水列映射详情 — GET /api/v1/finance-base/bank-statement-mapping/{mappingId} (财务|财务:配置|财务:银行流水) */
+export function bankStatementMappingGet(params: BankStatementMappingGetParams, options: CallOptions = {}): Promise<BankStatementMappingGetResponse> {
+  return request<BankStatementMappingGetResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', params: { ...params }, ...options });
+}
+
+export type BankStatementMappingSaveBody = E.BankStatementMappingCreate;
+
+export type BankStatementMappingSaveResponse = E.BankStatementMapping;
+
+/** 新增银行流水列映射 — POST /api/v1/finance-base/bank-statement-mapping/save (财务:配置|财务:银行流水) */
+export function bankStatementMappingSave(data: BankStatementMappingSaveBody, options: CallOptions = {}): Promise<BankStatementMappingSaveResponse> {
+  return request<BankStatementMappingSaveResponse>({ method: 'POST', url: '/api/v1/finance-base/bank-statement-mapping/save', data, ...options });
+}
+
+export interface BankStatementMappingUpdateParams {
+mappingId: number
+}
+
+export type BankStatementMappingUpdateBody = E.BankStatementMappingUpdate;
+
+export type BankStatementMappingUpdateResponse = E.BankStatementMapping;
+
+/** 修改银行流水列映射 — PUT /api/v1/finance-base/bank-statement-mapping/{mappingId} (财务:配置|财务:银行流水) */
+export function bankStatementMappingUpdate(params: BankStatementMappingUpdateParams, data: BankStatementMappingUpdateBody, options: CallOptions = {}): Promise<BankStatementMappingUpdateResponse> {
+  return request<BankStatementMappingUpdateResponse>({ method: 'PUT', url: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', params: { ...params }, data, ...options });
+}
+
+export interface BankStatementMappingRemoveParams {
+mappingId: number
+}
+
+export type BankStatementMappingRemoveResponse = null
+
+/** 删除银行流水列映射(下次导入按表头重新识别) — DELETE /api/v1/finance-base/bank-statement-mapping/{mappingId} (财务:配置|财务:银行流水) */
+export function bankStatementMappingRemove(params: BankStatementMappingRemoveParams, options: CallOptions = {}): Promise<BankStatementMappingRemoveResponse> {
+  return request<BankStatementMappingRemoveResponse>({ method: 'DELETE', url: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', params: { ...params }, ...options });
+}
+
 export interface FinanceFeeSubjectConfigListQuery {
 pageNo?: number
 pageSize?: number
@@ -23520,6 +23579,11 @@ export const catalogue = {
   'bankMatch.suggestions': { method: 'GET', path: '/api/v1/finance-base/bank-statement/{bankStatementId}/suggestions', permission: '财务:银行流水|财务:资金事项' },
   'bankMatch.refreshSuggestions': { method: 'POST', path: '/api/v1/finance-base/bank-statement/refresh-suggestions', permission: '财务:银行流水|财务:资金事项:执行' },
   'bankMatch.match': { method: 'POST', path: '/api/v1/finance-base/bank-statement/match', permission: '财务:资金事项:执行' },
+  'bankStatementMapping.page': { method: 'GET', path: '/api/v1/finance-base/bank-statement-mapping/page', permission: '财务|财务:配置|财务:银行流水' },
+  'bankStatementMapping.get': { method: 'GET', path: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', permission: '财务|财务:配置|财务:银行流水' },
+  'bankStatementMapping.save': { method: 'POST', path: '/api/v1/finance-base/bank-statement-mapping/save', permission: '财务:配置|财务:银行流水' },
+  'bankStatementMapping.update': { method: 'PUT', path: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', permission: '财务:配置|财务:银行流水' },
+  'bankStatementMapping.remove': { method: 'DELETE', path: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', permission: '财务:配置|财务:银行流水' },
   'financeFeeSubjectConfig.list': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/list', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
   'financeFeeSubjectConfig.listProfitLossSubject': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/list-profit-loss-subject', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
   'financeFeeSubjectConfig.exportExcel': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/export-excel', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务', binary: 'download' },

@@ -254,23 +254,47 @@ createdBy: (number | null)
 updatedBy: (number | null)
 bankName: string
 /**
- * field → header text of the bank's export: tradeDate, amount or income/expense, direction, counterparty, summary, serialNo, accountNo
+ * the row of the export holding the column titles (网银 exports often start with a few lines about the account)
+ */
+headerRow?: (number | null)
+colTradeDate: string
+/**
+ * one signed amount column (with 借贷标志 or a minus for money out); or the two columns below
+ */
+colAmount?: (string | null)
+colIncome?: (string | null)
+colExpense?: (string | null)
+colDirection?: (string | null)
+colCounterparty?: (string | null)
+colSummary?: (string | null)
+colSerialNo?: (string | null)
+colAccountNo?: (string | null)
+/**
+ * field → header text of the bank's export, built from the col* fields on save: tradeDate, amount or income/expense, direction, counterparty, summary, serialNo, accountNo
  */
 columns?: {
 [k: string]: unknown
 }
-headerRow?: (number | null)
 }
 
 export interface BankStatementMappingCreate {
 bankName: string
 /**
- * field → header text of the bank's export: tradeDate, amount or income/expense, direction, counterparty, summary, serialNo, accountNo
+ * the row of the export holding the column titles (网银 exports often start with a few lines about the account)
  */
-columns?: {
-[k: string]: unknown
-}
 headerRow?: (number | null)
+colTradeDate: string
+/**
+ * one signed amount column (with 借贷标志 or a minus for money out); or the two columns below
+ */
+colAmount?: (string | null)
+colIncome?: (string | null)
+colExpense?: (string | null)
+colDirection?: (string | null)
+colCounterparty?: (string | null)
+colSummary?: (string | null)
+colSerialNo?: (string | null)
+colAccountNo?: (string | null)
 }
 
 export type BankStatementMappingUpdate = Partial<BankStatementMappingCreate> & { version: number; mappingId?: number };
