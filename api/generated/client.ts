@@ -8726,6 +8726,65 @@ export function bankMatchMatch(data: BankMatchMatchBody, options: CallOptions = 
   return request<BankMatchMatchResponse>({ method: 'POST', url: '/api/v1/finance-base/bank-statement/match', data, ...options });
 }
 
+export interface BankStatementMappingPageQuery {
+pageNo?: number
+pageSize?: number
+keyword?: string
+sortField?: "mappingId"
+sortOrder?: ("asc" | "desc")
+}
+
+export type BankStatementMappingPageResponse = Page<E.BankStatementMapping>;
+
+/** 银行流水列映射列表(每个银行一份，导入时按开户银行取用) — GET /api/v1/finance-base/bank-statement-mapping/page (财务|财务:配置|财务:银行流水) */
+export function bankStatementMappingPage(query: BankStatementMappingPageQuery = {}, options: CallOptions = {}): Promise<BankStatementMappingPageResponse> {
+  return request<BankStatementMappingPageResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-statement-mapping/page', query: { ...query }, ...options });
+}
+
+export interface BankStatementMappingGetParams {
+mappingId: number
+}
+
+export type BankStatementMappingGetResponse = E.BankStatementMapping & { refs?: Refs };
+
+/** 银行流水列映射详情 — GET /api/v1/finance-base/bank-statement-mapping/{mappingId} (财务|财务:配置|财务:银行流水) */
+export function bankStatementMappingGet(params: BankStatementMappingGetParams, options: CallOptions = {}): Promise<BankStatementMappingGetResponse> {
+  return request<BankStatementMappingGetResponse>({ method: 'GET', url: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', params: { ...params }, ...options });
+}
+
+export type BankStatementMappingSaveBody = E.BankStatementMappingCreate;
+
+export type BankStatementMappingSaveResponse = E.BankStatementMapping;
+
+/** 新增银行流水列映射 — POST /api/v1/finance-base/bank-statement-mapping/save (财务:配置|财务:银行流水) */
+export function bankStatementMappingSave(data: BankStatementMappingSaveBody, options: CallOptions = {}): Promise<BankStatementMappingSaveResponse> {
+  return request<BankStatementMappingSaveResponse>({ method: 'POST', url: '/api/v1/finance-base/bank-statement-mapping/save', data, ...options });
+}
+
+export interface BankStatementMappingUpdateParams {
+mappingId: number
+}
+
+export type BankStatementMappingUpdateBody = E.BankStatementMappingUpdate;
+
+export type BankStatementMappingUpdateResponse = E.BankStatementMapping;
+
+/** 修改银行流水列映射 — PUT /api/v1/finance-base/bank-statement-mapping/{mappingId} (财务:配置|财务:银行流水) */
+export function bankStatementMappingUpdate(params: BankStatementMappingUpdateParams, data: BankStatementMappingUpdateBody, options: CallOptions = {}): Promise<BankStatementMappingUpdateResponse> {
+  return request<BankStatementMappingUpdateResponse>({ method: 'PUT', url: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', params: { ...params }, data, ...options });
+}
+
+export interface BankStatementMappingRemoveParams {
+mappingId: number
+}
+
+export type BankStatementMappingRemoveResponse = null
+
+/** 删除银行流水列映射(下次导入按表头重新识别) — DELETE /api/v1/finance-base/bank-statement-mapping/{mappingId} (财务:配置|财务:银行流水) */
+export function bankStatementMappingRemove(params: BankStatementMappingRemoveParams, options: CallOptions = {}): Promise<BankStatementMappingRemoveResponse> {
+  return request<BankStatementMappingRemoveResponse>({ method: 'DELETE', url: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', params: { ...params }, ...options });
+}
+
 export interface FinanceFeeSubjectConfigListQuery {
 pageNo?: number
 pageSize?: number
@@ -9466,6 +9525,12 @@ executedAtStart?: string
 executedAtEnd?: string
 totalAmountStart?: (string | number)
 totalAmountEnd?: (string | number)
+/**
+ * @maxItems 200
+ * 
+ * Items: of an issued invoice: 5 while a 红冲 matter referencing it is live, 15 once that matter issued the red invoice
+ */
+redFlushStatus?: (0 | 5 | 15)[]
 }
 
 export type FinanceReviewListReviewResponse = Page<E.FinanceReview>;
@@ -9510,7 +9575,7 @@ executedAtEnd?: string
 /**
  * @maxItems 200
  */
-columns?: ("reviewNo" | "matterType" | "title" | "applicantStaffId" | "depId" | "counterpartyName" | "totalAmount" | "executedAmount" | "unexecutedAmount" | "executeAmount" | "executeDate" | "auditState" | "executeStatus" | "executedAt" | "cancelState" | "cancelReason" | "submittedAt" | "ourBankAccountId" | "voucherNo" | "payeeName" | "payeeBankName" | "payeeBankAccount" | "payChannel" | "expectedPayDate" | "payerName" | "receivedAt" | "bankStatementId" | "invoiceType" | "taxConfigId" | "goodsName" | "buyerName" | "buyerTaxNo" | "buyerAddressPhone" | "buyerBankAccount" | "fromPlace" | "toPlace" | "vehicleInfo" | "cargoName" | "invoiceRemark" | "issuedInvoiceNo" | "issuedAt" | "redFlush" | "originalReviewId" | "originalInvoiceNo" | "redInfoNo" | "pettyCashOffset" | "expectedReturnDate" | "remark" | "createdAt" | "updatedAt")[]
+columns?: ("reviewNo" | "matterType" | "title" | "applicantStaffId" | "depId" | "counterpartyName" | "totalAmount" | "executedAmount" | "unexecutedAmount" | "executeAmount" | "executeDate" | "auditState" | "executeStatus" | "executedAt" | "cancelState" | "cancelReason" | "submittedAt" | "ourBankAccountId" | "voucherNo" | "payeeName" | "payeeBankName" | "payeeBankAccount" | "payChannel" | "expectedPayDate" | "payerName" | "receivedAt" | "bankStatementId" | "invoiceType" | "taxConfigId" | "goodsName" | "buyerName" | "buyerTaxNo" | "buyerAddressPhone" | "buyerBankAccount" | "fromPlace" | "toPlace" | "vehicleInfo" | "cargoName" | "invoiceRemark" | "issuedInvoiceNo" | "issuedAt" | "redFlush" | "originalReviewId" | "originalInvoiceNo" | "redInfoNo" | "redReason" | "redFlushStatus" | "redReviewId" | "pettyCashOffset" | "expectedReturnDate" | "remark" | "createdAt" | "updatedAt")[]
 }
 
 /** 资金事项 — GET /api/v1/finance-base/finance-matters-merge/export-excel (财务:合并管理|财务:资金事项|财务:资金事项:审核|财务:资金事项:执行), a file */
@@ -9737,6 +9802,12 @@ redFlush?: (boolean | null)
 originalReviewId?: (number | null)
 originalInvoiceNo?: (string | null)
 redInfoNo?: (string | null)
+redReason?: (string | null)
+/**
+ * of an issued invoice: 5 while a 红冲 matter referencing it is live, 15 once that matter issued the red invoice
+ */
+redFlushStatus?: (0 | 5 | 15 | null)
+redReviewId?: (number | null)
 /**
  * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
  */
@@ -9844,6 +9915,12 @@ redFlush?: (boolean | null)
 originalReviewId?: (number | null)
 originalInvoiceNo?: (string | null)
 redInfoNo?: (string | null)
+redReason?: (string | null)
+/**
+ * of an issued invoice: 5 while a 红冲 matter referencing it is live, 15 once that matter issued the red invoice
+ */
+redFlushStatus?: (0 | 5 | 15 | null)
+redReviewId?: (number | null)
 /**
  * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
  */
@@ -9858,6 +9935,120 @@ message?: string
 /** 申请撤销已通过未执行的事项 — POST /api/v1/finance-base/finance-matters-merge/apply-cancel (财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票) */
 export function financeReviewApplyCancel(data: FinanceReviewApplyCancelBody, options: CallOptions = {}): Promise<FinanceReviewApplyCancelResponse> {
   return request<FinanceReviewApplyCancelResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/apply-cancel', data, ...options });
+}
+
+export interface FinanceReviewRedFlushBody {
+reviewId?: number
+/**
+ * @minItems 1
+ * @maxItems 200
+ */
+ids?: number[]
+version?: number
+comment?: string
+redInfoNo: string
+redReason: string
+}
+
+export interface FinanceReviewRedFlushResponse {
+count: number
+list: {
+reviewId: number
+corpId: number
+orgId: number
+version: number
+createdAt: string
+updatedAt: string
+createdBy: (number | null)
+updatedBy: (number | null)
+custom: {
+
+}
+reviewNo?: (string | null)
+matterType: (1 | 2 | 3 | 4 | 5 | 6 | 7)
+applicantStaffId?: (number | null)
+depId?: (number | null)
+/**
+ * @maxItems 500
+ */
+projectIds?: (number[] | null)
+counterpartyName?: (string | null)
+totalAmount?: (string | null)
+executedAmount?: (string | null)
+unexecutedAmount?: (string | null)
+/**
+ * the last execution's amount; the 执行 dialog starts from 未执行金额
+ */
+executeAmount?: (string | null)
+executeDate?: (string | null)
+auditState?: (0 | 5 | 10 | 15 | null)
+executeStatus?: (0 | 5 | 10 | null)
+executedAt?: (string | null)
+cancelState?: (0 | 5 | 15 | null)
+cancelReason?: (string | null)
+submittedAt?: (string | null)
+ourBankAccountId?: (number | null)
+voucherNo?: (string | null)
+payeeName?: (string | null)
+payeeBankName?: (string | null)
+payeeBankAccount?: (string | null)
+payChannel?: (1 | 2 | 3 | 4 | null)
+expectedPayDate?: (string | null)
+payerName?: (string | null)
+receivedAt?: (string | null)
+bankStatementId?: (number | null)
+/**
+ * @maxItems 200
+ */
+invoices?: ({
+invoiceCode?: string
+invoiceNo: string
+invoiceDate: string
+invoiceType?: number
+amountExclTax: string
+taxRate: number
+taxAmount?: string
+verified?: boolean
+}[] | null)
+invoiceType?: (1 | 2 | 5 | 6 | null)
+taxConfigId?: (number | null)
+goodsName?: (string | null)
+buyerName?: (string | null)
+buyerTaxNo?: (string | null)
+buyerAddressPhone?: (string | null)
+buyerBankAccount?: (string | null)
+fromPlace?: (string | null)
+toPlace?: (string | null)
+vehicleInfo?: (string | null)
+cargoName?: (string | null)
+vatLines?: unknown
+invoiceRemark?: (string | null)
+issuedInvoiceNo?: (string | null)
+issuedAt?: (string | null)
+redFlush?: (boolean | null)
+originalReviewId?: (number | null)
+originalInvoiceNo?: (string | null)
+redInfoNo?: (string | null)
+redReason?: (string | null)
+/**
+ * of an issued invoice: 5 while a 红冲 matter referencing it is live, 15 once that matter issued the red invoice
+ */
+redFlushStatus?: (0 | 5 | 15 | null)
+redReviewId?: (number | null)
+/**
+ * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
+ */
+pettyCashOffset?: (string | null)
+expectedReturnDate?: (string | null)
+executions?: unknown
+remark?: (string | null)
+}[]
+message?: string
+}
+
+/** 红冲已开具的发票(按红字发票信息确认单生成负数开票事项，提交审批) — POST /api/v1/finance-base/finance-matters-merge/red-flush (财务:资金事项:开票) */
+export function financeReviewRedFlush(data: FinanceReviewRedFlushBody, options: CallOptions = {}): Promise<FinanceReviewRedFlushResponse> {
+  return request<FinanceReviewRedFlushResponse>({ method: 'POST', url: '/api/v1/finance-base/finance-matters-merge/red-flush', data, ...options });
 }
 
 export interface FinanceReviewDeletePendingReviewParams {
@@ -9897,6 +10088,32 @@ export type FinanceReviewListPettyCashFeeResponse = {
 /** 备用金台账(借支余额) — GET /api/v1/finance-base/finance-matters-merge/list-petty-cash-fee (@authenticated) */
 export function financeReviewListPettyCashFee(options: CallOptions = {}): Promise<FinanceReviewListPettyCashFeeResponse> {
   return request<FinanceReviewListPettyCashFeeResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-fee', ...options });
+}
+
+export interface FinanceReviewPettyCashLedgerQuery {
+pageNo?: number
+pageSize?: number
+applicantStaffId?: number
+executeDateStart?: string
+executeDateEnd?: string
+mine?: boolean
+}
+
+export interface FinanceReviewPettyCashLedgerResponse {
+list?: {
+
+}[]
+total?: number
+pageNo?: number
+pageSize?: number
+refs?: {
+
+}
+}
+
+/** 备用金台账流水(借支、报销冲抵、还款及其后余额；财务看全部，其他人看本人) — GET /api/v1/finance-base/finance-matters-merge/list-petty-cash-ledger (@authenticated) */
+export function financeReviewPettyCashLedger(query: FinanceReviewPettyCashLedgerQuery = {}, options: CallOptions = {}): Promise<FinanceReviewPettyCashLedgerResponse> {
+  return request<FinanceReviewPettyCashLedgerResponse>({ method: 'GET', url: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-ledger', query: { ...query }, ...options });
 }
 
 export interface FinanceReviewStatProfileMatterResponse {
@@ -23379,6 +23596,11 @@ export const catalogue = {
   'bankMatch.suggestions': { method: 'GET', path: '/api/v1/finance-base/bank-statement/{bankStatementId}/suggestions', permission: '财务:银行流水|财务:资金事项' },
   'bankMatch.refreshSuggestions': { method: 'POST', path: '/api/v1/finance-base/bank-statement/refresh-suggestions', permission: '财务:银行流水|财务:资金事项:执行' },
   'bankMatch.match': { method: 'POST', path: '/api/v1/finance-base/bank-statement/match', permission: '财务:资金事项:执行' },
+  'bankStatementMapping.page': { method: 'GET', path: '/api/v1/finance-base/bank-statement-mapping/page', permission: '财务|财务:配置|财务:银行流水' },
+  'bankStatementMapping.get': { method: 'GET', path: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', permission: '财务|财务:配置|财务:银行流水' },
+  'bankStatementMapping.save': { method: 'POST', path: '/api/v1/finance-base/bank-statement-mapping/save', permission: '财务:配置|财务:银行流水' },
+  'bankStatementMapping.update': { method: 'PUT', path: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', permission: '财务:配置|财务:银行流水' },
+  'bankStatementMapping.remove': { method: 'DELETE', path: '/api/v1/finance-base/bank-statement-mapping/{mappingId}', permission: '财务:配置|财务:银行流水' },
   'financeFeeSubjectConfig.list': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/list', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
   'financeFeeSubjectConfig.listProfitLossSubject': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/list-profit-loss-subject', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务' },
   'financeFeeSubjectConfig.exportExcel': { method: 'GET', path: '/api/v1/finance-base/finance-fee-subject-config/export-excel', permission: '财务|财务:配置|财务:合并管理|财务:资金事项|财务:结算|财务:对账|财务:报表|财务:银行流水|项目管理|项目管理:项目:编辑|项目管理:项目:成本结算|商务', binary: 'download' },
@@ -23424,9 +23646,11 @@ export const catalogue = {
   'financeReview.audit': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/audit', permission: '财务:资金事项:审核' },
   'financeReview.withdraw': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/withdraw', permission: '财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票', version: true },
   'financeReview.applyCancel': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/apply-cancel', permission: '财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票', version: true },
+  'financeReview.redFlush': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/red-flush', permission: '财务:资金事项:开票', version: true },
   'financeReview.deletePendingReview': { method: 'DELETE', path: '/api/v1/finance-base/finance-matters-merge/delete-pending-review/{reviewId}', permission: '财务:合并管理|财务:资金事项:付款|财务:资金事项:收款|财务:资金事项:收票|财务:资金事项:开票' },
   'financeReview.execute': { method: 'POST', path: '/api/v1/finance-base/finance-matters-merge/execute', permission: '财务:资金事项:执行' },
   'financeReview.listPettyCashFee': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-fee', permission: '@authenticated' },
+  'financeReview.pettyCashLedger': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/list-petty-cash-ledger', permission: '@authenticated' },
   'financeReview.statProfileMatter': { method: 'GET', path: '/api/v1/finance-base/finance-matters-merge/stat-profile-matter', permission: '@authenticated' },
   'platformWaybill.page': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/page', permission: '财务:资金事项|财务:资金事项:付款' },
   'platformWaybill.get': { method: 'GET', path: '/api/v1/finance-base/platform-waybill/{waybillId}', permission: '财务:资金事项|财务:资金事项:付款' },

@@ -254,23 +254,47 @@ createdBy: (number | null)
 updatedBy: (number | null)
 bankName: string
 /**
- * field → header text of the bank's export: tradeDate, amount or income/expense, direction, counterparty, summary, serialNo, accountNo
+ * the row of the export holding the column titles (网银 exports often start with a few lines about the account)
+ */
+headerRow?: (number | null)
+colTradeDate: string
+/**
+ * one signed amount column (with 借贷标志 or a minus for money out); or the two columns below
+ */
+colAmount?: (string | null)
+colIncome?: (string | null)
+colExpense?: (string | null)
+colDirection?: (string | null)
+colCounterparty?: (string | null)
+colSummary?: (string | null)
+colSerialNo?: (string | null)
+colAccountNo?: (string | null)
+/**
+ * field → header text of the bank's export, built from the col* fields on save: tradeDate, amount or income/expense, direction, counterparty, summary, serialNo, accountNo
  */
 columns?: {
 [k: string]: unknown
 }
-headerRow?: (number | null)
 }
 
 export interface BankStatementMappingCreate {
 bankName: string
 /**
- * field → header text of the bank's export: tradeDate, amount or income/expense, direction, counterparty, summary, serialNo, accountNo
+ * the row of the export holding the column titles (网银 exports often start with a few lines about the account)
  */
-columns?: {
-[k: string]: unknown
-}
 headerRow?: (number | null)
+colTradeDate: string
+/**
+ * one signed amount column (with 借贷标志 or a minus for money out); or the two columns below
+ */
+colAmount?: (string | null)
+colIncome?: (string | null)
+colExpense?: (string | null)
+colDirection?: (string | null)
+colCounterparty?: (string | null)
+colSummary?: (string | null)
+colSerialNo?: (string | null)
+colAccountNo?: (string | null)
 }
 
 export type BankStatementMappingUpdate = Partial<BankStatementMappingCreate> & { version: number; mappingId?: number };
@@ -2212,6 +2236,12 @@ redFlush?: (boolean | null)
 originalReviewId?: (number | null)
 originalInvoiceNo?: (string | null)
 redInfoNo?: (string | null)
+redReason?: (string | null)
+/**
+ * of an issued invoice: 5 while a 红冲 matter referencing it is live, 15 once that matter issued the red invoice
+ */
+redFlushStatus?: (0 | 5 | 15 | null)
+redReviewId?: (number | null)
 /**
  * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
  */
@@ -2265,8 +2295,8 @@ toPlace?: (string | null)
 vehicleInfo?: (string | null)
 cargoName?: (string | null)
 issuedInvoiceNo?: (string | null)
-redFlush?: (boolean | null)
 redInfoNo?: (string | null)
+redReason?: (string | null)
 /**
  * 报销: the part of the claim that repays the applicant's petty cash instead of being paid out
  */
@@ -2302,6 +2332,9 @@ incomeItemId?: (number | null)
 incomeId?: (number | null)
 waybillId?: (number | null)
 feeSubjectConfigId?: (number | null)
+/**
+ * 备用金 account: the applicant of a 借支, or who repays in a 收款 (还款)
+ */
 pettyCashStaffId?: (number | null)
 occurredDate?: (string | null)
 costType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
@@ -2321,6 +2354,10 @@ incomeItemId?: (number | null)
 incomeId?: (number | null)
 waybillId?: (number | null)
 feeSubjectConfigId?: (number | null)
+/**
+ * 备用金 account: the applicant of a 借支, or who repays in a 收款 (还款)
+ */
+pettyCashStaffId?: (number | null)
 occurredDate?: (string | null)
 costType?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | null)
 projectId?: (number | null)

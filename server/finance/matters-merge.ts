@@ -17,6 +17,8 @@ import { ctxOf, deletePending, deleteOwnDraft } from './matters/delete';
 import { targetsFor } from './matters/targets';
 import { fromCents, toCents } from './matters/money';
 import { scopedQueries } from '../crud/scope';
+import { titlesFor } from '../crud/refs';
+import { sql } from 'kysely';
 
 type Row = Record<string, any>;
 const body = (ctx: HandlerContext) => (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Row;
@@ -79,9 +81,61 @@ const pettyCash: Handler = async (ctx) => {
   for (const id of staffIds.sort((a, b) => a - b)) {
     const pc = await pettyCashOf({ q }, id);
     out.push({ staffId: id, staffName: names.find((n) => Number(n.staffId) === id)?.name ?? null,
-      borrowedAmount: fromCents(pc.borrowed), offsetAmount: fromCents(pc.offset), balance: fromCents(pc.balance) });
+      borrowedAmount: fromCents(pc.borrowed), offsetAmount: fromCents(pc.offset), repaidAmount: fromCents(pc.repaid), balance: fromCents(pc.balance) });
   }
   return out;
+};
+
+/**
+ * 备用金台账: each movement of a person's petty cash with the balance after it — 借支 paid out
+ * (the executed amount of a type-6 line), 报销冲抵 (the offset of a type-5 claim once executed in
+ * full) and 还款 (the executed amount of a type-2 line on the account) — oldest first per person.
+ * The rows are derived from the matters (as the balance is), answered in the shape of financeReview
+ * fields: executeDate 日期, executeAmount 借出, pettyCashOffset 归还/冲抵, unexecutedAmount 余额.
+ * The balance runs over all of a person's movements, so a date filter shows true balances.
+ */
+const pettyCashLedger: Handler = async (ctx) => {
+  const session = requireSession(ctx);
+  const q = scopedQueries(ctx.db, ctx.entities, session);
+  const query = ctx.query as Row;
+  const mineOnly = query.mine === true || query.mine === 'true' || !hasPermission(session.permissions, LEDGER_READERS);
+  const staffFilter = mineOnly ? session.staffId : Number(query.applicantStaffId) || null;
+  const day = (r: Row) => String(r.executeDate ?? r.executedAt ?? '').slice(0, 10);
+  const lineRows = async (matterType: number) => {
+    let l = q.select('financeReviewItem').innerJoin('financeReview as r', 'r.reviewId', 'financeReviewItem.reviewId')
+      .where('financeReviewItem.targetType', '=', 5).where('r.matterType', '=', matterType).where(sql<boolean>`finance_review_item.executed_amount > 0`)
+      .select(['r.reviewId', 'r.reviewNo', 'r.title', 'r.matterType', 'r.executeDate', 'r.executedAt', 'financeReviewItem.targetId as staffId', 'financeReviewItem.executedAmount as amount', 'financeReviewItem.reviewItemId as seq'] as any);
+    if (staffFilter) l = l.where('financeReviewItem.targetId', '=', staffFilter);
+    return (await l.execute()) as Row[];
+  };
+  let offsets = q.select('financeReview').where('matterType', '=', 5).where('executeStatus', '=', 10).where(sql<boolean>`petty_cash_offset > 0`)
+    .select(['reviewId', 'reviewNo', 'title', 'matterType', 'executeDate', 'executedAt', 'applicantStaffId as staffId', 'pettyCashOffset as amount'] as any);
+  if (staffFilter) offsets = offsets.where('applicantStaffId', '=', staffFilter);
+  const moves: Row[] = [
+    ...(await lineRows(6)).map((r): Row => ({ ...r, kind: '借支', out: toCents(r.amount), back: 0 })),
+    ...((await offsets.execute()) as Row[]).map((r): Row => ({ ...r, seq: 0, kind: '报销冲抵', out: 0, back: toCents(r.amount) })),
+    ...(await lineRows(2)).map((r): Row => ({ ...r, kind: '还款', out: 0, back: toCents(r.amount) })),
+  ].sort((a, b) => Number(a.staffId) - Number(b.staffId) || day(a).localeCompare(day(b)) || Number(a.reviewId) - Number(b.reviewId) || Number(a.seq) - Number(b.seq));
+  const balances = new Map<number, number>();
+  let rows = moves.map((m) => {
+    const staffId = Number(m.staffId);
+    const balance = (balances.get(staffId) ?? 0) + m.out - m.back;
+    balances.set(staffId, balance);
+    return {
+      key: `${m.kind}:${m.reviewId}:${m.seq}`, reviewId: Number(m.reviewId), reviewNo: m.reviewNo, matterType: Number(m.matterType), applicantStaffId: staffId,
+      title: `${m.kind}：${m.title ?? ''}`.slice(0, 100), executeDate: day(m) || null,
+      executeAmount: m.out ? fromCents(m.out) : null, pettyCashOffset: m.back ? fromCents(m.back) : null, unexecutedAmount: fromCents(balance),
+    };
+  });
+  const from = typeof query.executeDateStart === 'string' ? query.executeDateStart : '';
+  const to = typeof query.executeDateEnd === 'string' ? query.executeDateEnd : '';
+  if (from) rows = rows.filter((r) => (r.executeDate ?? '') >= from);
+  if (to) rows = rows.filter((r) => (r.executeDate ?? '') <= to);
+  const pageNo = Math.max(1, Number(query.pageNo) || 1);
+  const pageSize = Math.min(500, Math.max(1, Number(query.pageSize) || 20));
+  const list = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+  const refs = await titlesFor(ctx.db, session, ctx.entities, ctx.entities.financeReview!, list);
+  return { list, total: rows.length, pageNo, pageSize, refs };
 };
 
 /** 个人财务 summary of the caller: 借支余额, 待确认收入, 报销 in progress and paid. */
@@ -208,6 +262,7 @@ export const mattersMergeHandlers: Record<string, Handler> = {
   'mattersMerge.execute': execute,
   'mattersMerge.deletePendingReview': deletePendingReview,
   'mattersMerge.pettyCash': pettyCash,
+  'mattersMerge.pettyCashLedger': pettyCashLedger,
   'mattersMerge.statProfileMatter': statProfileMatter,
   'mattersMerge.profileFinanceManageData': profileFinanceManageData,
   'mattersMerge.batchProjectFee': batchProjectFee,

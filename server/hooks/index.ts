@@ -3,7 +3,7 @@
  * per entity, the hooks themselves in the area's own folder.
  */
 import type { HookRegistry } from './types';
-import { bankAccountHooks, financeFeeSubjectConfigHooks, financeIncomeCostTypeHooks, financeInvoiceTaxConfigHooks } from './finance/config';
+import { bankAccountHooks, bankStatementMappingHooks, financeFeeSubjectConfigHooks, financeIncomeCostTypeHooks, financeInvoiceTaxConfigHooks } from './finance/config';
 import { supplierHooks } from './resources/supplier';
 import { supplierEvaluationHooks } from './resources/supplierEvaluation';
 import { companyTruckHooks, driverHooks, platformTruckHooks } from './resources/trucks';
@@ -82,6 +82,7 @@ export const entityHooks: HookRegistry = {
   inStorage: inStorageHooks,
   bankAccount: bankAccountHooks,
   financeInvoiceTaxConfig: financeInvoiceTaxConfigHooks,
+  bankStatementMapping: bankStatementMappingHooks,
   financeFeeSubjectConfig: financeFeeSubjectConfigHooks,
   financeIncomeCostType: financeIncomeCostTypeHooks,
   delivery: deliveryHooks,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { startHarness, type Harness } from './helpers/harness';
-import { force, login, userWith } from './project-helpers';
+import { force, login, today, userWith } from './project-helpers';
 
 const M = '/api/v1/finance-base/finance-matters-merge';
 const B = '/api/v1/finance-base/bank-statement';
@@ -232,7 +232,7 @@ describe.each(await backends())('资金事项 on %s', (backend) => {
     const other = await receipt('36666.66', '明阳智慧能源集团股份公司');
     const acct = (await db().selectFrom('bankAccount').select(['bankName', 'accountNo']).where('bankAccountId', '=', bankAccountId).executeTakeFirstOrThrow()) as any;
     const bank = `${acct.bankName}|${acct.accountNo}`;
-    const csv = ['交易日期,流水号,对方户名,借方发生额,贷方发生额,摘要', `${new Date().toISOString().slice(0, 10)},CMBT0001,上海振华重工(集团)股份有限公司,,"36,666.66",运费`, '2026/13/01,CMBT0002,某公司,,100.00,坏行'].join('\n');
+    const csv = ['交易日期,流水号,对方户名,借方发生额,贷方发生额,摘要', `${today()},CMBT0001,上海振华重工(集团)股份有限公司,,"36,666.66",运费`, '2026/13/01,CMBT0002,某公司,,100.00,坏行'].join('\n');
     const check = await importCsv(bank, csv, 'check');
     expect(check.body.data).toMatchObject({ total: 2, valid: 1, imported: 0, failed: 1 });
     expect(check.body.data.errors[0].message).toBe('第3行：交易日期格式不正确');

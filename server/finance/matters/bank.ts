@@ -79,6 +79,20 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** Mapping key → the bankStatementMapping field a person fills on 财务配置 → 银行流水列映射. */
+export const MAPPING_FIELDS: Record<keyof Mapping, string> = {
+  tradeDate: 'colTradeDate', amount: 'colAmount', income: 'colIncome', expense: 'colExpense', direction: 'colDirection',
+  counterparty: 'colCounterparty', summary: 'colSummary', serialNo: 'colSerialNo', accountNo: 'colAccountNo',
+};
+const MAPPING_TITLES: Record<keyof Mapping, string> = {
+  tradeDate: '交易日期', amount: '交易金额', income: '收入金额', expense: '支出金额', direction: '借贷标志', counterparty: '对方户名', summary: '摘要', serialNo: '流水号', accountNo: '本方账号',
+};
+
+/** The saved mapping row's fields for a mapping (the import saves what it recognised, the screen shows it). */
+export function mappingColumns(mapping: Partial<Mapping>): Record<string, string | null> {
+  return Object.fromEntries((Object.entries(MAPPING_FIELDS) as [keyof Mapping, string][]).map(([k, f]) => [f, mapping[k] ? String(mapping[k]) : null]));
+}
+
 /** The mapping of this bank's export: the saved one, else found from the header row (and then saved). */
 export async function mappingFor(ctx: HookContext, bankName: string, rows: string[][]): Promise<{ mapping: Mapping; headerRow: number; saved: boolean }> {
   const saved = (await ctx.q.select('bankStatementMapping').selectAll().where('bankName', '=', bankName).executeTakeFirst()) as Row | undefined;
@@ -92,7 +106,7 @@ export async function mappingFor(ctx: HookContext, bankName: string, rows: strin
     }
     if (found.tradeDate && (found.amount || found.income || found.expense)) return { mapping: found as Mapping, headerRow: r + 1, saved: false };
   }
-  throw badRequest(`未识别${bankName}流水的表头，请确认包含「交易日期」及「借方发生额/贷方发生额」或「交易金额」列`);
+  throw badRequest(`未识别${bankName}流水的表头，请确认包含「交易日期」及「借方发生额/贷方发生额」或「交易金额」列，或在 财务配置 → 银行流水列映射 中为${bankName}设置列映射`);
 }
 
 const toDate = (text: string): string | null => {
@@ -119,6 +133,9 @@ export async function importStatement(ctx: HookContext, bankName: string, accoun
   const header = rows[headerRow - 1] ?? [];
   const col = (name?: string) => (name ? header.indexOf(name) : -1);
   const idx = Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, col(v)])) as Record<keyof Mapping, number>;
+  // A saved mapping naming a column this file lacks would fail every row: say which, once.
+  const missing = (Object.entries(mapping) as [keyof Mapping, string | undefined][]).filter(([k, v]) => v && idx[k] < 0).map(([k, v]) => `${MAPPING_TITLES[k]}「${v}」`);
+  if (missing.length) throw badRequest(`文件第${headerRow}行（表头）中没有列映射的列：${missing.join('、')}，请在 财务配置 → 银行流水列映射 中修改${bankName}的列映射`);
   const errors: { row: number; message: string }[] = [];
   const lines: Row[] = [];
   for (let r = headerRow; r < rows.length; r++) {
@@ -149,7 +166,7 @@ export async function importStatement(ctx: HookContext, bankName: string, accoun
   }
   let imported = 0;
   if (commit) {
-    if (!saved) await ctx.q.insert('bankStatementMapping', { bankName, columns: JSON.stringify(mapping), headerRow });
+    if (!saved) await ctx.q.insert('bankStatementMapping', { bankName, columns: JSON.stringify(mapping), headerRow, ...mappingColumns(mapping) });
     for (const line of lines) {
       let dup = ctx.q.select('bankStatement').select('bankStatementId').where('bankName', '=', bankName);
       dup = line.serialNo ? dup.where('serialNo', '=', line.serialNo) : dup.where('tradeDate', '=', line.tradeDate).where('amount', '=', line.amount).where('counterparty', '=', line.counterparty);

@@ -22,6 +22,8 @@ export const APPLY_PERMISSION: Record<number, string | null> = { 1: '财务:资�
 const VERB: Record<number, string> = { 1: '付', 2: '收', 3: '收票', 4: '开票', 7: '付' };
 /** matter types whose execution moves money through one of our bank accounts */
 const MONEY_TYPES = [1, 2, 5, 6, 7];
+/** what only a 红冲 (createRedFlush) writes: an ordinary application never sets them */
+const RED_FIELDS = ['redFlush', 'originalReviewId', 'originalInvoiceNo', 'redInfoNo', 'redReason', 'redFlushStatus', 'redReviewId'];
 const PICK_FIELDS = ['paymentId', 'settleBillId', 'costItemId', 'incomeItemId', 'incomeId', 'waybillId', 'feeSubjectConfigId', 'pettyCashStaffId'] as const;
 
 interface ItemInput { targetType: number; targetId: number; amount: number | null; remark: string | null; extra: Row }
@@ -55,7 +57,9 @@ export async function pendingOn(ctx: HookContext, module: TargetModule, targetId
   let q = ctx.q.select('financeReviewItem')
     .innerJoin('financeReview as r', 'r.reviewId', 'financeReviewItem.reviewId')
     .where('financeReviewItem.targetType', '=', module.targetType).where('financeReviewItem.targetId', '=', targetId)
-    .where('r.matterType', '=', matterType).where('r.cancelState', '<>', 15);
+    .where('r.matterType', '=', matterType).where('r.cancelState', '<>', 15)
+    // a 红冲 matter gives an invoiced amount back; it holds nothing a new matter could take
+    .where(sql<boolean>`coalesce(r.red_flush, false) = false`);
   if (exceptReviewId) q = q.where('r.reviewId', '<>', exceptReviewId);
   // A ledger's own column already counts what was executed; a payment node counts it here.
   const expr = module.executionInDone
@@ -83,6 +87,7 @@ export async function applyMatter(ctx: HookContext, matterType: number, body: Ro
     if (Number(prev.matterType) !== matterType) throw badRequest('事项类型不符', { field: 'matterType' });
     if (Number(prev.applicantStaffId) !== session.staffId) throw new HttpError(403, '只有申请人可以修改该事项');
     if (![0, 10].includes(Number(prev.auditState))) throw conflict('只有待提交或已驳回的事项可以修改后重新提交');
+    if (prev.redFlush) throw conflict('红冲事项不能修改，请撤回删除后在原发票上重新发起红冲');
   }
   const items = itemsOf(body);
   const hasTargets = targetsFor(matterType).length > 0;
@@ -117,7 +122,7 @@ export async function applyMatter(ctx: HookContext, matterType: number, body: Ro
   for (const module of targetsFor(matterType)) Object.assign(extra, (await module.checkMatter?.(ctx, matterType, body, total, reviewId)) ?? {});
 
   const values: Row = { ...body, matterType, counterpartyName, title: body.title || `${MATTER_TITLE[matterType]}-${counterpartyName ?? ''}`.slice(0, 100) };
-  for (const k of ['items', 'reviewId', 'version', 'matterType']) delete values[k];
+  for (const k of ['items', 'reviewId', 'version', 'matterType', ...RED_FIELDS]) delete values[k];
   values.matterType = matterType;
   let row = prev
     ? await ctx.update('financeReview', reviewId!, values)
@@ -200,6 +205,7 @@ export async function executeMatter(ctx: HookContext, input: ExecuteInput, opts:
   if (matterType === 4) {
     if (amount !== left) throw badRequest('开票须一次开具事项全部金额', { field: 'amount' });
     extra.issuedInvoiceNo = checkIssuedInvoiceNo(input.issuedInvoiceNo, Number(review.invoiceType));
+    if (review.redFlush && extra.issuedInvoiceNo === review.originalInvoiceNo) throw badRequest('请填写红字发票的号码（不是原发票号码）', { field: 'issuedInvoiceNo' });
     extra.issuedAt = sql`now()`;
   }
   // Spread over the items in order, each to what it still lacks.
@@ -214,7 +220,9 @@ export async function executeMatter(ctx: HookContext, input: ExecuteInput, opts:
     rest -= delta;
     const module = TARGETS[Number(it.targetType)];
     if (!module) throw conflict(`暂不支持的事项对象类型：${it.targetType}`);
-    await module.lock(ctx, Number(it.targetId), matterType).catch((e) => {
+    // A 红冲 gives back what was invoiced, whatever became of the item since (voided, in a bill): lock only.
+    if (review.redFlush) await lockParent(ctx, module.entity, Number(it.targetId));
+    else await module.lock(ctx, Number(it.targetId), matterType).catch((e) => {
       // A node paid or an item voided after approval: the cashier hears which.
       throw e instanceof HttpError ? new HttpError(409, `不能执行：${e.message}`) : e;
     });
@@ -238,6 +246,9 @@ export async function executeMatter(ctx: HookContext, input: ExecuteInput, opts:
     fromState: review.executeStatus === null ? null : String(review.executeStatus), toState: String(updated.executeStatus),
     operatorStaffId: ctx.session!.staffId, comment: `本次${yuan(amount)}元${input.voucherNo ? `，流水号${input.voucherNo}` : ''}`,
   });
+  if (done >= total && review.redFlush && review.originalReviewId) {
+    await ctx.transition('financeReview', Number(review.originalReviewId), 'redFlushDone', { comment: `红字发票${updated.issuedInvoiceNo}（${review.reviewNo}）` });
+  }
   if (done >= total && review.applicantStaffId) {
     await ctx.notify({ recipients: [Number(review.applicantStaffId)], message: `资金事项「${review.reviewNo}」已执行完毕（${yuan(total)} 元）`, eventType: 10, eventSubjectId: Number(review.reviewId) });
   }
@@ -248,4 +259,48 @@ export async function executeMatter(ctx: HookContext, input: ExecuteInput, opts:
 export async function releaseTargets(ctx: HookContext, review: Row): Promise<void> {
   const items = (await ctx.q.select('financeReviewItem').selectAll().where('reviewId', '=', review.reviewId).orderBy('targetType').orderBy('targetId').execute()) as Row[];
   for (const it of items) await TARGETS[Number(it.targetType)]?.release?.(ctx, Number(it.targetId), Number(review.reviewId), Number(review.matterType));
+  // A 红冲 matter withdrawn or cancelled: its original invoice may be red-flushed again.
+  if (review.redFlush && review.originalReviewId) {
+    const original = await ctx.transition('financeReview', Number(review.originalReviewId), 'redFlushRelease', { ifAllowed: true, comment: `红冲事项${review.reviewNo}已撤回或撤销` });
+    if (original) await ctx.q.update('financeReview').set({ redReviewId: null }).where('reviewId', '=', Number(review.originalReviewId)).execute();
+  }
+}
+
+/**
+ * 红冲 of an issued invoice (数电票 practice): a type-4 matter of the same buyer and targets with
+ * redFlush set, its lines the amounts the original invoiced, the VAT lines negative (the red
+ * invoice reads as a negative invoice); it goes through the 开票 approval and the cashier issues
+ * it with the red invoice's number, which gives the invoiced amounts back (core execute, sign −1).
+ * The original is locked and at 红冲中 (its transition) before this runs, so it happens once.
+ */
+export async function createRedFlush(ctx: HookContext, original: Row, input: { redInfoNo: string; redReason: string | null }): Promise<Row> {
+  const session = ctx.session!;
+  const lines = (await ctx.q.select('financeReviewItem').selectAll().where('reviewId', '=', original.reviewId).orderBy('reviewItemId').execute()) as Row[];
+  const items = lines.filter((l) => toCents(l.executedAmount) > 0);
+  const total = items.reduce((s, l) => s + toCents(l.executedAmount), 0);
+  if (total <= 0) throw conflict('原发票没有已开票金额，无需红冲');
+  const copy: Row = {};
+  for (const f of ['invoiceType', 'taxConfigId', 'goodsName', 'buyerName', 'buyerTaxNo', 'buyerAddressPhone', 'buyerBankAccount', 'fromPlace', 'toPlace', 'vehicleInfo', 'cargoName', 'counterpartyName']) copy[f] = original[f] ?? null;
+  let row = await ctx.create('financeReview', {
+    ...copy, matterType: 4, title: `红冲-${original.title ?? original.reviewNo}`.slice(0, 100), redInfoNo: input.redInfoNo, redReason: input.redReason,
+    remark: `红冲原发票${original.issuedInvoiceNo}（${original.reviewNo}）${input.redReason ? `：${input.redReason}` : ''}`.slice(0, 500),
+  });
+  const id = Number(row.reviewId);
+  const vat = (Array.isArray(original.vatLines) ? original.vatLines : []) as Row[];
+  const negate = (v: unknown) => fromCents(-toCents(v));
+  const staff = (await ctx.q.select('staff').select('depId').where('staffId', '=', session.staffId).executeTakeFirst()) as { depId: number | null } | undefined;
+  await ctx.q.update('financeReview').set({
+    redFlush: true, originalReviewId: Number(original.reviewId), originalInvoiceNo: original.issuedInvoiceNo ?? null,
+    totalAmount: fromCents(total), executedAmount: '0.00', unexecutedAmount: fromCents(total), projectIds: JSON.stringify(original.projectIds ?? []),
+    applicantStaffId: session.staffId, depId: staff?.depId ?? null, submittedAt: sql`now()`, invoiceRemark: original.invoiceRemark ?? null,
+    vatLines: JSON.stringify(vat.map((l) => ({ ...l, amount: negate(l.amount), amountExclTax: negate(l.amountExclTax), taxAmount: negate(l.taxAmount) }))),
+  }).where('reviewId', '=', id).execute();
+  const pick = (l: Row) => TARGETS[Number(l.targetType)]!.pickField;
+  await ctx.q.insert('financeReviewItem', items.map((l) => ({
+    reviewId: id, targetType: l.targetType, targetId: l.targetId, targetNo: l.targetNo, [pick(l)]: l.targetId, projectId: l.projectId ?? null,
+    amount: l.executedAmount, executedAmount: '0.00', remark: `红冲 ${original.issuedInvoiceNo}`.slice(0, 200),
+  })));
+  await ctx.q.update('financeReview').set({ redReviewId: id }).where('reviewId', '=', Number(original.reviewId)).execute();
+  row = (await ctx.transition('financeReview', id, 'submit', { comment: `红冲原发票${original.issuedInvoiceNo}` }))!;
+  return row;
 }

@@ -6,6 +6,7 @@
 import { defineHooks, type HookContext } from '../types';
 import { badRequest } from '../../http/errors';
 import { bankList } from '../../reference/banks';
+import { MAPPING_FIELDS } from '../../finance/matters/bank';
 
 type Row = Record<string, any>;
 
@@ -48,5 +49,25 @@ export const financeIncomeCostTypeHooks = defineHooks('financeIncomeCostType', {
       const child = await ctx.q.select('financeIncomeCostType').select('typeId').where('parentId', '=', Number(prev.typeId)).executeTakeFirst();
       if (child) throw badRequest('已有下级的收支类型不能改变收支方向', { field: 'type' });
     }
+  },
+});
+
+/**
+ * 银行流水列映射: the columns a person names become the mapping the import reads (`columns`); a
+ * statement needs its date and money in (收入) / out (支出) or one signed amount.
+ */
+export const bankStatementMappingHooks = defineHooks('bankStatementMapping', {
+  validate(_ctx, record) {
+    const has = (f: string) => Boolean(String(record[f] ?? '').trim());
+    if (!has('colAmount') && !has('colIncome') && !has('colExpense')) throw badRequest('请填写交易金额列，或收入(贷方)、支出(借方)金额列', { field: 'colAmount' });
+  },
+  beforeSave(_ctx, values, prev) {
+    const merged: Row = { ...(prev ?? {}), ...values };
+    const columns: Row = {};
+    for (const [key, field] of Object.entries(MAPPING_FIELDS)) {
+      const v = String(merged[field] ?? '').trim();
+      if (v) columns[key] = v;
+    }
+    values.columns = columns;
   },
 });

@@ -5,10 +5,10 @@
  * the matter held. Applying, executing and deleting are in server/finance/matters/core.ts.
  */
 import { defineHooks } from '../types';
-import { conflict, HttpError } from '../../http/errors';
+import { badRequest, conflict, HttpError } from '../../http/errors';
 import { hasPermission } from '../../../schemas/src/permission';
 import { permissionHolders } from '../../crud/approval';
-import { APPLY_PERMISSION, MATTER_TITLE, releaseTargets } from '../../finance/matters/core';
+import { APPLY_PERMISSION, MATTER_TITLE, createRedFlush, releaseTargets } from '../../finance/matters/core';
 import { yuan, toCents } from '../../finance/matters/money';
 
 type Row = Record<string, any>;
@@ -30,6 +30,15 @@ export const financeReviewHooks = defineHooks('financeReview', {
       if (Number(row.executeStatus ?? 0) !== 0) throw conflict('事项已执行，不能撤销');
       if (!ctx.system && !isApplicantOrHolder(ctx as any, row)) throw new HttpError(403, '只有申请人或经办会计可以申请撤销');
     },
+    /** 红冲 only an issued invoice of an 申请开票 matter, never a red one; the row is locked and at 未红冲 (the transition's from). */
+    redFlush(ctx, row, input) {
+      if (Number(row.matterType) !== 4) throw conflict('只有申请开票事项的发票可以红冲');
+      if (row.redFlush) throw conflict('红字发票不能再红冲');
+      if (Number(row.executeStatus ?? 0) !== 10 || !row.issuedInvoiceNo) throw conflict('发票尚未开具，不能红冲；未开具的请撤回或申请撤销');
+      const no = String(input.values.redInfoNo ?? '').trim();
+      if (!/^\d{20}$/.test(no)) throw badRequest('红字发票信息确认单编号应为20位数字', { field: 'redInfoNo' });
+      input.values.redInfoNo = no;
+    },
   },
   afterTransition: {
     async submit(ctx, row) {
@@ -43,6 +52,10 @@ export const financeReviewHooks = defineHooks('financeReview', {
     },
     async applyCancel(ctx, row) {
       await releaseTargets(ctx, row);
+    },
+    async redFlush(ctx, row, _prev, input) {
+      const red = await createRedFlush(ctx, row, { redInfoNo: String(input.values.redInfoNo), redReason: (input.values.redReason as string | undefined) ?? null });
+      ctx.say(`已生成红冲开票事项「${red.reviewNo}」，审批通过后由出纳开具红字发票`);
     },
   },
 });
