@@ -95,7 +95,7 @@ test('批量付款 over 200,000 元: 会计 applies, 财务经理 and 总经理 
   const sheet = book.addWorksheet('流水');
   sheet.addRow(['交易日期', '流水号', '对方户名', '借方发生额', '贷方发生额', '摘要']);
   const serial = `E2E${Date.now() % 10000000}`;
-  sheet.addRow([new Date().toISOString().slice(0, 10), serial, income.counterpartyName, '', receipt.totalAmount, '运费']);
+  sheet.addRow([new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) /* the China date the matter carries */, serial, income.counterpartyName, '', receipt.totalAmount, '运费']);
   const buffer = Buffer.from(await book.xlsx.writeBuffer());
   await switchTo(page, 'cashier');
   await page.goto('/bank-statement');
