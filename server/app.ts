@@ -96,12 +96,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // Contracts come into force and expire by date (DOMAIN §4.2).
   scheduleContractDates(app, db, entities);
   scheduleBorrowDates(app, db, entities);
-  // Receipts not back in time are chased once (DOMAIN §4.2 回单超期).
-  scheduleHourly(app, '回单超期提醒失败', () => remindOverdueReceipts(db, entities));
+  // Receipts not back in time are chased once (DOMAIN §4.2 回单超期). In the background: no
+  // request depends on a reminder, and a backlog of thousands (a restore, a long outage) must not
+  // outlast Fastify's start-up timeout and stop the server from starting.
+  scheduleHourly(app, '回单超期提醒失败', () => remindOverdueReceipts(db, entities), { background: true });
   // Enquiries past their quote deadline close (DOMAIN §4.1 enquiry 5 → 10).
   scheduleHourly(app, '询价自动截止失败', () => closeExpiredEnquiries(db, entities));
   // Own trucks' licences and insurance coming to an end are reminded once per date.
-  scheduleHourly(app, '证照到期提醒失败', () => remindExpiringTrucks(db, entities));
+  scheduleHourly(app, '证照到期提醒失败', () => remindExpiringTrucks(db, entities), { background: true });
   // Positions beyond the organisation's 轨迹保留天数 are deleted.
   scheduleHourly(app, '轨迹清理失败', () => prunePositions(db), { background: true });
 
