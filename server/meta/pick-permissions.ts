@@ -12,6 +12,7 @@ import { AUTHENTICATED, PUBLIC, hasPermission } from '../../schemas/src/permissi
 import type { CatalogueEntry, EntityMap, ResolvedEntity } from '../schema/types';
 
 const pagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pages');
+const layoutsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/layouts');
 
 /** Entities an entity's fields (and its child lines' fields) refer to. */
 function referenced(entities: EntityMap, entity: ResolvedEntity, seen = new Set<string>()): Set<string> {
@@ -48,10 +49,52 @@ function callsOf(value: unknown, ids: Set<string>, out = new Set<string>()): Set
   return out;
 }
 
+interface LayoutDef { name: string; entity: string; sections?: { fields?: (string | { field: string; columns?: string[] })[] }[] }
+
+function readLayouts(dir = layoutsDir): Map<string, LayoutDef> {
+  const out = new Map<string, LayoutDef>();
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return out; }
+  for (const name of names) if (name.endsWith('.json')) {
+    const layout = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as LayoutDef;
+    out.set(layout.name, layout);
+  }
+  return out;
+}
+
+/** The entities a layout's fields (and the columns of its child lines) let the user pick. */
+function pickedBy(layout: LayoutDef, entities: EntityMap): Set<string> {
+  const out = new Set<string>();
+  const entity = entities[layout.entity];
+  if (!entity) return out;
+  const refOf = (e: ResolvedEntity, field: string) => {
+    const f = e.fields[field];
+    if (f && (f.type === 'reference' || f.type === 'references') && f.ref) out.add(f.ref);
+  };
+  for (const section of layout.sections ?? []) for (const item of section.fields ?? []) {
+    const name = typeof item === 'string' ? item : item.field;
+    const child = entity.children[name] ? entities[entity.children[name]!.entity] : undefined;
+    if (!child) { refOf(entity, name); continue; }
+    for (const column of (typeof item === 'string' ? undefined : item.columns) ?? Object.keys(child.fields)) refOf(child, column);
+  }
+  return out;
+}
+
+/** Each `form` of a page with the calls its `api` names (the calls that form's values go to). */
+function formsWithCalls(value: unknown, ids: Set<string>, out: { form: string; calls: Set<string> }[] = []): { form: string; calls: Set<string> }[] {
+  if (Array.isArray(value)) value.forEach((v) => formsWithCalls(v, ids, out));
+  else if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    if (typeof node.form === 'string' && node.api) out.push({ form: node.form, calls: callsOf(node.api, ids) });
+    Object.values(node).forEach((v) => formsWithCalls(v, ids, out));
+  }
+  return out;
+}
+
 export type PickPermissions = Map<string, Set<string>>;
 
 /** entity name → the permissions that open its picker (AUTHENTICATED: every logged-in user). */
-export function derivePickPermissions(catalogue: CatalogueEntry[], entities: EntityMap, pages: PageDef[] = readPages()): PickPermissions {
+export function derivePickPermissions(catalogue: CatalogueEntry[], entities: EntityMap, pages: PageDef[] = readPages(), layouts: Map<string, LayoutDef> = readLayouts()): PickPermissions {
   const map: PickPermissions = new Map();
   const grant = (entity: string, permission: string) => {
     // Calls open to every session (a salesperson's own customers, the group's departments) filter
@@ -75,6 +118,19 @@ export function derivePickPermissions(catalogue: CatalogueEntry[], entities: Ent
     for (const id of callsOf(page, ids)) {
       const entity = byId.get(id)?.entity;
       if (entity) for (const role of roles) reach(entity, role);
+    }
+  }
+  // A form every session may submit (a staff member's own 报销 and its fee subjects) opens the
+  // pickers of the fields it shows, and only those: not every reference of its entity.
+  for (const page of pages) {
+    for (const { form, calls } of formsWithCalls(page, ids)) {
+      const layout = layouts.get(form);
+      const open = [...calls].some((id) => { const e = byId.get(id)!; return e.method !== 'GET' && e.permission === AUTHENTICATED; });
+      if (!layout || !open) continue;
+      for (const ref of pickedBy(layout, entities)) if (entities[ref]?.lookup) {
+        if (!map.has(ref)) map.set(ref, new Set());
+        map.get(ref)!.add(AUTHENTICATED);
+      }
     }
   }
   for (const e of Object.values(entities)) if (e.lookup && e.lookup.permission !== AUTHENTICATED) grant(e.name, e.lookup.permission);

@@ -291,6 +291,12 @@ describe('the rules the sweeps rest on', () => {
     // The archivist links an asset to a project or a customer (数字资产), never to a schedule or a contract.
     for (const entity of ['contract', 'transportSchedule', 'supplier', 'companyTruck']) expect((await options(t.archive!, entity)).status, entity).toBe(403);
     for (const entity of ['project', 'customer']) expect((await options(t.archive!, entity)).status, entity).toBe(200);
+    // Every staff member files their own 报销 (/profile): its lines pick a fee subject and a project,
+    // which opens those two pickers to everyone, and not the finance records the form writes.
+    const subjects = await options(t.archive!, 'financeFeeSubjectConfig');
+    expect(subjects.status).toBe(200);
+    expect(subjects.body.data.length).toBeGreaterThan(0);
+    expect((await options(t.archive!, 'financeReview')).status).toBe(403);
     // A salesperson picks a customer, a dispatcher a carrier (supplier) and a truck, a project manager a contract.
     for (const [user, entity] of [['business', 'customer'], ['dispatch', 'supplier'], ['dispatch', 'companyTruck'], ['pm', 'contract'], ['pm', 'customer']] as const) {
       const r = await options(t[user]!, entity);
