@@ -6,6 +6,7 @@
  * unpaid ones from their schedule. 批量付款 turns the selected 已上传 waybills into one 批量付款
  * matter per platform (payChannel 4 网货平台); its execution marks them 已支付 (targets/platform-waybill.ts).
  */
+import { nodesPaidDirectly } from './platform-freight';
 import { badRequest, conflict } from '../http/errors';
 import { requireSession, type Handler, type HandlerContext } from '../crud/context';
 import { inTransaction } from '../crud/handlers';
@@ -45,10 +46,13 @@ export async function syncWaybills(w: WriteContext, billPlatformId: number | nul
   const existing = new Map(((await ctx.q.select('platformWaybill').selectAll().execute()) as Row[]).map((r) => [Number(r.scheduleId), r]));
   let created = 0;
   let refreshed = 0;
+  let skipped = 0;
   for (const s of schedules) {
     const platform = platforms.get(Number(s.billPlatformId));
     const have = existing.get(Number(s.scheduleId));
     if (!have) {
+      // freight already paid (or being paid) by its nodes is not uploaded to be paid again
+      if (await nodesPaidDirectly(ctx.q, s.scheduleId)) { skipped += 1; continue; }
       const row = await createRecord(w, w.entities.platformWaybill!, {
         billPlatformId: Number(s.billPlatformId), scheduleId: Number(s.scheduleId), platformWaybillNo: s.platformWaybillNo || undefined,
         ...figures(s, platform), paidAmount: '0.00', platformStatus: 1, uploadedAt: new Date().toISOString(),
@@ -66,7 +70,8 @@ export async function syncWaybills(w: WriteContext, billPlatformId: number | nul
     await ctx.q.update('platformWaybill').set(next).where('waybillId', '=', have.waybillId).execute();
     refreshed += 1;
   }
-  const message = created || refreshed ? `同步完成：新上传 ${created} 单，刷新 ${refreshed} 单` : '同步完成：没有需要上传或刷新的运单';
+  const note = skipped ? `；${skipped} 单调度单已按支付节点付款，未上传` : '';
+  const message = (created || refreshed ? `同步完成：新上传 ${created} 单，刷新 ${refreshed} 单` : '同步完成：没有需要上传或刷新的运单') + note;
   return { created, refreshed, message };
 }
 

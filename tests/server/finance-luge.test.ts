@@ -105,6 +105,32 @@ describe.each(await backends())('资金流水管理 on %s', (backend) => {
     expect((await waybillOf(a!))[0]).toMatchObject({ platformStatus: 3, platformInvoiceNo: '25312000000012345678' });
   });
 
+  it('a platform schedule freight is paid once: its nodes are neither applied for nor paid by node, and the platform payment settles them', async () => {
+    const [a, paidByNode] = await schedules('5000.00', '1200.00');
+    // arrangement: the nodes 派车 creates for an owner driver (预付 payable, 回单付 waiting for the receipt), and one node paid by node already
+    const base = { projectId: (await db().selectFrom('transportSchedule').select('projectId').where('scheduleId', '=', a!).executeTakeFirstOrThrow() as any).projectId, payeeType: 2, payeeName: '司机', truckLicensePlate: '沪A12345', orgId, corpId: (await db().selectFrom('organization').select('corpId').where('orgId', '=', orgId).executeTakeFirstOrThrow() as any).corpId, version: 1 };
+    const node = async (scheduleId: number, payNode: number, amount: string, payNodeStatus: number) => (await db().insertInto('schedulePayment').values({ ...base, scheduleId, payNode, amount, payNodeStatus }).returning('paymentId').executeTakeFirstOrThrow() as any).paymentId as number;
+    const advance = await node(a!, 1, '3000.00', 5);
+    const onReceipt = await node(a!, 4, '2000.00', 0);
+    await node(paidByNode!, 1, '1200.00', 15);
+    const applied = await h.call('POST', '/api/v1/project-base/schedule-payment/apply', { token: t.pm, data: { ids: [advance] } });
+    expect(applied.status).toBe(409);
+    expect(applied.body.msg).toContain('运费经网货平台支付');
+    const byNode = await h.call('POST', `${M}/batch-payment`, { token: t.xielina, data: { items: [{ paymentId: advance }], payeeName: '司机', payChannel: 1 } });
+    expect(byNode.status).toBe(409);
+    expect(byNode.body.msg).toContain('运费经网货平台支付');
+    // the schedule whose node was paid is not uploaded to be paid a second time
+    const synced = ok(await h.call('POST', `${W}/sync`, { token: t.finance, data: {} }));
+    expect(synced.message).toContain('未上传');
+    expect(await waybillOf(paidByNode!)).toHaveLength(0);
+    const [wa] = await waybillOf(a!);
+    const { reviewIds: [reviewId] } = ok(await h.call('POST', `${W}/batch-pay`, { token: t.xielina, data: { ids: [wa.waybillId] } }));
+    ok(await h.call('POST', `${M}/audit`, { token: t.finance, data: { ids: [reviewId], pass: true } }));
+    ok(await h.call('POST', `${M}/execute`, { token: t.cashier, data: { reviewId, ourBankAccountId: bankAccountId, voucherNo: 'WH002' } }));
+    const nodes = (await db().selectFrom('schedulePayment').select(['paymentId', 'payNodeStatus']).where('paymentId', 'in', [advance, onReceipt]).orderBy('paymentId').execute()) as any[];
+    expect(nodes.map((n) => n.payNodeStatus)).toEqual([15, 15]);
+  });
+
   it('only 财务 may see, sync and pay; another organisation sees none of these waybills', async () => {
     expect((await h.call('GET', `${W}/page`, { token: t.pm })).status).toBe(403);
     expect((await h.call('POST', `${W}/sync`, { token: t.pm, data: {} })).status).toBe(403);

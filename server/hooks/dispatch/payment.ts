@@ -8,11 +8,14 @@ import { defineHooks } from '../types';
 import { conflict } from '../../http/errors';
 import { assertProjectOpen, refreshProjectTotals } from '../../project/common';
 import { blank, nowIso } from '../../dispatch/common';
+import { refuseNodeOfPlatformSchedule } from '../../finance/platform-freight';
 
 export const schedulePaymentHooks = defineHooks('schedulePayment', {
   beforeTransition: {
     async apply(ctx, row) {
       await assertProjectOpen(ctx.q, row.projectId);
+      // a person's 申请付款; the platform's own payment settles these nodes as the system
+      if (!ctx.system) await refuseNodeOfPlatformSchedule(ctx.q, row);
     },
     withdraw(ctx, row) {
       // A node inside a 资金事项 comes back only with the matter (撤回删除 / 撤销).

@@ -29,12 +29,9 @@ async function seed(ctx: SeedContext): Promise<void> {
   const platforms = (await ctx.db.selectFrom('billPlatform').select(['billPlatformId', 'name']).where('corpId', '=', ctx.corpId).orderBy('billPlatformId').execute()) as Row[];
   const account = (await ctx.db.selectFrom('bankAccount').select('bankAccountId').where('orgId', '=', orgId).orderBy('bankAccountId').executeTakeFirst()) as Row | undefined;
   if (!platforms.length || !account) return;
-  // The dispatcher names the platform on 派车; the demo schedules were dispatched before platforms existed.
-  const schedules = (await ctx.db.selectFrom('transportSchedule').select(['scheduleId', 'billPlatformId']).where('orgId', '=', orgId)
-    .where('carrierType', '=', 3).where('scheduleStatus', 'not in', [0, 5]).orderBy('scheduleId').limit(WANT).execute()) as Row[];
-  for (const [i, s] of schedules.entries()) {
-    if (!s.billPlatformId) await ctx.db.updateTable('transportSchedule').set({ billPlatformId: platforms[i % platforms.length]!.billPlatformId }).where('scheduleId', '=', s.scheduleId).execute();
-  }
+  // The owner-driver schedules were given their platform before the node payments were seeded (assignPlatforms).
+  const schedules = (await ctx.db.selectFrom('transportSchedule').select(['scheduleId']).where('orgId', '=', orgId)
+    .where('carrierType', '=', 3).where('billPlatformId', 'is not', null).where('scheduleStatus', 'not in', [0, 5]).orderBy('scheduleId').limit(WANT).execute()) as Row[];
   const ids = schedules.map((s) => Number(s.scheduleId));
   if (!ids.length) return;
   await tx(acct, (w) => syncWaybills(w, null));
@@ -80,4 +77,25 @@ async function seed(ctx: SeedContext): Promise<void> {
   }
 }
 
+/**
+ * The dispatcher names the platform on 派车; the demo schedules were dispatched before platforms
+ * existed. Given before the node payments are seeded: a platform schedule's freight is paid through
+ * its waybill, never by its nodes (platform-freight.ts), so those seeds leave its nodes alone.
+ */
+async function assignPlatforms(ctx: SeedContext): Promise<void> {
+  const orgId = ctx.orgIds.sh;
+  const platforms = (await ctx.db.selectFrom('billPlatform').select(['billPlatformId']).where('corpId', '=', ctx.corpId).orderBy('billPlatformId').execute()) as Row[];
+  if (!orgId || !platforms.length) return;
+  const schedules = (await ctx.db.selectFrom('transportSchedule').select(['scheduleId', 'billPlatformId']).where('orgId', '=', orgId)
+    .where('carrierType', '=', 3).where('scheduleStatus', 'not in', [0, 5])
+    // freight already paid by its nodes is not paid again on a platform
+    .where((eb: any) => eb.not(eb.exists(eb.selectFrom('schedulePayment').select('paymentId').whereRef('schedulePayment.scheduleId', '=', 'transportSchedule.scheduleId')
+      .where((x: any) => x.or([x('payNodeStatus', '=', 15), x('reviewId', 'is not', null)])))))
+    .orderBy('scheduleId').limit(WANT).execute()) as Row[];
+  for (const [i, s] of schedules.entries()) {
+    if (!s.billPlatformId) await ctx.db.updateTable('transportSchedule').set({ billPlatformId: platforms[i % platforms.length]!.billPlatformId }).where('scheduleId', '=', s.scheduleId).execute();
+  }
+}
+
+export const financeLugePlatformsSeeder: AreaSeeder = { name: 'finance-luge-platforms', seed: assignPlatforms };
 export const financeLugeSeeder: AreaSeeder = { name: 'finance-luge', seed };

@@ -20,7 +20,7 @@ import { statSeeder } from './stat';
 import { logisticsSeeder } from './logistics';
 import { costModelSeeder } from './cost-model';
 import { financeMattersSeeder } from './finance-matters';
-import { financeLugeSeeder } from './finance-luge';
+import { financeLugePlatformsSeeder, financeLugeSeeder } from './finance-luge';
 import type { AreaSeeder } from './seeder';
 import { digitalAssetSeeder } from './digital-asset';
 
@@ -47,6 +47,8 @@ export const areaSeeders: AreaSeeder[] = [
   logisticsSeeder,
   costModelSeeder,
   statSeeder,
+  // owner-driver schedules named to a bill platform, so node payments leave their freight alone
+  financeLugePlatformsSeeder,
   // after the areas booking nodes, incomes and costs: matters over them
   financeMattersSeeder,
   // after the matters: 网货平台运单 paid through 批量付款

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../../http/errors';
 import { lockParent } from '../../../crud/quantity';
 import { toCents } from '../money';
 import type { TargetModule } from './types';
+import { refuseNodeOfPlatformSchedule } from '../../platform-freight';
 
 const PAY_NODE: Record<number, string> = { 1: '预付', 2: '油卡', 3: '到付', 4: '回单付', 5: '尾款调整' };
 
@@ -24,6 +25,7 @@ export const paymentNodeTarget: TargetModule = {
     const status = Number(row.payNodeStatus);
     if (status === 15) throw conflict(`运费支付节点 ${row.truckLicensePlate ?? ''}${PAY_NODE[Number(row.payNode)] ?? ''} 已支付`);
     if (status !== 5 && status !== 10) throw conflict(`运费支付节点 ${row.truckLicensePlate ?? ''}${PAY_NODE[Number(row.payNode)] ?? ''} 付款条件未满足`);
+    await refuseNodeOfPlatformSchedule(ctx.q, row);
     return {
       limit: toCents(row.amount), done: 0, row,
       label: `${row.truckLicensePlate ?? ''} ${PAY_NODE[Number(row.payNode)] ?? ''}`.trim(),
@@ -45,7 +47,10 @@ export const paymentNodeTarget: TargetModule = {
     if (complete) await ctx.transition('schedulePayment', id, 'pay', { values: {}, comment: '资金事项执行付款' });
   },
   async candidates(ctx, _matterType, filter) {
-    let q = ctx.q.select('schedulePayment').selectAll().where('payNodeStatus', 'in', [5, 10]).where('reviewId', 'is', null);
+    // nodes of schedules paid through a bill platform are paid there (platform-freight.ts)
+    let q = ctx.q.select('schedulePayment').selectAll().where('payNodeStatus', 'in', [5, 10]).where('reviewId', 'is', null)
+      .where((eb: any) => eb.not(eb.exists(ctx.q.select('transportSchedule').select('scheduleId')
+        .whereRef('transportSchedule.scheduleId', '=', 'schedulePayment.scheduleId').where('carrierType', '=', 3).where('billPlatformId', 'is not', null))));
     if (filter.projectId) q = q.where('projectId', '=', filter.projectId);
     if (filter.keyword) q = q.where((eb: any) => eb.or([eb('payeeName', 'like', `%${filter.keyword}%`), eb('truckLicensePlate', 'like', `%${filter.keyword}%`)]));
     return (await q.orderBy('paymentId').limit(500).execute()).map((r: any) => ({

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../../http/errors';
 import { lockParent } from '../../../crud/quantity';
 import { fromCents, toCents } from '../money';
 import type { TargetModule } from './types';
+import { nodesPaidDirectly, settleNodesPaidViaPlatform } from '../../platform-freight';
 
 export const platformWaybillTarget: TargetModule = {
   targetType: 7,
@@ -20,6 +21,7 @@ export const platformWaybillTarget: TargetModule = {
     const row = await lockParent(ctx, 'platformWaybill', id);
     if (!row) throw notFound(`网货平台运单 ${id} 不存在`);
     if (Number(row.platformStatus) !== 1) throw conflict(`运单 ${row.platformWaybillNo} 不是已上传状态，不能付款`);
+    if (await nodesPaidDirectly(ctx.q, row.scheduleId)) throw conflict(`运单 ${row.platformWaybillNo} 的调度单已按支付节点付款或在付款事项中，不能再经网货平台付款`);
     return {
       limit: toCents(row.payAmount), done: toCents(row.paidAmount), row,
       label: `${row.platformWaybillNo} ${row.truckLicensePlate ?? ''} ${row.driverName ?? ''}`.trim(),
@@ -35,7 +37,10 @@ export const platformWaybillTarget: TargetModule = {
   async apply(ctx, id, _matterType, delta, complete) {
     const row = await ctx.q.get('platformWaybill', id);
     await ctx.q.update('platformWaybill').set({ paidAmount: fromCents(toCents(row?.paidAmount) + delta) }).where('waybillId', '=', id).execute();
-    if (complete) await ctx.transition('platformWaybill', id, 'pay', { comment: '资金事项执行完毕', ifAllowed: true });
+    if (complete) {
+      await ctx.transition('platformWaybill', id, 'pay', { comment: '资金事项执行完毕', ifAllowed: true });
+      await settleNodesPaidViaPlatform(ctx, row?.scheduleId);
+    }
   },
   async candidates(ctx, _matterType, filter) {
     let q = ctx.q.select('platformWaybill').selectAll().where('platformStatus', '=', 1).where('reviewId', 'is', null);
