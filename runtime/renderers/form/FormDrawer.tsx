@@ -57,12 +57,17 @@ export function showFieldError(form: Form, err: ApiError): boolean {
   form.setFieldState(path, (state) => {
     (state as { selfErrors?: string[] }).selfErrors = [err.message];
   });
-  // The server's word holds until the user edits that field; then the field's own checks decide.
+  // The server's word holds until the user edits that field, or a cell of it when it names a
+  // table (「第1张发票：…」 on the invoice lines); then the field's own checks decide.
   const effects = `server-error:${path}`;
   form.removeEffects(effects);
   form.addEffects(effects, () => {
-    onFieldInputValueChange(path, (f) => {
-      (f as { selfErrors?: string[] }).selfErrors = [];
+    onFieldInputValueChange('*', (f) => {
+      const changed = f.path.toString();
+      if (changed !== path && !changed.startsWith(`${path}.`)) return;
+      form.setFieldState(path, (state) => {
+        (state as { selfErrors?: string[] }).selfErrors = [];
+      });
       form.removeEffects(effects);
     });
   });

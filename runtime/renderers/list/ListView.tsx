@@ -96,6 +96,8 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
     initial.control.sortField ? { sortField: initial.control.sortField, sortOrder: initial.control.sortOrder === 'asc' ? 'asc' : 'desc' } : {},
   );
   const [data, setData] = useState<PageResult>({ list: [], total: 0 });
+  // Why the rows could not be read (no permission, a bad filter): shown where the rows would be, not as 暂无数据.
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [tick, setTick] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
@@ -148,9 +150,14 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
         if (!alive) return;
         rememberTitles(result.refs);
         setData({ list: result.list ?? [], total: result.total ?? 0, totalCapped: result.totalCapped, refs: result.refs ?? {}, approvable: result.approvable ?? [] });
+        setLoadError(null);
         setSelected([]);
       })
-      .catch(() => alive && setData({ list: [], total: 0 }))
+      .catch((err: unknown) => {
+        if (!alive) return;
+        setData({ list: [], total: 0 });
+        setLoadError(err instanceof Error ? err.message : String(err));
+      })
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;
@@ -393,6 +400,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
           </Popover>
         </Space>
       </div>
+      {loadError && <Alert type="error" showIcon message={loadError} style={{ marginBottom: 12 }} data-testid="list-load-error" />}
       {narrow ? (
         <ListCards
           entity={entity} rowKey={rowKey} rows={data.list} refs={data.refs ?? {}} loading={loading} columns={visibleColumns}
