@@ -378,7 +378,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
               const ok = rows.length > 0 && rows.every((r) => actionAllowedOn(a, r));
               return (
                 <Tooltip key={key} title={rows.length && !ok ? '所选记录中有不允许该操作的' : undefined}>
-                  <Button disabled={!ok} onClick={() => void run(a, rows)}>{`批量${titleOfAction(a)}`}{rows.length ? `(${rows.length})` : ''}</Button>
+                  <Button disabled={!ok} onClick={() => void run(a, rows)}>{titleOfAction(a).startsWith('批量') ? titleOfAction(a) : `批量${titleOfAction(a)}`}{rows.length ? `(${rows.length})` : ''}</Button>
                 </Tooltip>
               );
             }
