@@ -7384,6 +7384,22 @@ planLoadTimeStart?: string
 planLoadTimeEnd?: string
 departedAtStart?: string
 departedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+"demandId.loadRegionCode"?: string[]
+/**
+ * @maxItems 200
+ */
+"demandId.unloadRegionCode"?: string[]
 }
 
 export type TransportSchedulePageResponse = Page<E.TransportSchedule>;
@@ -7459,6 +7475,22 @@ planLoadTimeStart?: string
 planLoadTimeEnd?: string
 departedAtStart?: string
 departedAtEnd?: string
+/**
+ * @maxItems 200
+ */
+vehicleKind?: (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10)[]
+/**
+ * @maxItems 200
+ */
+customerId?: number[]
+/**
+ * @maxItems 200
+ */
+"demandId.loadRegionCode"?: string[]
+/**
+ * @maxItems 200
+ */
+"demandId.unloadRegionCode"?: string[]
 /**
  * @maxItems 200
  */
@@ -22959,7 +22991,7 @@ refs?: {
 }
 }
 
-/** 员工结算统计(R8)：按员工/岗位/月的出车天数、补贴、加班、报销、合计(审核通过的结算) — GET /api/v1/user-base/stat/staff-settle (统计报表:报表) */
+/** 员工结算统计(R8)：按员工/岗位/月的出车天数、补贴、加班、报销、合计(审核通过的结算)、已发放(员工已确认的收入) — GET /api/v1/user-base/stat/staff-settle (统计报表:报表) */
 export function statStaffSettle(query: StatStaffSettleQuery = {}, options: CallOptions = {}): Promise<StatStaffSettleResponse> {
   return request<StatStaffSettleResponse>({ method: 'GET', url: '/api/v1/user-base/stat/staff-settle', query: { ...query }, ...options });
 }

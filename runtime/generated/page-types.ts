@@ -311,12 +311,15 @@ export interface ReportDef {
   table?: boolean;
   export?: boolean;
   /**
-   * a chart point or a table row opens this list with the same filters: params maps a dimension name or a report filter field to the target list's filter field (a month or day bucket becomes <field>Start/<field>End)
+   * a chart point or a table row opens this list with the same filters: params maps a dimension name or a report filter field to the target list's filter field (a month or day bucket becomes <field>Start/<field>End; a route dimension "a→b" maps to two filters, one per end); values are constant filters of the target (the report's fixed conditions)
    */
   drill?: {
     to: string;
     title?: string;
     params?: {
+      [k: string]: string | string[];
+    };
+    values?: {
       [k: string]: string;
     };
   };

@@ -62,8 +62,11 @@ export interface ReportMeasure {
   diff?: [string, string];
   /** aggregates this entity's rows instead of the entry's (it has the report's dimension and filter fields) */
   entity?: string;
-  /** this measure's entity keeps a report dimension/filter field under another name: { reportField: ownField } */
-  fields?: Record<string, string>;
+  /**
+   * this measure's entity keeps a report dimension/filter field under another name: { reportField: ownField };
+   * null: it has no such field (by that dimension its rows fall in the blank group; filtered on it, none count)
+   */
+  fields?: Record<string, string | null>;
   /** sum: multiply `field` by this field row by row (吨公里 = Σ loadedWeight × distanceKm) */
   times?: string;
   format?: 'integer' | 'money' | 'decimal' | 'percent';

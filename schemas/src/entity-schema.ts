@@ -225,10 +225,29 @@ export interface FilterSpec {
   op: FilterOp;
 }
 
-/** A catalogue filter (`"name"` or `{field, op}`) with its default operator filled in. */
-export function filterSpec(e: ResolvedEntity, raw: string | { field: string; op?: FilterOp }): FilterSpec {
+/** The entities a filter one reference away (`demandId.loadRegionCode`) is resolved with. */
+export type EntityLookup = Record<string, ResolvedEntity | undefined>;
+
+/**
+ * A filter's path `reference.field`: the reference field of the row and the entity and field it
+ * reads. Undefined for a field of the row itself.
+ */
+export function filterPath(e: ResolvedEntity, field: string, entities?: EntityLookup): { ref: string; target: ResolvedEntity; field: string } | undefined {
+  if (!field.includes('.')) return undefined;
+  const [ref, via, ...rest] = field.split('.') as [string, string, ...string[]];
+  const r = e.fields[ref];
+  if (rest.length || r?.type !== 'reference' || !r.ref) throw new Error(`filter ${field}: ${ref} is no reference of ${e.name}`);
+  if (!entities) throw new Error(`filter ${field} of ${e.name}: the entities it reads are not given`);
+  const target = entities[r.ref];
+  if (!target?.fields[via]) throw new Error(`filter ${field}: ${r.ref} has no field ${via}`);
+  return { ref, target, field: via };
+}
+
+/** A catalogue filter (`"name"`, `"reference.field"` or `{field, op}`) with its default operator filled in. */
+export function filterSpec(e: ResolvedEntity, raw: string | { field: string; op?: FilterOp }, entities?: EntityLookup): FilterSpec {
   const field = typeof raw === 'string' ? raw : raw.field;
-  const f = e.fields[field] ?? (field === 'createdAt' || field === 'updatedAt' ? ({ type: 'datetime', title: field === 'createdAt' ? '创建时间' : '更新时间' } as FieldDef) : undefined);
+  const path = filterPath(e, field, entities);
+  const f = path ? path.target.fields[path.field] : e.fields[field] ?? (field === 'createdAt' || field === 'updatedAt' ? ({ type: 'datetime', title: field === 'createdAt' ? '创建时间' : '更新时间' } as FieldDef) : undefined);
   if (!f) throw new Error(`filter ${field} is not a field of ${e.name}`);
   const ops = FIELD_TYPES[f.type].filters;
   const op = typeof raw === 'string' || !raw.op ? ops[0] : raw.op;
@@ -236,9 +255,10 @@ export function filterSpec(e: ResolvedEntity, raw: string | { field: string; op?
   return { field, op };
 }
 
-export function filterField(e: ResolvedEntity, field: string): FieldDef {
+export function filterField(e: ResolvedEntity, field: string, entities?: EntityLookup): FieldDef {
   if (field === 'createdAt' || field === 'updatedAt') return { type: 'datetime', title: field === 'createdAt' ? '创建时间' : '更新时间' };
-  return e.fields[field]!;
+  const path = filterPath(e, field, entities);
+  return path ? path.target.fields[path.field]! : e.fields[field]!;
 }
 
 export interface ListQueryOptions {
@@ -254,7 +274,7 @@ export function sortableFields(e: ResolvedEntity, sort: string[] = []): string[]
 }
 
 /** Query schema of a list: paging, keyword, sort, `mine`, and the declared filters by operator. */
-export function pageQuerySchema(e: ResolvedEntity, o: ListQueryOptions, enums: EnumLookup, paged = true): JSONSchema {
+export function pageQuerySchema(e: ResolvedEntity, o: ListQueryOptions, enums: EnumLookup, paged = true, entities?: EntityLookup): JSONSchema {
   const properties: Record<string, JSONSchema> = {};
   if (paged) {
     properties.pageNo = { type: 'integer', minimum: 1, maximum: 100000, default: 1, title: '页码' };
@@ -265,8 +285,8 @@ export function pageQuerySchema(e: ResolvedEntity, o: ListQueryOptions, enums: E
   properties.sortOrder = { type: 'string', enum: ['asc', 'desc'], title: '排序方向' };
   if (o.mine && e.ownerField) properties.mine = { type: 'boolean', title: '只看我的' };
   for (const raw of o.filters ?? []) {
-    const { field, op } = filterSpec(e, raw);
-    const f = filterField(e, field);
+    const { field, op } = filterSpec(e, raw, entities);
+    const f = filterField(e, field, entities);
     const item = fieldSchema({ ...f, required: false, minLength: undefined, pattern: undefined, format: f.type === 'region' ? undefined : f.format }, enums(f.enum ?? ''));
     delete item['x-notBlank'];
     if (op === 'range') {

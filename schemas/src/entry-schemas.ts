@@ -69,13 +69,13 @@ export function entrySchemas(
   const counted: JSONSchema = { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'], additionalProperties: false };
   switch (handler) {
     case 'crud.page':
-      return { query: pageQuerySchema(e, o, enums, true), response: pageSchema(recordSchema(e, enums, light)) };
+      return { query: pageQuerySchema(e, o, enums, true, entities), response: pageSchema(recordSchema(e, enums, light)) };
     case 'crud.list':
-      return { query: pageQuerySchema(e, o, enums, false), response: { type: 'array', items: recordSchema(e, enums, light) } };
+      return { query: pageQuerySchema(e, o, enums, false, entities), response: { type: 'array', items: recordSchema(e, enums, light) } };
     case 'crud.tree': {
       const node = recordSchema(e, enums, light);
       (node.properties as Record<string, JSONSchema>).children = { type: 'array', title: '下级' };
-      return { query: pageQuerySchema(e, o, enums, false), response: { type: 'array', items: node } };
+      return { query: pageQuerySchema(e, o, enums, false, entities), response: { type: 'array', items: node } };
     }
     case 'crud.get': {
       const record = recordSchema(e, enums, undefined, entities, true);
@@ -112,7 +112,7 @@ export function entrySchemas(
       return { body: { type: 'object', title: '审核', properties, required: ['pass'], additionalProperties: false }, response: counted };
     }
     case 'crud.export': {
-      const query = pageQuerySchema(e, o, enums, false);
+      const query = pageQuerySchema(e, o, enums, false, entities);
       const allowed = exportColumns(e, o.columns);
       (query.properties as Record<string, JSONSchema>).columns = { type: 'array', items: { type: 'string', enum: allowed }, maxItems: 200, title: '导出列' };
       return { query, binary: 'download' };
@@ -138,7 +138,7 @@ export function entrySchemas(
         },
       };
     case 'crud.report': {
-      const query = pageQuerySchema(e, { filters: o.filters, mine: o.mine }, enums, false);
+      const query = pageQuerySchema(e, { filters: o.filters, mine: o.mine }, enums, false, entities);
       const props = query.properties as Record<string, JSONSchema>;
       delete props.sortField;
       delete props.sortOrder;

@@ -126,7 +126,7 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
     if (!e) continue;
     (o.filters ?? []).forEach((raw, i) => {
       try {
-        filterSpec(e, raw);
+        filterSpec(e, raw, entities);
       } catch (err) {
         at(loc.file, p(`/options/filters/${i}`), (err as Error).message);
       }
@@ -169,10 +169,12 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
           const src = m.entity ? entities[m.entity] : e;
           if (!src) return at(loc.file, p(`/options/report/measures/${i}/entity`), `unknown entity ${m.entity}`);
           if (m.entity || m.fields) {
-            const to = (f: string) => m.fields?.[f] ?? f;
-            r.dimensions.forEach((d) => { if (!(to(d.field) in src.fields) && !SYSTEM.has(to(d.field))) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no dimension field ${to(d.field)}`); });
+            // null: the entity has no such field (its rows are blank by it and match no filter on it)
+            const to = (f: string) => (m.fields && f in m.fields ? m.fields[f] : f);
+            r.dimensions.forEach((d) => { const f = to(d.field); if (f !== null && !(f in src.fields) && !SYSTEM.has(f)) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no dimension field ${f}`); });
             (o.filters ?? []).forEach((raw) => {
               const mappedTo = to(typeof raw === 'string' ? raw : raw.field);
+              if (mappedTo === null) return;
               // A filter one reference away (reference.field) is an equality on that record's field.
               if (mappedTo.includes('.')) {
                 const [f, via] = mappedTo.split('.') as [string, string];
@@ -182,7 +184,7 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
               }
               try { filterSpec(src, typeof raw === 'string' ? mappedTo : { ...raw, field: mappedTo }); } catch (err) { at(loc.file, p(`/options/report/measures/${i}/entity`), (err as Error).message); }
             });
-            Object.keys(o.fixed ?? {}).forEach((f) => { if (!(to(f) in src.fields)) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no fixed filter field ${to(f)}`); });
+            Object.keys(o.fixed ?? {}).forEach((f) => { const t = to(f); if (t === null) at(loc.file, p(`/options/report/measures/${i}/fields`), `fixed filter ${f} cannot be mapped to null`); else if (!(t in src.fields)) at(loc.file, p(`/options/report/measures/${i}/entity`), `${src.name} has no fixed filter field ${to(f)}`); });
           }
           if (m.times && !(m.times in src.fields)) at(loc.file, p(`/options/report/measures/${i}/times`), `unknown field ${m.times}`);
           if (m.field && !(m.field in src.fields) && m.field !== src.idField) at(loc.file, p(`/options/report/measures/${i}/field`), `unknown field ${m.field}`);

@@ -78,7 +78,7 @@ async function* batches(ctx: HandlerContext, entity: ResolvedEntity): AsyncGener
   let last: Record<string, any> | undefined;
   let offset = 0;
   for (;;) {
-    let qb = selection(filteredQuery(ctx.db, entity, options, ctx.query, ctx.session), entity, options)
+    let qb = selection(filteredQuery(ctx.db, entity, options, ctx.query, ctx.session, ctx.entities), entity, options)
       .orderBy(sortKey(entity, sortField), order);
     if (sortField !== entity.idField) qb = qb.orderBy(`${entity.table}.${entity.idField}`, order);
     if (keyset && last) {

@@ -51,7 +51,7 @@ const page: Handler = async (ctx) => {
   // Deep offsets cost as much as the rows they skip; past the counted window, narrow the filter.
   if ((pageNo - 1) * pageSize >= COUNT_CAP + max) throw badRequest(`最多查看前${COUNT_CAP}条记录，请缩小查询范围`);
   const query = await listQuery(ctx);
-  const base = filteredQuery(ctx.db, entity, options, query, ctx.session);
+  const base = filteredQuery(ctx.db, entity, options, query, ctx.session, ctx.entities);
   const inner = withPageSort(withCappedCount(orderBy(selection(base, entity, options), entity, options, query), base), entity, options, query)
     .limit(pageSize).offset((pageNo - 1) * pageSize);
   // The page's rows first, then their titles and approvals: the subqueries run for the rows kept
@@ -87,7 +87,7 @@ const list: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const options = ctx.entry.options ?? {};
   const query = await listQuery(ctx);
-  const rows = await orderBy(selection(filteredQuery(ctx.db, entity, options, query, ctx.session), entity, options), entity, options, query).limit(LIST_CAP).execute();
+  const rows = await orderBy(selection(filteredQuery(ctx.db, entity, options, query, ctx.session, ctx.entities), entity, options), entity, options, query).limit(LIST_CAP).execute();
   return (rows as Record<string, any>[]).map((r) => presentInList(entity, r));
 };
 
@@ -95,7 +95,7 @@ const tree: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
   const options = ctx.entry.options ?? {};
   const query = await listQuery(ctx);
-  const rows = (await orderBy(selection(filteredQuery(ctx.db, entity, options, query, ctx.session), entity, options), entity, options, query)
+  const rows = (await orderBy(selection(filteredQuery(ctx.db, entity, options, query, ctx.session, ctx.entities), entity, options), entity, options, query)
     .limit(LIST_CAP).execute()) as Record<string, any>[];
   const parentField = entity.parentField ?? 'parentId';
   const byId = new Map<unknown, any>();

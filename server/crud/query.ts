@@ -2,8 +2,8 @@
  * The list query every generic read shares (page, list, tree, export, report): tenant scope,
  * fixed filters, declared filters by operator, keyword, "mine", and the declared sort.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { filterField, filterSpec, sortableFields } from '../../schemas/src/entity-schema';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { filterField, filterPath, filterSpec, sortableFields, type EntityLookup } from '../../schemas/src/entity-schema';
 import type { EntryOptions } from '../../schemas/src/catalogue';
 import type { Session } from '../auth/session-types';
 import type { ResolvedEntity } from '../schema/types';
@@ -27,13 +27,44 @@ function nextDay(d: string): string {
   return t.toISOString().slice(0, 10);
 }
 
+/** A region code's prefix: the code without its trailing pairs of zeros (310000 → 31, 320500 → 3205). */
+export function regionPrefix(code: string): string {
+  let p = code.trim();
+  while (p.length > 2 && p.endsWith('00')) p = p.slice(0, -2);
+  return p;
+}
+
+/**
+ * Filters of a list (or export, report) call. A filter may read one reference away
+ * (`demandId.loadRegionCode`: schedules whose demand loads in a region): the condition is then on
+ * the referenced record of the same organisation (EXISTS), so no row repeats; `entities` resolves it.
+ */
 export function applyFilters(
-  qb: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>, session: Session | null,
+  qb: SelectQueryBuilder<any, any, any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>, session: Session | null, entities?: EntityLookup,
 ): SelectQueryBuilder<any, any, any> {
-  const col = (f: string) => sql.ref(`${entity.table}.${f}`);
   for (const raw of options.filters ?? []) {
-    const { field, op } = filterSpec(entity, raw);
-    const def = filterField(entity, field);
+    const { field, op } = filterSpec(entity, raw, entities);
+    const def = filterField(entity, field, entities);
+    const path = filterPath(entity, field, entities);
+    const col = (f: string) => (path ? sql.ref(`pf_t.${path.field}`) : sql.ref(`${entity.table}.${f}`));
+    // A condition on the record the reference names, in the row's organisation.
+    const on = (cond: RawBuilder<unknown>): RawBuilder<boolean> => {
+      if (!path) return cond as RawBuilder<boolean>;
+      const t = path.target;
+      const tenant = t.tenant !== 'none' && t.tenant === entity.tenant ? (t.tenant === 'org' ? 'orgId' : 'corpId') : undefined;
+      const scope = tenant ? sql` and ${sql.ref(`pf_t.${tenant}`)} = ${sql.ref(`${entity.table}.${tenant}`)}` : sql``;
+      return sql<boolean>`exists (select 1 from ${sql.table(t.table)} as pf_t where ${sql.ref(`pf_t.${t.idField}`)} = ${sql.ref(`${entity.table}.${path.ref}`)}${scope} and ${cond})`;
+    };
+    if (path) {
+      const v = query[field];
+      if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+      const values = (Array.isArray(v) ? v : [v]).map(String);
+      const cond = op === 'within'
+        ? sql.join(values.map((x) => sql`${col(field)} like ${`${escapeLike(regionPrefix(x))}%`}`), sql` or `)
+        : op === 'like' ? sql`${col(field)}::text ilike ${`%${escapeLike(values[0]!.trim())}%`}` : sql`${col(field)} in (${sql.join(values)})`;
+      qb = qb.where(on(sql`(${cond})`));
+      continue;
+    }
     if (op === 'range') {
       const start = query[`${field}Start`];
       const end = query[`${field}End`];
@@ -54,6 +85,10 @@ export function applyFilters(
     }
     const values = Array.isArray(v) ? v : [v];
     if (!values.length) continue;
+    if (op === 'within') {
+      qb = qb.where(sql<boolean>`(${sql.join(values.map((x) => sql`${col(field)} like ${`${escapeLike(regionPrefix(String(x)))}%`}`), sql` or `)})`);
+      continue;
+    }
     if (def.type === 'enum' && def.multiple) {
       // A list of codes matches when it holds any of the wanted codes.
       qb = qb.where((eb) => eb.or(values.map((x) => eb(col(field), '@>', JSON.stringify([x])))));
@@ -61,6 +96,7 @@ export function applyFilters(
       qb = values.length === 1 ? qb.where(col(field), '=', values[0]) : qb.where(col(field), 'in', values);
     }
   }
+  const col = (f: string) => sql.ref(`${entity.table}.${f}`);
   for (const [f, raw] of Object.entries(options.fixed ?? {})) {
     // '@me' stands for the caller (lists of "my" records whose call takes no parameter).
     const v = raw === ME ? session?.staffId ?? -1 : raw;
@@ -82,8 +118,8 @@ export function applyFilters(
 }
 
 /** The scoped, filtered base query of a list entry. */
-export function filteredQuery(db: Kysely<any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>, session: Session | null) {
-  return applyFilters(scoped(db.selectFrom(entity.table), entity, session), entity, options, query, session);
+export function filteredQuery(db: Kysely<any>, entity: ResolvedEntity, options: EntryOptions, query: Record<string, any>, session: Session | null, entities?: EntityLookup) {
+  return applyFilters(scoped(db.selectFrom(entity.table), entity, session), entity, options, query, session, entities);
 }
 
 /** Text sorts the way Chinese readers expect, by pinyin (server/db/collation.ts); other columns as they are. */

@@ -212,12 +212,19 @@ function num(v: unknown): number | null {
  * may keep the report's date (or any filter field) under its own name — a contract's 签订日期
  * counts in the month a clue's 创建时间 does.
  */
-function mapped(ctx: Parameters<Handler>[0], dimensions: ReportDimension[], map: Record<string, string> | undefined) {
+function mapped(ctx: Parameters<Handler>[0], dimensions: ReportDimension[], map: Record<string, string | null> | undefined) {
   const { filters, fixed, mine } = ctx.entry.options ?? {};
-  if (!map || !Object.keys(map).length) return { dimensions, options: { filters, fixed, mine }, query: ctx.query, hops: [] as { path: string; value: unknown }[] };
+  if (!map || !Object.keys(map).length) return { dimensions, options: { filters, fixed, mine }, query: ctx.query, hops: [] as { path: string; value: unknown }[], none: false };
+  // A field mapped to null is one this entity lacks (a payout has no 岗位): by that dimension its
+  // rows are blank; a call filtering on it matches none of them.
+  const absent = new Set(Object.entries(map).filter(([, v]) => v === null).map(([k]) => k));
+  const given = (f: string) => ['', 'Start', 'End'].some((x) => { const v = ctx.query[`${f}${x}`]; return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && !v.length); });
+  const none = (filters ?? []).some((f) => { const name = typeof f === 'string' ? f : f.field; return absent.has(name) && given(name); });
   const to = (f: string) => map[f] ?? f;
   const query: Record<string, any> = { ...ctx.query };
+  for (const f of absent) for (const suffix of ['', 'Start', 'End']) delete query[`${f}${suffix}`];
   for (const [from, target] of Object.entries(map)) {
+    if (target === null) continue;
     for (const suffix of ['', 'Start', 'End']) {
       delete query[`${target}${suffix}`];
       if (ctx.query[`${from}${suffix}`] !== undefined) query[`${target}${suffix}`] = ctx.query[`${from}${suffix}`];
@@ -228,24 +235,27 @@ function mapped(ctx: Parameters<Handler>[0], dimensions: ReportDimension[], map:
   const hops: { path: string; value: unknown }[] = [];
   const own: NonNullable<typeof filters> = [];
   for (const f of filters ?? []) {
+    if (absent.has(typeof f === 'string' ? f : f.field)) continue;
     const field = to(typeof f === 'string' ? f : f.field);
     if (!field.includes('.')) { own.push(typeof f === 'string' ? field : { ...f, field }); continue; }
     const v = query[field];
     if (v !== undefined && v !== null && v !== '') hops.push({ path: field, value: Array.isArray(v) ? v : [v] });
   }
   return {
-    dimensions: dimensions.map((d) => ({ ...d, name: d.name ?? d.field, field: to(d.field) })),
+    dimensions: dimensions.map((d) => ({ ...d, name: d.name ?? d.field, field: to(d.field), absent: absent.has(d.field) })),
     options: { filters: own, fixed: fixed && Object.fromEntries(Object.entries(fixed).map(([k, v]) => [to(k), v])), mine },
     query,
     hops,
+    none,
   };
 }
 
 async function groupRows(
   ctx: Parameters<Handler>[0], entity: ResolvedEntity, declared: ReportDimension[], measures: ReportMeasure[], settings: Settings,
 ): Promise<Record<string, unknown>[]> {
-  const { dimensions, options, query, hops } = mapped(ctx, declared, measures[0]?.fields);
-  let qb = filteredQuery(ctx.db, entity, options, query, ctx.session) as any;
+  const { dimensions, options, query, hops, none } = mapped(ctx, declared, measures[0]?.fields);
+  if (none) return [];
+  let qb = filteredQuery(ctx.db, entity, options, query, ctx.session, ctx.entities) as any;
   for (const f of hopFields(measures, hops)) {
     const target = ctx.entities[entity.fields[f]!.ref!]!;
     // Many-to-one by the referenced id: no row is repeated.
@@ -253,10 +263,12 @@ async function groupRows(
   }
   for (const h of hops) qb = qb.where(condition(ctx.entities, entity, { [h.path]: h.value }, settings));
   const asOf = typeof ctx.query.asOf === 'string' && ctx.query.asOf ? ctx.query.asOf : chinaDay();
-  for (const d of dimensions) qb = qb.select(dimensionOf(ctx.entities, entity, d).as(d.name ?? d.field));
+  const absent = (d: ReportDimension) => (d as { absent?: boolean }).absent === true;
+  for (const d of dimensions) qb = qb.select((absent(d) ? sql`null` : dimensionOf(ctx.entities, entity, d)).as(d.name ?? d.field));
   for (const m of measures) qb = qb.select(measureExpr(ctx.entities, entity, m, asOf, settings).as(m.name));
-  if (dimensions.length) {
-    const exprs = dimensions.map((d) => dimensionOf(ctx.entities, entity, d));
+  const grouped = dimensions.filter((d) => !absent(d));
+  if (grouped.length) {
+    const exprs = grouped.map((d) => dimensionOf(ctx.entities, entity, d));
     qb = qb.groupBy(exprs).orderBy(exprs[0]!);
     for (const e of exprs.slice(1)) qb = qb.orderBy(e);
   }

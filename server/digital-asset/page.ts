@@ -16,7 +16,7 @@ export async function narrowedPage(ctx: HandlerContext, narrow: Narrow, query: R
   const pageNo = Math.max(1, Number(query.pageNo) || 1);
   const pageSize = Math.min(500, Math.max(1, Number(query.pageSize) || 20));
   if ((pageNo - 1) * pageSize >= COUNT_CAP) throw badRequest(`最多查看前${COUNT_CAP}条记录，请缩小查询范围`);
-  const base = narrow(filteredQuery(ctx.db, entity, options, query, ctx.session));
+  const base = narrow(filteredQuery(ctx.db, entity, options, query, ctx.session, ctx.entities));
   const rows = (await withCappedCount(orderBy(selection(base, entity, options), entity, options, query), base)
     .limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Record<string, any>[];
   const counted = rows.length ? readCappedCount(rows[0]![PAGE_TOTAL]) : pageNo === 1 ? { total: 0, capped: false } : await cappedCount(base, ctx.db);

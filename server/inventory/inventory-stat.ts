@@ -70,7 +70,7 @@ const workTime: Handler = async (ctx) => {
   const requested = (Array.isArray(ctx.query.dims) && ctx.query.dims.length ? (ctx.query.dims as string[]) : ['staffId']).filter((d) => d in DIMS).slice(0, 3);
   const dims = requested.length ? requested : ['staffId'];
   const t = entity.table;
-  const perDay = (await (filteredQuery(ctx.db, entity, { filters: ctx.entry.options?.filters }, ctx.query, ctx.session) as any)
+  const perDay = (await (filteredQuery(ctx.db, entity, { filters: ctx.entry.options?.filters }, ctx.query, ctx.session, ctx.entities) as any)
     .select([sql.ref(`${t}.staffId`).as('staffId'), sql`to_char(${sql.ref(`${t}.workDate`)}, 'YYYY-MM-DD')`.as('day'), sql`sum(${sql.ref(`${t}.hours`)})`.as('hours')])
     .groupBy([sql.ref(`${t}.staffId`), sql`to_char(${sql.ref(`${t}.workDate`)}, 'YYYY-MM-DD')`])
     .execute()) as Row[];

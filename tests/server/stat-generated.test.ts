@@ -16,6 +16,8 @@ import { startHarness, type Harness } from './helpers/harness';
 import { loadCatalogue, loadEntities, loadEnums } from '../../server/schema/load';
 import type { CatalogueEntry, EntityMap } from '../../server/schema/types';
 import type { ReportMeasure } from '../../schemas/src/catalogue';
+import { drillHref, type Drill } from '../../runtime/renderers/report/drill';
+import transportPage from '../../pages/stat/stat-transport.json';
 
 const CATALOGUES = ['stat', 'financeMattersStat'];
 const entries = loadCatalogue().filter((e) => e.handler === 'crud.report' && CATALOGUES.includes(e.catalogue));
@@ -82,7 +84,7 @@ const VIEWS: Record<string, (o: number) => string[]> = {
             1 trips, s.loaded_weight tons, s.loaded_weight * s.distance_km "tonKm", s.customer_freight "customerFreight", s.freight,
             case when s.arrived_at is not null and d.required_arrive_time is not null then 1 end "onTimeBase",
             case when s.arrived_at <= d.required_arrive_time then 1 end "onTime",
-            case when s.exception_type is not null then 1 end exceptions,
+            case when exists (select 1 from schedule_node n where n.schedule_id = s.schedule_id and n.node = 25) then 1 end exceptions,
             case when s.signed_at <= now() - ${OVERDUE(o)} * interval '1 day' then 1 end "receiptDue",
             case when s.signed_at <= now() - ${OVERDUE(o)} * interval '1 day'
                   and exists (select 1 from receipt r where r.schedule_id = s.schedule_id and r.receipt_status = 15
@@ -123,6 +125,10 @@ const VIEWS: Record<string, (o: number) => string[]> = {
             case when a.audit_state = 15 then s.other_amount end other,
             case when a.audit_state = 15 then s.total_amount end total
        from staff_cost_settle s left join bulk_cost_settle_apply a on a.apply_id = s.apply_id where s.org_id = ${o}`,
+    // 已发放: the payouts the staff member confirmed (收入确认 已确认) by 收入日期; a payout has no 岗位 or 项目
+    `select i.staff_id "staffId", null::int post, to_char(i.income_date, 'YYYY-MM') "month", null::int "projectId", i.income_date "startDate",
+            case when i.status = 1 then i.amount end paid
+       from income_review i where i.org_id = ${o}`,
   ],
   'stat.activity': (o) => [
     `select to_char(v.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') "day", v.staff_id "staffId", v.statistics_name "statisticsName",
@@ -147,8 +153,9 @@ const VIEWS: Record<string, (o: number) => string[]> = {
 /** entity → fields to fill; plus, per reference field, the entity its generated rows point to */
 function plan(list: CatalogueEntry[]) {
   const fields = new Map<string, Set<string>>();
-  const add = (entity: string, field: string) => {
+  const add = (entity: string, field: string | null) => {
     const e = entities[entity];
+    if (field === null) return; // a field the entity lacks (mapped to null)
     if (!e) return;
     if (!fields.has(entity)) fields.set(entity, new Set());
     const [f, via] = field.split('.') as [string, string | undefined];
@@ -166,11 +173,11 @@ function plan(list: CatalogueEntry[]) {
     const sources = new Map<string, ReportMeasure['fields']>([[entry.entity!, undefined]]);
     for (const m of report.measures) if (m.entity || m.fields) sources.set(m.entity ?? entry.entity!, m.fields);
     for (const [src, map] of sources) {
-      const to = (f: string) => map?.[f] ?? f;
+      const to = (f: string) => (map && f in map ? map[f]! : f);
       for (const d of report.dimensions) {
         add(src, to(d.field));
-        if (d.via) add(src, `${to(d.field)}.${d.via}`);
-        if (d.pair) add(src, d.via ? `${to(d.field)}.${d.pair}` : d.pair);
+        if (d.via && to(d.field) !== null) add(src, `${to(d.field)}.${d.via}`);
+        if (d.pair && to(d.field) !== null) add(src, d.via ? `${to(d.field)}.${d.pair}` : d.pair);
       }
       for (const f of o.filters ?? []) add(src, to(typeof f === 'string' ? f : f.field));
       for (const f of Object.keys(o.fixed ?? {})) add(src, to(f));
@@ -271,6 +278,20 @@ async function generate(db: Kysely<any>, orgId: number, corpId: number, seed: nu
   }
 }
 
+/**
+ * Schedules that tell 异常率's readings apart: two live schedules with two 25 nodes each (counted
+ * once), two with an exception type but no 25 node (not counted), one with only a 27 异常处理 node.
+ */
+async function exceptionCases(db: Kysely<any>, orgId: number, corpId: number) {
+  const ids = (await sql.raw<{ id: number }>(`select schedule_id id from transport_schedule where org_id = ${orgId} and ${LIVE_SCHEDULE} order by schedule_id desc limit 5`).execute(db)).rows.map((r) => Number(r.id));
+  expect(ids.length).toBe(5);
+  const node = (id: number, n: number) => sql`insert into schedule_node (corp_id, org_id, schedule_id, node, occurred_at) values (${corpId}, ${orgId}, ${id}, ${n}, now())`.execute(db);
+  for (const id of ids.slice(0, 2)) { await node(id, 25); await node(id, 25); await node(id, 27); }
+  for (const id of ids.slice(2)) await sql`delete from schedule_node where schedule_id = ${id} and node = 25`.execute(db);
+  await sql`update transport_schedule set exception_type = 3 where schedule_id in (${sql.join(ids.slice(2, 4))})`.execute(db);
+  await node(ids[4]!, 27);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const AGG: Record<string, (v: string) => string> = {
@@ -290,8 +311,69 @@ describe.each(await backends())('statistics R5–R10 on generated data (%s)', (b
     const me = (await h.database.db.selectFrom('staff').select(['orgId', 'corpId']).where('name', '=', '沈伟民').executeTakeFirstOrThrow()) as { orgId: number; corpId: number };
     orgId = me.orgId;
     await generate(h.database.db, me.orgId, me.corpId, 20261128);
+    await exceptionCases(h.database.db, me.orgId, me.corpId);
   });
   afterAll(async () => h?.close());
+
+  it('R6 异常率 counts schedules with a 25 异常 node, each once, not schedules with an exception type', async () => {
+    const entry = entries.find((e) => e.id === 'stat.transport')!;
+    const { summary } = await call(entry, 'dims=month');
+    const one = async (q: string) => Number((await sql.raw<{ n: number }>(q).execute(h.database.db)).rows[0]!.n);
+    const live = `s.org_id = ${orgId} and s.${LIVE_SCHEDULE}`;
+    const withNode = await one(`select count(*) n from transport_schedule s where ${live} and exists (select 1 from schedule_node n where n.schedule_id = s.schedule_id and n.node = 25)`);
+    const nodeRows = await one(`select count(*) n from transport_schedule s join schedule_node n on n.schedule_id = s.schedule_id and n.node = 25 where ${live}`);
+    const typed = await one(`select count(*) n from transport_schedule s where ${live} and s.exception_type is not null`);
+    const trips = await one(`select count(*) n from transport_schedule s where ${live}`);
+    // the data tells the three readings apart
+    expect(nodeRows).toBeGreaterThan(withNode);
+    expect(typed).not.toBe(withNode);
+    expect(summary.exceptions).toBe(withNode);
+    expect(summary.exceptionRate).toBeCloseTo(withNode / trips, 6);
+  });
+
+  it('R6 by 线路: each route row drills (as the screen links it) to the schedule list holding exactly its 车次', async () => {
+    const entry = entries.find((e) => e.id === 'stat.transport')!;
+    const drill = transportPage.report.drill as Drill;
+    const list = loadCatalogue().find((e) => e.id === 'transportSchedule.page')!;
+    expect(`${drill.to}`).toBe('/project/transport-schedule-list');
+    const carrierType = Number((await sql.raw<{ v: number }>(`select carrier_type v from transport_schedule where org_id = ${orgId} and ${LIVE_SCHEDULE} and carrier_type is not null group by 1 order by count(*) desc limit 1`).execute(h.database.db)).rows[0]!.v);
+    // unfiltered, and under a report filter the drill carries along
+    for (const filters of [{}, { carrierType: String(carrierType) }] as Record<string, string>[]) {
+      const r = await call(entry, `dims=route&${new URLSearchParams(filters)}`);
+      const routes = r.rows.filter((row) => typeof row.route === 'string' && !/^→|→$/.test(row.route as string));
+      expect(routes.length, 'routes with both ends').toBeGreaterThan(3);
+      for (const row of routes) {
+        const href = drillHref(drill, row, r.dimensions as { name: string; granularity: string | null }[], filters);
+        const search = href.slice(href.indexOf('?') + 1);
+        const page = await h.call('GET', `${list.routeUrl}?${search}&pageSize=200`, { token: gm });
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        expect(page.body.data.total, `${String(row.route)} ${search}`).toBe(row.trips);
+        // the schedules behind it: the demand's provinces are the route's
+        const [from, to] = String(row.route).split('→');
+        for (const s of page.body.data.list as { demandId: number }[]) {
+          const d = (await sql.raw<{ a: string; b: string }>(`select load_region_code a, unload_region_code b from transport_demand where demand_id = ${s.demandId}`).execute(h.database.db)).rows[0]!;
+          expect(`${d.a.slice(0, 2)}0000→${d.b.slice(0, 2)}0000`).toBe(`${from}→${to}`);
+        }
+      }
+    }
+  });
+
+  it('R8 已发放: the payouts staff confirmed, by 收入日期 month; pending ones and other organisations not', async () => {
+    const entry = entries.find((e) => e.id === 'stat.staffSettle')!;
+    const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+    const staffId = Number((await sql.raw<{ v: number }>(`select staff_id v from staff where org_id = ${orgId} order by staff_id limit 1`).execute(h.database.db)).rows[0]!.v);
+    const before = (await call(entry, `dims=staffId&dims=month&staffId=${staffId}`)).rows.find((r) => r.month === month)?.paid ?? 0;
+    const other = Number((await sql.raw<{ v: number }>(`select org_id v from organization where org_id <> ${orgId} order by org_id limit 1`).execute(h.database.db)).rows[0]!.v);
+    const day = `${month}-01`;
+    await sql`insert into income_review (corp_id, org_id, staff_id, subject, amount, income_date, status) values
+      (1, ${orgId}, ${staffId}, '出车补贴', 1234.5, ${day}, 1), (1, ${orgId}, ${staffId}, '加班费', 99, ${day}, 0), (1, ${other}, ${staffId}, '出车补贴', 500, ${day}, 1)`.execute(h.database.db);
+    const after = (await call(entry, `dims=staffId&dims=month&staffId=${staffId}`)).rows.find((r) => r.month === month)!;
+    expect(Number(after.paid) - Number(before)).toBeCloseTo(1234.5, 2);
+    // by 岗位 the payouts, which have none, fall in the blank group; filtered by a 岗位, none count
+    const byPost = await call(entry, 'dims=post');
+    expect(byPost.rows.find((r) => r.post === null)?.paid).toBeGreaterThan(0);
+    expect((await call(entry, 'dims=post&post=1')).summary.paid).toBe(0);
+  });
 
   it('every statistic and each of its measures has its hand-written SQL', () => {
     expect(entries.map((e) => e.id).sort()).toEqual(Object.keys(VIEWS).sort());

@@ -1,6 +1,6 @@
 /** What a list definition resolves to at run time: its entity, the call's filters and sort, actions' transitions. */
 import { useEffect, useState } from 'react';
-import { filterSpec, sortableFields, type ResolvedEntity, type ResolvedTransition } from '../../../schemas/src/entity-schema';
+import { filterField, filterSpec, sortableFields, type EntityLookup, type ResolvedEntity, type ResolvedTransition } from '../../../schemas/src/entity-schema';
 import { loadEntity, uiEntry, type UiEntry } from '../../meta';
 import type { ListDef, PageAction, QueryField } from '../../router/types';
 import type { QueryItem } from './QueryBar';
@@ -15,7 +15,20 @@ export interface ListMeta {
   transitions: Map<string, ResolvedTransition>;
 }
 
-export function queryItems(entity: ResolvedEntity, entry: UiEntry, query: QueryField[] | undefined): QueryItem[] {
+/** The entities the call's filters read one reference away (`demandId.loadRegionCode`), loaded for their field definitions. */
+export async function filterEntities(entity: ResolvedEntity, entry: UiEntry): Promise<EntityLookup> {
+  const names = new Set<string>();
+  for (const f of entry.filters ?? []) {
+    const field = typeof f === 'string' ? f : f.field;
+    const ref = field.includes('.') ? entity.fields[field.split('.')[0]!]?.ref : undefined;
+    if (ref) names.add(ref);
+  }
+  const out: EntityLookup = {};
+  await Promise.all([...names].map(async (n) => { out[n] = await loadEntity(n); }));
+  return out;
+}
+
+export function queryItems(entity: ResolvedEntity, entry: UiEntry, query: QueryField[] | undefined, related?: EntityLookup): QueryItem[] {
   const items: QueryItem[] = [];
   for (const raw of query ?? []) {
     const q = typeof raw === 'string' ? { field: raw } : raw;
@@ -29,8 +42,8 @@ export function queryItems(entity: ResolvedEntity, entry: UiEntry, query: QueryF
     }
     const declared = (entry.filters ?? []).find((f) => (typeof f === 'string' ? f : f.field) === q.field);
     if (!declared) continue;
-    const spec = filterSpec(entity, declared);
-    const def = fieldOf(entity, q.field);
+    const spec = filterSpec(entity, declared, related);
+    const def = q.field.includes('.') ? filterField(entity, q.field, related) : fieldOf(entity, q.field);
     items.push({ field: q.field, op: spec.op, def, label: q.label ?? def?.title ?? q.field, placeholder: q.placeholder });
   }
   return items;
@@ -46,7 +59,7 @@ export async function resolveListMeta(list: ListDef): Promise<ListMeta> {
     const t = entity.transitions.find((x) => x.name === e.transition);
     if (t) transitions.set(a.api!, t);
   }));
-  return { entity, entry, query: queryItems(entity, entry, list.query), sortable: new Set(sortableFields(entity, entry.sort)), transitions };
+  return { entity, entry, query: queryItems(entity, entry, list.query, await filterEntities(entity, entry)), sortable: new Set(sortableFields(entity, entry.sort)), transitions };
 }
 
 export function useListMeta(list: ListDef): { meta?: ListMeta; error?: string } {

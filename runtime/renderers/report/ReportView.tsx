@@ -7,14 +7,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { DownloadOutlined } from '@ant-design/icons';
-import type { ResolvedEntity } from '../../../schemas/src/entity-schema';
+import type { EntityLookup, ResolvedEntity } from '../../../schemas/src/entity-schema';
 import { invoke, invokeDownload } from '../../../api/call';
 import { saveFile } from '../../../api/http';
 import { loadEntity, uiEntry, type UiEntry } from '../../meta';
 import { rememberTitles } from '../../reference/titles';
 import type { ReportDef } from '../../router/types';
 import { QueryBar, type QueryParams } from '../list/QueryBar';
-import { queryItems } from '../list/useListMeta';
+import { filterEntities, queryItems } from '../list/useListMeta';
 import { resolveFixed } from '../list/fixed';
 import { Chart, chartOption, dimLabel, drillHref, formatMeasure, type Dim, type ReportResult } from './chart';
 
@@ -23,7 +23,7 @@ export { chartOption, formatMeasure };
 type Result = ReportResult;
 
 export default function ReportView({ report, embedded, params, title }: { report: ReportDef; embedded?: boolean; params?: Record<string, string>; title?: string }) {
-  const [meta, setMeta] = useState<{ entity: ResolvedEntity; entry: UiEntry }>();
+  const [meta, setMeta] = useState<{ entity: ResolvedEntity; entry: UiEntry; related: EntityLookup }>();
   const [filters, setFilters] = useState<QueryParams>({});
   const [dims, setDims] = useState<string[]>(report.dims ?? []);
   const [data, setData] = useState<Result>();
@@ -31,7 +31,10 @@ export default function ReportView({ report, embedded, params, title }: { report
   const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
   useEffect(() => {
-    uiEntry(report.api).then(async (entry) => setMeta({ entry, entity: await loadEntity(entry.entity!) })).catch((err: Error) => setError(err.message));
+    uiEntry(report.api).then(async (entry) => {
+      const entity = await loadEntity(entry.entity!);
+      setMeta({ entry, entity, related: await filterEntities(entity, entry) });
+    }).catch((err: Error) => setError(err.message));
   }, [report.api]);
   const fixedKey = JSON.stringify(resolveFixed(report.fixed, params) ?? {});
   const fixed = useMemo(() => Object.fromEntries(Object.entries(JSON.parse(fixedKey) as Record<string, unknown>).map(([k, v]) => [k, String(v)])), [fixedKey]);
@@ -50,7 +53,7 @@ export default function ReportView({ report, embedded, params, title }: { report
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!meta) return <Spin />;
   const available = meta.entry.report?.dimensions ?? [];
-  const items = queryItems(meta.entity, meta.entry, report.query);
+  const items = queryItems(meta.entity, meta.entry, report.query, meta.related);
   const option = data ? chartOption(report, data) : null;
   const d = data?.dimensions ?? [];
   const pivot = data && d.length === 2;

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { enumLabel } from '../../reference/enums';
 import type { ReportDef } from '../../router/types';
 import { formatMeasure, type Measure } from './measureFormat';
+export { drillHref } from './drill';
 
 export { formatMeasure, type Measure };
 
@@ -127,35 +128,4 @@ export function chartOption(report: Pick<ReportDef, 'chart'>, data: ReportResult
     yAxis: report.chart?.horizontal ? category : values,
     series,
   };
-}
-
-
-/**
- * The list a report row drills to: each mapped dimension's value (a month or day bucket becomes
- * the target's <field>Start/<field>End range) and the report's own filters under the target's names.
- */
-export function drillHref(drill: { to: string; params?: Record<string, string> }, row: Record<string, unknown>, dims: Dim[], filters: Record<string, unknown>): string {
-  const q = new URLSearchParams();
-  const set = (k: string, v: unknown) => { if (v !== undefined && v !== null && v !== '') q.set(k, Array.isArray(v) ? v.join(',') : String(v)); };
-  for (const [from, to] of Object.entries(drill.params ?? {})) {
-    set(to, filters[from]);
-    set(`${to}Start`, filters[`${from}Start`]);
-    set(`${to}End`, filters[`${from}End`]);
-  }
-  for (const d of dims) {
-    const to = drill.params?.[d.name];
-    const v = row[d.name];
-    if (!to || v === null || v === undefined) continue;
-    if (d.granularity === 'month' || d.granularity === 'day' || d.granularity === 'year') {
-      const s = String(v);
-      const [y, m, day] = s.split('-');
-      const start = d.granularity === 'year' ? `${y}-01-01` : d.granularity === 'month' ? `${y}-${m}-01` : s;
-      const last = d.granularity === 'year' ? `${y}-12-31` : d.granularity === 'month' ? `${y}-${m}-${String(new Date(Date.UTC(Number(y), Number(m), 0)).getUTCDate()).padStart(2, '0')}` : `${y}-${m}-${day}`;
-      q.delete(to);
-      q.set(`${to}Start`, start);
-      q.set(`${to}End`, last);
-    } else set(to, v);
-  }
-  const search = q.toString();
-  return search ? `${drill.to}?${search}` : drill.to;
 }

@@ -10,7 +10,8 @@ import type { FieldDef, FieldType, JSONSchema } from './types';
 import { dateTimeWithZone, isDateTimeText } from '../validators';
 import { chinaText, chinaWallDate, decimalText, instantOfChinaWall, moneyText, scaleNumFmt, trimmedDecimal } from './format';
 
-export type FilterOp = 'eq' | 'in' | 'range' | 'like';
+/** within: a region code and every region beneath it (310000 上海市 takes 310115 浦东新区) */
+export type FilterOp = 'eq' | 'in' | 'range' | 'like' | 'within';
 export type CellKind =
   | 'text' | 'longText' | 'integer' | 'decimal' | 'money' | 'boolean' | 'date' | 'datetime'
   | 'enum' | 'reference' | 'references' | 'region' | 'attachments' | 'json';
@@ -365,7 +366,7 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeDef> = {
     cell: 'region',
     text: (v, _f, ctx) => ctx.regionLabel(String(v)) ?? String(v),
     widget: 'cascaderRegion',
-    filters: ['eq', 'in'],
+    filters: ['eq', 'in', 'within'],
     sortable: false,
     excel: {
       write: writesText,
