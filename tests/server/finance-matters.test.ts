@@ -201,6 +201,11 @@ describe.each(await backends())('资金事项 on %s', (backend) => {
       { taxRate: 6, amount: '1060.00', amountExclTax: '1000.00', taxAmount: '60.00' },
     ]);
     expect(m.invoiceRemark).toBe('起运地：上海临港；到达地：湖州长兴；车种车号：重型半挂牵引车 沪DK7352；货物：220kV主变压器');
+    // the buyer comes from the customer's 开票信息 where the form left it blank
+    const buyer = (await db().selectFrom('customer').selectAll().where('customerId', '=', customerId).executeTakeFirstOrThrow()) as any;
+    expect(m.buyerName).toBe(buyer.invoiceTitle || buyer.name);
+    expect(m.buyerTaxNo).toBe(buyer.taxNo || buyer.creditCode);
+    if (buyer.invoiceAddress) expect(m.buyerAddressPhone).toBe(buyer.invoiceAddress);
     ok(await h.call('POST', `${M}/audit`, { token: t.finance, data: { ids: [m.reviewId], pass: true } }));
     const short = await h.call('POST', `${M}/execute`, { token: t.cashier, data: { reviewId: m.reviewId, issuedInvoiceNo: '1234567' } });
     expect(short.body.msg).toBe('发票号码应为8位数字');

@@ -165,13 +165,18 @@ async function issueDetails(ctx: HookContext, body: Row, figures: { amount: numb
   const out: Row = { vatLines: JSON.stringify(vatLines) };
   const customerIds = [...new Set(figures.map((f) => Number(f.row.customerId)).filter(Boolean))];
   if (customerIds.length > 1) throw badRequest('一张发票只能开给一个客户，请按客户分别申请', { field: 'items' });
-  if (customerIds.length && !body.buyerName) {
+  if (customerIds.length) {
+    // Each buyer detail left blank comes from the customer's 开票信息 (what the user typed stands).
     const c = (await ctx.q.select('customer').selectAll().where('customerId', '=', customerIds[0]!).executeTakeFirst()) as Row | undefined;
     if (c) {
-      out.buyerName = c.name ?? null;
-      out.buyerTaxNo = c.creditCode ?? c.taxNo ?? body.buyerTaxNo ?? null;
+      const fill = (field: string, value: unknown) => { if (!body[field] && value) out[field] = value; };
+      fill('buyerName', c.invoiceTitle || c.name);
+      fill('buyerTaxNo', c.taxNo || c.creditCode);
+      fill('buyerAddressPhone', c.invoiceAddress);
+      fill('buyerBankAccount', [c.bankName, c.bankAccount].filter(Boolean).join(' '));
     }
   }
+  if (!body.buyerName && !out.buyerName) throw badRequest('请填写购买方名称', { field: 'buyerName' });
   const invoiceType = Number(body.invoiceType ?? 0);
   if (!invoiceType) throw badRequest('请选择发票种类', { field: 'invoiceType' });
   const transport = [['起运地', body.fromPlace], ['到达地', body.toPlace], ['车种车号', body.vehicleInfo], ['货物', body.cargoName]].filter(([, v]) => v);
