@@ -159,8 +159,9 @@ describe.each(await backends())('红冲 on %s', (backend) => {
     ok(await h.call('POST', `${M}/execute`, { token: t.cashier, data: { reviewId: red3, issuedInvoiceNo: '25312000000000000402' } }));
     expect(await review(o.reviewId)).toMatchObject({ redFlushStatus: 15, redReviewId: red3 });
     expect(await incomeItem(o.a)).toMatchObject({ invoicedAmount: '0.00' });
-    // the earlier red matters stay as they were: withdrawn (0) and rejected (10), never issued
-    expect(await review(red1)).toMatchObject({ auditState: 10, executeStatus: 0 });
+    // the earlier red matters stay as they were: rejected (10) and withdrawn (0), never approved nor issued
+    expect(await review(red1)).toMatchObject({ auditState: 10, executeStatus: null, issuedInvoiceNo: null });
+    expect(await review(red2)).toMatchObject({ auditState: 0, executeStatus: null, issuedInvoiceNo: null });
   });
 
   it.runIf(backend === 'postgres')('20 red-flush requests on one invoice at once start one red matter', async () => {
