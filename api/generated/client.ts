@@ -8716,6 +8716,7 @@ export function bankMatchImportTemplate(query: BankMatchImportTemplateQuery = {}
 export interface BankMatchImportStatementQuery {
 bankName: string
 mode?: ("check" | "commit")
+mapping?: string
 }
 
 /** 导入银行流水(xlsx/csv，按银行保存列映射) — POST /api/v1/finance-base/bank-statement/import (财务:银行流水|财务:资金事项:执行) */

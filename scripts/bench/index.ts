@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each compared with a baseline measured in the same run.
  * Prints tables; asserts nothing (timing thresholds don't belong in tests).
- * BENCH_ONLY=api,bundle,stomp,designer,scale,tracking,driver,inventory,stat selects sections. Ends with the regression
+ * BENCH_ONLY=api,bundle,stomp,designer,scale,tracking,driver,inventory,stat,finance selects sections. Ends with the regression
  * report: each tracked ratio against scripts/bench/baseline.json (BENCH_WRITE_BASELINE=1 rewrites it).
  */
 import { existsSync } from 'node:fs';
@@ -20,6 +20,7 @@ const SECTIONS: Section[] = [
   { name: 'driver', file: 'driver.ts', fn: 'runDriverBench' },
   { name: 'inventory', file: 'inventory.ts', fn: 'runInventoryBench' },
   { name: 'stat', file: 'stat.ts', fn: 'runStatBench' },
+  { name: 'finance', file: 'finance.ts', fn: 'runFinanceBench' },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

@@ -11,7 +11,7 @@ import { uploadedWorkbook } from '../crud/excel';
 import { present } from '../crud/values';
 import type { WriteContext } from '../crud/write';
 import { ctxOf } from './matters/delete';
-import { confirmMatch, importStatement, suggestFor, suggestionsFor, TEMPLATE_HEADERS } from './matters/bank';
+import { confirmMatch, importStatement, keepSuggestions, suggestionsFor, TEMPLATE_HEADERS, type ChosenMapping } from './matters/bank';
 
 type Row = Record<string, any>;
 const wctx = (ctx: HandlerContext, db: WriteContext['db']): WriteContext => ({ db, session: ctx.session, entities: ctx.entities, request: ctx.request, said: [] });
@@ -40,12 +40,23 @@ const template: Handler = async (ctx) => {
   return REPLIED;
 };
 
+/** The mapping chosen in the import dialog (query `mapping`, JSON: { headerRow, columns: { tradeDate: '记账日', … } }). */
+function chosenMapping(raw: unknown): ChosenMapping | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  try {
+    const v = JSON.parse(String(raw)) as ChosenMapping;
+    if (v && typeof v === 'object' && v.columns && typeof v.columns === 'object') return v;
+  } catch { /* answered below */ }
+  throw badRequest('列映射格式不正确', { field: 'mapping' });
+}
+
 const importFile: Handler = async (ctx) => {
   requireSession(ctx);
   const { bankName, accountNo } = splitBank(ctx);
   const file = uploadedWorkbook(ctx);
   const commit = ctx.query.mode === 'commit';
-  return inTransaction(ctx.db, (trx) => importStatement(ctxOf(wctx(ctx, trx)), bankName, accountNo, file, commit));
+  const chosen = chosenMapping(ctx.query.mapping);
+  return inTransaction(ctx.db, (trx) => importStatement(ctxOf(wctx(ctx, trx)), bankName, accountNo, file, commit, chosen));
 };
 
 const suggestions: Handler = async (ctx) => {
@@ -62,7 +73,7 @@ const refresh: Handler = async (ctx) => {
   return inTransaction(ctx.db, async (trx) => {
     const hctx = ctxOf(wctx(ctx, trx));
     const lines = (await hctx.q.select('bankStatement').selectAll().where('matchedReviewId', 'is', null).orderBy('tradeDate', 'desc').limit(1000).execute()) as Row[];
-    for (const l of lines) await suggestFor(hctx, l);
+    await keepSuggestions(hctx, lines);
     return { count: lines.length };
   });
 };

@@ -3,8 +3,8 @@
  * records the 红字发票信息确认单编号 and starts a red matter (a negative invoice referencing the
  * original) that goes through the 开票 approval; the cashier issues it with the red invoice's
  * number; the original is then 已红冲 and its income items may be invoiced again. An invoice is
- * red-flushed once (also under 20 parallel requests on PostgreSQL); withdrawing the red matter
- * lets it be red-flushed again.
+ * red-flushed once (also under 20 parallel requests on PostgreSQL); withdrawing, deleting,
+ * cancelling or rejecting the red matter lets it be red-flushed again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
@@ -125,6 +125,43 @@ describe.each(await backends())('红冲 on %s', (backend) => {
     expect((await review(red2)).cancelState).toBe(15);
     expect((await review(o.reviewId)).redFlushStatus).toBe(0);
     expect(await incomeItem(o.a)).toMatchObject({ invoicedAmount: '10900.00' });
+  });
+
+  it('a red matter rejected or withdrawn puts the original back to 已开票, to be red-flushed again', async () => {
+    const o = await issued('25312000000000000401');
+    // rejected by 财务经理: the original is 已开票 again (未红冲), its invoice and amounts as issued
+    ok(await redFlush(o.reviewId));
+    const red1 = Number((await review(o.reviewId)).redReviewId);
+    const rejected = await h.call('POST', `${M}/audit`, { token: t.finance, data: { ids: [red1], pass: false } });
+    expect(rejected.body.msg).toBe('驳回时请填写审核意见');
+    ok(await h.call('POST', `${M}/audit`, { token: t.finance, data: { ids: [red1], pass: false, comment: '红字信息确认单编号有误' } }));
+    expect(await review(red1)).toMatchObject({ auditState: 10, redFlush: true });
+    expect(await review(o.reviewId)).toMatchObject({ redFlushStatus: 0, redReviewId: null, executeStatus: 10, issuedInvoiceNo: '25312000000000000401' });
+    expect(await incomeItem(o.a)).toMatchObject({ invoicedAmount: '10900.00' });
+    // the rejected red matter is not changed and resubmitted: a new 红冲 starts from the original
+    const resubmit = await h.call('POST', `${M}/apply-issue-invoice`, { token: t.xielina, data: { reviewId: red1, items: [{ incomeItemId: o.a }], invoiceType: 5 } });
+    expect(resubmit.status).toBe(409);
+    expect((await review(red1)).auditState).toBe(10);
+
+    // red-flushed again, then withdrawn by the applicant while waiting for approval
+    ok(await redFlush(o.reviewId, '31000026110100054321'));
+    const red2 = Number((await review(o.reviewId)).redReviewId);
+    expect(red2).not.toBe(red1);
+    expect((await review(o.reviewId)).redFlushStatus).toBe(5);
+    ok(await h.call('POST', `${M}/withdraw`, { token: t.xielina, data: { reviewId: red2 } }));
+    expect((await review(red2)).auditState).toBe(0);
+    expect(await review(o.reviewId)).toMatchObject({ redFlushStatus: 0, redReviewId: null });
+
+    // and a third time, approved and issued: the original reads 已红冲
+    ok(await redFlush(o.reviewId, '31000026110100099999'));
+    const red3 = Number((await review(o.reviewId)).redReviewId);
+    ok(await h.call('POST', `${M}/audit`, { token: t.finance, data: { ids: [red3], pass: true } }));
+    ok(await h.call('POST', `${M}/execute`, { token: t.cashier, data: { reviewId: red3, issuedInvoiceNo: '25312000000000000402' } }));
+    expect(await review(o.reviewId)).toMatchObject({ redFlushStatus: 15, redReviewId: red3 });
+    expect(await incomeItem(o.a)).toMatchObject({ invoicedAmount: '0.00' });
+    // the earlier red matters stay as they were: rejected (10) and withdrawn (0), never approved nor issued
+    expect(await review(red1)).toMatchObject({ auditState: 10, executeStatus: null, issuedInvoiceNo: null });
+    expect(await review(red2)).toMatchObject({ auditState: 0, executeStatus: null, issuedInvoiceNo: null });
   });
 
   it.runIf(backend === 'postgres')('20 red-flush requests on one invoice at once start one red matter', async () => {

@@ -3,7 +3,10 @@
  * what to import) → download the template → upload: every row checked with the target's own
  * rules, nothing written → a report of valid rows and per-row Chinese errors → import the valid
  * rows in one go (by the checked upload's id when the action declares a commit call, else the same
- * file uploaded again with `?mode=commit`), or fix the sheet and upload again.
+ * file uploaded again with `?mode=commit`), or fix the sheet and upload again. A file whose
+ * columns the call does not know is answered with a mapping question (its title row and the
+ * fields): the person picks the column of each field, and the same file is checked again, and
+ * committed, with `mapping` ({ headerRow, columns }) — the call keeps it for next time.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { App, Alert, Button, Modal, Select, Space, Steps, Table, Typography, Upload } from 'antd';
@@ -12,8 +15,11 @@ import { entryPath, invoke, invokeDownload, invokeUpload } from '../../../api/ca
 import { saveFile, type QueryValue } from '../../../api/http';
 import type { ImportCalls } from '../../router/types';
 
+/** Which column of the file is each field: asked when the call does not know the file's columns. */
+interface MappingQuestion { headerRow: number; headers: string[]; fields: { name: string; title: string; required?: boolean }[]; message?: string }
+
 /** What every upload and commit answers (`crud.import`, or an import job with these fields). */
-interface Report { total: number; valid: number; imported: number; failed?: number; truncated?: boolean; errors: { row: number; field?: string; message: string }[]; error?: string; [key: string]: unknown }
+interface Report { total: number; valid: number; imported: number; failed?: number; truncated?: boolean; errors: { row: number; field?: string; message: string }[]; error?: string; mapping?: MappingQuestion; [key: string]: unknown }
 
 /** Asked before the valid rows are imported when the action doesn't say otherwise. */
 export const DEFAULT_IMPORT_CONFIRM = '导入有效的行（有错误的行不导入），确定提交？';
@@ -52,6 +58,10 @@ export default function ImportDialog({ title, calls, confirm = DEFAULT_IMPORT_CO
   const [report, setReport] = useState<Report>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  /** the question of the last check, and the columns picked for it */
+  const [question, setQuestion] = useState<MappingQuestion>();
+  const [columns, setColumns] = useState<Record<string, string | undefined>>({});
+  const [mapping, setMapping] = useState<string>();
 
   useEffect(() => {
     if (!choose) return;
@@ -68,13 +78,17 @@ export default function ImportDialog({ title, calls, confirm = DEFAULT_IMPORT_CO
   const picked = useMemo<Record<string, unknown>>(() => (choose && value !== undefined ? { [choose.param]: value } : {}), [choose, value]);
   const done = report !== undefined && report.imported > 0;
 
-  const check = async (f: File) => {
+  const check = async (f: File, chosen?: string) => {
     setFile(f);
     setReport(undefined);
     setError(undefined);
+    setMapping(chosen);
+    if (!chosen) { setQuestion(undefined); setColumns({}); }
     setBusy(true);
     try {
-      setReport(await invokeUpload<Report>(calls.upload, f, argsFor(calls.upload, { ...picked, mode: 'check' }), { silent: [400, 403, 413, 415] }));
+      const r = await invokeUpload<Report>(calls.upload, f, argsFor(calls.upload, { ...picked, mode: 'check', ...(chosen ? { mapping: chosen } : {}) }), { silent: [400, 403, 413, 415] });
+      if (r.mapping) { setQuestion(r.mapping); setColumns({}); setReport(undefined); return; }
+      setReport(r);
       // A checked upload kept to be committed later is a record the list shows.
       if (calls.commit) onImported();
     } catch (err) {
@@ -90,7 +104,7 @@ export default function ImportDialog({ title, calls, confirm = DEFAULT_IMPORT_CO
       const result = calls.commit
         ? await invoke<Report>(calls.commit, { params: argsFor(calls.commit, report).params, body: {} }, { silent: [400, 409] })
         // A check the server kept as a job is committed by its id (the rows it checked), once.
-        : await invokeUpload<Report>(calls.upload, file, argsFor(calls.upload, { ...picked, mode: 'commit', ...(report.jobId !== undefined ? { jobId: report.jobId } : {}) }), { silent: [400, 409] });
+        : await invokeUpload<Report>(calls.upload, file, argsFor(calls.upload, { ...picked, mode: 'commit', ...(mapping ? { mapping } : {}), ...(report.jobId !== undefined ? { jobId: report.jobId } : {}) }), { silent: [400, 409] });
       setReport(result);
       void message.success(`已导入 ${result.imported} 条`);
       onImported();
@@ -108,6 +122,12 @@ export default function ImportDialog({ title, calls, confirm = DEFAULT_IMPORT_CO
     setFile(undefined);
     setReport(undefined);
     setError(undefined);
+    setQuestion(undefined);
+    setMapping(undefined);
+  };
+  const checkMapped = () => {
+    if (!file || !question) return;
+    void check(file, JSON.stringify({ headerRow: question.headerRow, columns }));
   };
 
   const steps = [...(choose ? [{ title: `选择${choose.title.replace(/^导入/, '')}` }] : []), { title: '下载模板' }, { title: '上传并预检' }, { title: '确认提交' }, { title: '完成' }];
@@ -149,6 +169,21 @@ export default function ImportDialog({ title, calls, confirm = DEFAULT_IMPORT_CO
             <p className="ant-upload-drag-icon"><InboxOutlined /></p>
             <p>{file ? file.name : '点击或拖拽按模板填写的 .xlsx 文件到此处上传'}</p>
           </Upload.Dragger>
+        )}
+        {question && file && (
+          <Space direction="vertical" style={{ width: '100%' }} data-testid="import-mapping">
+            <Alert type="info" showIcon message={question.message ?? `请为文件第${question.headerRow}行的各列选择对应字段`} />
+            <Table size="small" pagination={false} rowKey="name" dataSource={question.fields}
+              columns={[
+                { key: 'title', dataIndex: 'title', title: '字段', width: 160, render: (t: string, f) => (f.required ? <span>{t}<Typography.Text type="danger"> *</Typography.Text></span> : t) },
+                { key: 'column', title: `文件中的列（第${question.headerRow}行）`, render: (_: unknown, f) => (
+                  <Select allowClear style={{ width: 260 }} placeholder="不导入" value={columns[f.name]} aria-label={f.title} data-testid={`import-map-${f.name}`}
+                    onChange={(v?: string) => setColumns((c) => ({ ...c, [f.name]: v }))}
+                    options={question.headers.map((h) => ({ value: h, label: h }))} />
+                ) },
+              ]} />
+            <Button type="primary" loading={busy} onClick={checkMapped} data-testid="import-map-check">按此列映射预检</Button>
+          </Space>
         )}
         {error && <Alert type="error" showIcon message={error} data-testid="import-error" />}
         {report?.error && <Alert type="error" showIcon message="导入失败" description={report.error} data-testid="import-error" />}

@@ -93,10 +93,49 @@ export function mappingColumns(mapping: Partial<Mapping>): Record<string, string
   return Object.fromEntries((Object.entries(MAPPING_FIELDS) as [keyof Mapping, string][]).map(([k, f]) => [f, mapping[k] ? String(mapping[k]) : null]));
 }
 
-/** The mapping of this bank's export: the saved one, else found from the header row (and then saved). */
-export async function mappingFor(ctx: HookContext, bankName: string, rows: string[][]): Promise<{ mapping: Mapping; headerRow: number; saved: boolean }> {
+/** A mapping a person chose in the import dialog: which row holds the titles, and which title each field reads. */
+export interface ChosenMapping { headerRow: number; columns: Partial<Mapping> }
+
+/**
+ * What the import answers for a file of a bank without a saved mapping whose titles it does not
+ * recognise: the file's own title row and the fields to map, so the import dialog asks which
+ * column is which (then the same file is checked again with the chosen mapping, saved on commit).
+ */
+export interface MappingQuestion { headerRow: number; headers: string[]; fields: { name: string; title: string; required?: boolean }[]; message: string }
+
+/** The title row of a file nothing recognises: the first of the widest rows among the first 20. */
+function likelyHeaderRow(rows: string[][]): number {
+  const head = rows.slice(0, 20).map((r) => r.filter((c) => c).length);
+  const widest = Math.max(0, ...head);
+  return Math.max(1, head.indexOf(widest) + 1);
+}
+
+/** A chosen mapping checked against the file: its title row names every chosen column; a date and money are chosen. */
+export function checkChosen(rows: string[][], chosen: ChosenMapping): { mapping: Mapping; headerRow: number } {
+  const headerRow = Number(chosen.headerRow);
+  if (!Number.isInteger(headerRow) || headerRow < 1 || headerRow > Math.min(rows.length, 20)) throw badRequest('表头行不正确', { field: 'mapping' });
+  const header = rows[headerRow - 1] ?? [];
+  const columns: Partial<Mapping> = {};
+  for (const [k, v] of Object.entries(chosen.columns ?? {})) {
+    if (!(k in MAPPING_FIELDS)) throw badRequest(`未知的映射字段：${k}`, { field: 'mapping' });
+    if (v === undefined || v === null || String(v).trim() === '') continue;
+    if (!header.includes(String(v))) throw badRequest(`文件第${headerRow}行（表头）中没有「${String(v)}」列`, { field: 'mapping' });
+    columns[k as keyof Mapping] = String(v);
+  }
+  if (!columns.tradeDate) throw badRequest('请选择交易日期列', { field: 'mapping' });
+  if (!columns.amount && !columns.income && !columns.expense) throw badRequest('请选择交易金额列，或收入(贷方)、支出(借方)金额列', { field: 'mapping' });
+  return { mapping: columns as Mapping, headerRow };
+}
+
+/**
+ * The mapping of this bank's export: the saved one; else the one chosen in the import dialog;
+ * else found from the header row (saved on commit, as a chosen one is); else a question: which
+ * column is which.
+ */
+export async function mappingFor(ctx: HookContext, bankName: string, rows: string[][], chosen?: ChosenMapping): Promise<{ mapping: Mapping; headerRow: number; saved: boolean } | { question: MappingQuestion }> {
   const saved = (await ctx.q.select('bankStatementMapping').selectAll().where('bankName', '=', bankName).executeTakeFirst()) as Row | undefined;
   if (saved?.columns) return { mapping: saved.columns as Mapping, headerRow: Number(saved.headerRow ?? 1), saved: true };
+  if (chosen) return { ...checkChosen(rows, chosen), saved: false };
   for (let r = 0; r < Math.min(rows.length, 20); r++) {
     const header = rows[r]!;
     const found: Partial<Mapping> = {};
@@ -106,7 +145,14 @@ export async function mappingFor(ctx: HookContext, bankName: string, rows: strin
     }
     if (found.tradeDate && (found.amount || found.income || found.expense)) return { mapping: found as Mapping, headerRow: r + 1, saved: false };
   }
-  throw badRequest(`未识别${bankName}流水的表头，请确认包含「交易日期」及「借方发生额/贷方发生额」或「交易金额」列，或在 财务配置 → 银行流水列映射 中为${bankName}设置列映射`);
+  const headerRow = likelyHeaderRow(rows);
+  const headers = [...new Set((rows[headerRow - 1] ?? []).filter((c) => c))];
+  if (!headers.length) throw badRequest('文件中没有数据，请上传银行导出的流水文件');
+  return { question: {
+    headerRow, headers,
+    fields: (Object.keys(MAPPING_TITLES) as (keyof Mapping)[]).map((k) => ({ name: k, title: MAPPING_TITLES[k], ...(k === 'tradeDate' ? { required: true } : {}) })),
+    message: `未识别${bankName}流水的表头，请为文件第${headerRow}行的各列选择对应字段（交易金额，或收入、支出金额至少选一项）；导入后按此映射保存为${bankName}的列映射`,
+  } };
 }
 
 const toDate = (text: string): string | null => {
@@ -124,12 +170,18 @@ const moneyOf = (text: string): number | null => {
   return toCents(t);
 };
 
-export interface ImportOutcome { total: number; valid: number; imported: number; failed: number; errors: { row: number; message: string }[]; truncated?: boolean }
+export interface ImportOutcome { total: number; valid: number; imported: number; failed: number; errors: { row: number; message: string }[]; truncated?: boolean; mapping?: MappingQuestion }
 
-/** Reads and (commit) stores the lines; a line already imported (same 流水号, or same date/amount/counterparty) is skipped. */
-export async function importStatement(ctx: HookContext, bankName: string, accountNo: string, file: { name: string; data: Buffer }, commit: boolean): Promise<ImportOutcome> {
+/**
+ * Reads and (commit) stores the lines; a line already imported (same 流水号, or same date/amount/
+ * counterparty) is skipped. A file whose columns are not known answers the mapping question
+ * instead (nothing read, nothing written); `chosen` answers it.
+ */
+export async function importStatement(ctx: HookContext, bankName: string, accountNo: string, file: { name: string; data: Buffer }, commit: boolean, chosen?: ChosenMapping): Promise<ImportOutcome> {
   const rows = await readSheet(file.name, file.data);
-  const { mapping, headerRow, saved } = await mappingFor(ctx, bankName, rows);
+  const found = await mappingFor(ctx, bankName, rows, chosen);
+  if ('question' in found) return { total: 0, valid: 0, imported: 0, failed: 0, errors: [], mapping: found.question };
+  const { mapping, headerRow, saved } = found;
   const header = rows[headerRow - 1] ?? [];
   const col = (name?: string) => (name ? header.indexOf(name) : -1);
   const idx = Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, col(v)])) as Record<keyof Mapping, number>;
@@ -167,13 +219,13 @@ export async function importStatement(ctx: HookContext, bankName: string, accoun
   let imported = 0;
   if (commit) {
     if (!saved) await ctx.q.insert('bankStatementMapping', { bankName, columns: JSON.stringify(mapping), headerRow, ...mappingColumns(mapping) });
-    for (const line of lines) {
-      let dup = ctx.q.select('bankStatement').select('bankStatementId').where('bankName', '=', bankName);
-      dup = line.serialNo ? dup.where('serialNo', '=', line.serialNo) : dup.where('tradeDate', '=', line.tradeDate).where('amount', '=', line.amount).where('counterparty', '=', line.counterparty);
-      if (await dup.executeTakeFirst()) continue;
-      const [row] = await ctx.q.insert('bankStatement', line);
-      await suggestFor(ctx, row!);
-      imported++;
+    const fresh = await notImported(ctx, bankName, lines);
+    // Stored in chunks, each line's best candidate kept with one UPDATE per chunk: a 5,000-line
+    // statement is a handful of writes beside its 5,000 candidate queries (docs/decisions.md).
+    for (let i = 0; i < fresh.length; i += 1000) {
+      const stored = await ctx.q.insert('bankStatement', fresh.slice(i, i + 1000));
+      await keepSuggestions(ctx, stored);
+      imported += stored.length;
     }
   }
   return { total: lines.length + errors.length, valid: lines.length, imported, failed: errors.length, errors: errors.slice(0, 500), ...(errors.length > 500 ? { truncated: true } : {}) };
@@ -183,12 +235,58 @@ export interface Suggestion { reviewId: number; reviewNo: string; matterType: nu
 
 const stripCompany = (s: string) => s.replace(/(股份)?有限(责任)?公司|集团|分公司|（.*?）|\(.*?\)/g, '').trim();
 
+/** How many candidates each of the two candidate queries of a line brings (nearest amounts; the payer's name). */
+export const CANDIDATE_LIMIT = 50;
+
+/**
+ * The lines not imported before (same 流水号, or without one the same date, amount and
+ * counterparty) — also once within the file. Two statements, whatever the file's length.
+ */
+async function notImported(ctx: HookContext, bankName: string, lines: Row[]): Promise<Row[]> {
+  const serials = [...new Set(lines.map((l) => l.serialNo).filter(Boolean))] as string[];
+  const seen = new Set<string>();
+  for (let i = 0; i < serials.length; i += 1000) {
+    const rows = (await ctx.q.select('bankStatement').select('serialNo').where('bankName', '=', bankName).where('serialNo', 'in', serials.slice(i, i + 1000)).execute()) as Row[];
+    for (const r of rows) seen.add(`s|${r.serialNo}`);
+  }
+  const bare = lines.filter((l) => !l.serialNo);
+  if (bare.length) {
+    const dates = [...new Set(bare.map((l) => String(l.tradeDate)))];
+    const rows = (await ctx.q.select('bankStatement').select(['tradeDate', 'amount', 'counterparty']).where('bankName', '=', bankName).where('serialNo', 'is', null)
+      .where(sql<string>`trade_date::text`, 'in', dates).execute()) as Row[];
+    const day = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d).slice(0, 10));
+    for (const r of rows) seen.add(`d|${day(r.tradeDate)}|${toCents(r.amount)}|${r.counterparty ?? ''}`);
+  }
+  const key = (l: Row) => (l.serialNo ? `s|${l.serialNo}` : `d|${l.tradeDate}|${toCents(l.amount)}|${l.counterparty ?? ''}`);
+  return lines.filter((l) => {
+    const k = key(l);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * A line's candidates: the open matters of its direction (收款 for money in, 付款 types for money
+ * out) holding at least its amount — the nearest amounts first, so an equal amount is always
+ * among them however many are open — and those of the counterparty's exact name. One statement,
+ * two index scans of at most CANDIDATE_LIMIT rows each.
+ */
+async function candidatesFor(ctx: HookContext, line: Row): Promise<Row[]> {
+  const types = Number(line.direction) === 1 ? [2] : [1, 5, 6, 7];
+  const open = () => ctx.q.select('financeReview').select(['reviewId', 'reviewNo', 'matterType', 'counterpartyName', 'payeeName', 'payerName', 'unexecutedAmount', 'expectedPayDate', 'receivedAt', 'submittedAt'])
+    .where('matterType', 'in', types).where('auditState', '=', 15).where('cancelState', '=', 0).where('executeStatus', 'in', [0, 5])
+    .where('unexecutedAmount', '>=', line.amount);
+  const nearest = open().orderBy('unexecutedAmount').orderBy('reviewId').limit(CANDIDATE_LIMIT);
+  const name = String(line.counterparty ?? '').trim();
+  if (!name) return (await nearest.execute()) as Row[];
+  const named = open().where('counterpartyName', '=', name).orderBy('reviewId').limit(CANDIDATE_LIMIT);
+  return (await sql<Row>`(${nearest}) union (${named})`.execute(ctx.db)).rows;
+}
+
 /** Open matters for a line, best first: amount equal (50) or within what is left (20), name likeness (up to 35), date within 7 days (15). */
 export async function suggestionsFor(ctx: HookContext, line: Row, limit = 5): Promise<Suggestion[]> {
-  const types = Number(line.direction) === 1 ? [2] : [1, 5, 6, 7];
-  const open = (await ctx.q.select('financeReview').select(['reviewId', 'reviewNo', 'matterType', 'counterpartyName', 'payeeName', 'payerName', 'unexecutedAmount', 'expectedPayDate', 'receivedAt', 'submittedAt'])
-    .where('matterType', 'in', types).where('auditState', '=', 15).where('cancelState', '=', 0).where('executeStatus', 'in', [0, 5])
-    .where('unexecutedAmount', '>=', line.amount).orderBy('reviewId').limit(500).execute()) as Row[];
+  const open = await candidatesFor(ctx, line);
   if (!open.length) return [];
   const amount = toCents(line.amount);
   const name = stripCompany(String(line.counterparty ?? ''));
@@ -215,12 +313,24 @@ export async function suggestionsFor(ctx: HookContext, line: Row, limit = 5): Pr
   return out.sort((a, b) => b.score - a.score || a.reviewId - b.reviewId).slice(0, limit);
 }
 
+/** Keeps each line's best suggestion (and why) on it for the list: one UPDATE for all of them. */
+export async function keepSuggestions(ctx: HookContext, lines: Row[]): Promise<void> {
+  const open = lines.filter((l) => !l.matchedReviewId);
+  if (!open.length) return;
+  const kept: [number, number | null, string | null][] = [];
+  for (const line of open) {
+    const [best] = await suggestionsFor(ctx, line, 1);
+    kept.push([Number(line.bankStatementId), best?.reviewId ?? null, best ? best.reasons.join('；').slice(0, 200) : null]);
+  }
+  await ctx.q.update('bankStatement').set({
+    suggestedReviewId: sql`k.review_id`, suggestReason: sql`k.reason`,
+  } as any).from(sql`unnest(${kept.map((k) => k[0])}::int[], ${kept.map((k) => k[1])}::int[], ${kept.map((k) => k[2])}::text[]) as k(id, review_id, reason)` as any)
+    .whereRef('bankStatementId', '=', sql.ref('k.id') as any).execute();
+}
+
 /** Keeps the line's best suggestion (and why) on it for the list. */
 export async function suggestFor(ctx: HookContext, line: Row): Promise<void> {
-  if (line.matchedReviewId) return;
-  const [best] = await suggestionsFor(ctx, line, 1);
-  await ctx.q.update('bankStatement').set({ suggestedReviewId: best?.reviewId ?? null, suggestReason: best ? best.reasons.join('；').slice(0, 200) : null })
-    .where('bankStatementId', '=', Number(line.bankStatementId)).execute();
+  await keepSuggestions(ctx, [line]);
 }
 
 /** 确认匹配: the line locked, unmatched, its direction fitting the matter; the matter executed with the line. */

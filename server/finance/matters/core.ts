@@ -265,10 +265,23 @@ export async function releaseTargets(ctx: HookContext, review: Row): Promise<voi
   const items = (await ctx.q.select('financeReviewItem').selectAll().where('reviewId', '=', review.reviewId).orderBy('targetType').orderBy('targetId').execute()) as Row[];
   for (const it of items) await TARGETS[Number(it.targetType)]?.release?.(ctx, Number(it.targetId), Number(review.reviewId), Number(review.matterType));
   // A 红冲 matter withdrawn or cancelled: its original invoice may be red-flushed again.
-  if (review.redFlush && review.originalReviewId) {
-    const original = await ctx.transition('financeReview', Number(review.originalReviewId), 'redFlushRelease', { ifAllowed: true, comment: `红冲事项${review.reviewNo}已撤回或撤销` });
-    if (original) await ctx.q.update('financeReview').set({ redReviewId: null }).where('reviewId', '=', Number(review.originalReviewId)).execute();
-  }
+  await releaseRedOriginal(ctx, review, '已撤回或撤销');
+}
+
+/**
+ * A 红冲 matter that will not issue its red invoice (rejected, withdrawn, cancelled, deleted):
+ * the original invoice goes back from 红冲中 to 已开票 (未红冲), so it can be red-flushed again.
+ * Only while the original still waits for this red matter; anything else is left alone.
+ */
+export async function releaseRedOriginal(ctx: HookContext, review: Row, why: string): Promise<boolean> {
+  if (!review.redFlush || !review.originalReviewId) return false;
+  const originalId = Number(review.originalReviewId);
+  const current = await ctx.q.get('financeReview', originalId);
+  if (!current || Number(current.redReviewId) !== Number(review.reviewId)) return false;
+  const original = await ctx.transition('financeReview', originalId, 'redFlushRelease', { ifAllowed: true, comment: `红冲事项${review.reviewNo}${why}` });
+  if (!original) return false;
+  await ctx.q.update('financeReview').set({ redReviewId: null }).where('reviewId', '=', originalId).execute();
+  return true;
 }
 
 /**

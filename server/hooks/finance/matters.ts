@@ -8,7 +8,7 @@ import { defineHooks } from '../types';
 import { badRequest, conflict, HttpError } from '../../http/errors';
 import { hasPermission } from '../../../schemas/src/permission';
 import { permissionHolders } from '../../crud/approval';
-import { APPLY_PERMISSION, MATTER_TITLE, createRedFlush, releaseTargets } from '../../finance/matters/core';
+import { APPLY_PERMISSION, MATTER_TITLE, createRedFlush, releaseRedOriginal, releaseTargets } from '../../finance/matters/core';
 import { yuan, toCents } from '../../finance/matters/money';
 
 type Row = Record<string, any>;
@@ -25,6 +25,14 @@ export const financeReviewHooks = defineHooks('financeReview', {
     withdraw(ctx, row) {
       if (!ctx.system && Number(row.applicantStaffId) !== ctx.session?.staffId) throw new HttpError(403, '只有申请人可以撤回该事项');
     },
+    /** A red matter rejected or withdrawn gave its original invoice back: it is not submitted again (a new 红冲 starts from the original). */
+    async submit(ctx, row) {
+      if (!row.redFlush || !row.originalReviewId) return;
+      const original = await ctx.q.get('financeReview', Number(row.originalReviewId));
+      if (!original || Number(original.redReviewId) !== Number(row.reviewId)) {
+        throw conflict('该红冲事项已被驳回或撤回，原发票已恢复为已开票；如需红冲，请在原发票上重新发起红冲');
+      }
+    },
     applyCancel(ctx, row) {
       if (Number(row.auditState) !== 15) throw conflict('只有审核通过的事项可以申请撤销');
       if (Number(row.executeStatus ?? 0) !== 0) throw conflict('事项已执行，不能撤销');
@@ -40,6 +48,12 @@ export const financeReviewHooks = defineHooks('financeReview', {
       input.values.redInfoNo = no;
     },
   },
+  onRejected: {
+    /** A red matter rejected: the original invoice is 已开票 again (the red matter stays, rejected, for the record). */
+    async submit(ctx, row) {
+      await releaseRedOriginal(ctx, row, '已被驳回');
+    },
+  },
   afterTransition: {
     async submit(ctx, row) {
       await ctx.q.update('financeReview').set({ executeStatus: 0 }).where('reviewId', '=', Number(row.reviewId)).execute();
@@ -52,6 +66,10 @@ export const financeReviewHooks = defineHooks('financeReview', {
     },
     async applyCancel(ctx, row) {
       await releaseTargets(ctx, row);
+    },
+    /** A red matter withdrawn from its approval: the original invoice is 已开票 again. */
+    async withdraw(ctx, row) {
+      if (await releaseRedOriginal(ctx, row, '已撤回')) ctx.say('红冲申请已撤回，原发票已恢复为已开票，可重新红冲');
     },
     async redFlush(ctx, row, _prev, input) {
       const red = await createRedFlush(ctx, row, { redInfoNo: String(input.values.redInfoNo), redReason: (input.values.redReason as string | undefined) ?? null });
