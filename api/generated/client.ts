@@ -12449,7 +12449,7 @@ export interface PartItemPageQuery {
 pageNo?: number
 pageSize?: number
 keyword?: string
-sortField?: ("partItemId" | "updatedAt" | "partNo" | "stockQty")
+sortField?: ("partItemId" | "updatedAt" | "partNo")
 sortOrder?: ("asc" | "desc")
 /**
  * @maxItems 200

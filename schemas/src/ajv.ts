@@ -4,7 +4,7 @@
  */
 import Ajv, { type ErrorObject, type AnySchema } from 'ajv';
 import addFormats from 'ajv-formats';
-import { FORMAT_MESSAGES, FORMAT_VALIDATORS } from './validators';
+import { FORMAT_MESSAGES, FORMAT_VALIDATORS, timeOrderHolds } from './validators';
 import { richTextLength } from './format';
 import { sameAsHolds } from './form-to-formily';
 
@@ -75,6 +75,14 @@ export function createAjv(options: { coerceTypes?: boolean | 'array'; allErrors?
     error: { message: 'differs' },
     validate: (other: string, data: unknown, _parent?: unknown, cxt?: { parentData?: unknown }) =>
       sameAsHolds(data, (cxt?.parentData as Record<string, unknown> | undefined)?.[other]),
+  });
+  // An object whose second named time must come after its first (a worker's 开始时间 → 结束时间).
+  ajv.addKeyword({
+    keyword: 'x-timeOrder',
+    type: 'object',
+    schemaType: 'array',
+    error: { message: 'end not after start' },
+    validate: (keys: string[], data: unknown) => timeOrderHolds(data, keys),
   });
   // Rich text (designer editor): at most N characters of text once the markup is removed.
   ajv.addKeyword({
@@ -217,6 +225,12 @@ function errorSentence(error: ErrorObject, r: Schemaish): string {
       return `${fieldName(r, error.instancePath)}${String(p.reason)}`;
     case 'x-sameAs':
       return String((schemaAt(r, error.instancePath) ?? {})['x-sameAsMessage'] ?? `${fieldName(r, error.instancePath)}不一致`);
+    case 'x-timeOrder': {
+      const s = schemaAt(r, error.instancePath);
+      const [a, b] = ((s?.['x-timeOrder'] as string[] | undefined) ?? ['startAt', 'endAt']);
+      const title = (k: string) => s?.properties?.[k]?.title ?? FIELD_NAMES[k] ?? k;
+      return `${title(b!)}须晚于${title(a!)}`;
+    }
     case 'multipleOf':
       return `${fieldName(r, error.instancePath)}应为${String(p.multipleOf)}的倍数`;
     case 'uniqueItems':

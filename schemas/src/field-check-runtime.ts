@@ -5,7 +5,7 @@
  * browser checks fields under a Content-Security-Policy without 'unsafe-eval'.
  */
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { FORMAT_VALIDATORS } from './validators';
+import { FORMAT_VALIDATORS, timeOrderHolds } from './validators';
 import { decimalProblem, isBlankText } from './ajv';
 import { richTextLength } from './format';
 
@@ -36,4 +36,4 @@ export function equal(a: unknown, b: unknown): boolean {
   return a !== a && b !== b;
 }
 
-export { decimalProblem, isBlankText, richTextLength };
+export { decimalProblem, isBlankText, richTextLength, timeOrderHolds };

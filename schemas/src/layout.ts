@@ -171,7 +171,7 @@ export function scanOf(entity: ResolvedEntity, lf: LayoutField, child: ResolvedE
  * entity) a picker over that entity, several ids when the property is an array.
  */
 function jsonTable(entity: ResolvedEntity, lf: LayoutField, f: FieldDef, labelWidth: number): DesignerItem {
-  type Prop = { type?: string | string[]; title?: string; maxLength?: number; enum?: unknown[]; 'x-enum'?: string; 'x-ref'?: string };
+  type Prop = { type?: string | string[]; title?: string; maxLength?: number; format?: string; enum?: unknown[]; 'x-enum'?: string; 'x-ref'?: string };
   const itemsSchema = (f.items as { items?: { properties?: Record<string, Prop>; required?: string[] } } | undefined)?.items;
   const props = itemsSchema?.properties ?? {};
   const titled = Object.keys(props).filter((n) => props[n]?.title);
@@ -192,6 +192,11 @@ function jsonTable(entity: ResolvedEntity, lf: LayoutField, f: FieldDef, labelWi
         value: many ? [] : '',
       });
       return item;
+    }
+    if (p.format === 'clockTime') {
+      // A time of day (a worker's 开始时间/结束时间): the designer's time widget, HH:mm:ss as seed 001 writes it.
+      const item = bindColumn(base('time', n, { type: 'string', title: p.title ?? n, required }, { field: n }, 24, 80), lf.field, n);
+      return Object.assign(item, { format: 'HH:mm:ss', 'value-format': 'HH:mm:ss', value: null });
     }
     const pseudo: FieldDef = {
       type: t === 'number' ? 'number' : t === 'integer' ? 'integer' : t === 'boolean' ? 'boolean' : 'string',

@@ -55,6 +55,23 @@ export function dateTimeWithZone(v: string): string {
   return `${v.replace(' ', 'T')}+08:00`;
 }
 
+/** A time of day as the designer's time widget writes it (seed 001: value-format HH:mm:ss). */
+export const CLOCK_TIME_RE = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+
+/**
+ * Whether `end` comes after `start` in an object holding both (a worker's 开始时间/结束时间): blank
+ * ends pass (optional times), equal or earlier ends fail. Times of day (HH:mm:ss) and datetimes of
+ * one format order as text.
+ */
+export function timeOrderHolds(data: unknown, keys: readonly string[]): boolean {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return true;
+  const [a, b] = keys as [string, string];
+  const start = (data as Record<string, unknown>)[a];
+  const end = (data as Record<string, unknown>)[b];
+  if (typeof start !== 'string' || typeof end !== 'string' || !start.trim() || !end.trim()) return true;
+  return end > start;
+}
+
 /** Mainland mobile number (the designer's phone preset). */
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
 /** Mobile or landline (area code optional dash) — what a contact-phone field accepts. */
@@ -90,6 +107,7 @@ export const FORMAT_VALIDATORS: Record<string, (v: string) => boolean> = {
   bankAccount: (v) => BANK_ACCOUNT_RE.test(v),
   region: (v) => REGION_RE.test(v),
   datetime: isDateTimeText,
+  clockTime: (v) => v === '' || CLOCK_TIME_RE.test(v),
 };
 
 /** Default Chinese clause per format, said after the field's title, when a field declares no message. */
@@ -103,4 +121,5 @@ export const FORMAT_MESSAGES: Record<string, string> = {
   bankAccount: '应为8至32位数字',
   region: '不是有效的地区',
   datetime: '应为时间(YYYY-MM-DD HH:mm:ss)',
+  clockTime: '应为时:分:秒（如 08:30:00）',
 };

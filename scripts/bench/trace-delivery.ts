@@ -3,26 +3,12 @@
  * the database DATABASE_URL names (or a fresh PGlite). Usage: tsx scripts/bench/trace-delivery.ts
  * [lines] — a profiling aid beside trace-list.ts, not a bench.
  */
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import { connectDatabase, camelCase, createPgPool } from '../../server/db/connect';
-import { prepareDatabase } from '../../server/db/prepare';
-import { loadEntities } from '../../server/schema/load';
-import { seedIfEmpty } from '../../server/seed/seed';
+import { sql } from 'kysely';
 import { buildApp } from '../../server/app';
+import { tracedDatabase } from './traced';
 
 const LINES = Number(process.argv[2] ?? 200);
-const database = await connectDatabase();
-const entities = loadEntities();
-await prepareDatabase(database.db, entities);
-await seedIfEmpty(database.db);
-let logging = false;
-const statements: string[] = [];
-const db = process.env.DATABASE_URL
-  ? new Kysely<any>({
-    dialect: new PostgresDialect({ pool: createPgPool(process.env.DATABASE_URL) }), plugins: [camelCase()],
-    log: (e) => { if (logging) statements.push(`${e.queryDurationMillis.toFixed(2)} ms  ${e.query.sql.slice(0, 400)}  ${JSON.stringify(e.query.parameters).slice(0, 200)}`); },
-  })
-  : database.db;
+const { database, db, statements, trace, close } = await tracedDatabase({ cut: 400 });
 const raw = async (q: string, p: unknown[] = []) => (await sql.raw(q.replace(/\$(\d+)/g, (_, i) => JSON.stringify(p[Number(i) - 1]).replace(/^"|"$/g, "'").replace(/^\[(.*)\]$/, 'array[$1]'))).execute(database.db)).rows as any[];
 const o = (await raw(`select org_id, corp_id from organization where name = '华运仓储(苏州)有限公司'`))[0];
 const w = (await raw(`select warehouse_id from warehouse where org_id = ${o.orgId} order by warehouse_id limit 1`))[0];
@@ -51,15 +37,13 @@ if (repeat) {
   console.log(`# ${repeat} requests, median ${times[Math.floor(repeat / 2)]!.toFixed(1)} ms, ${((used.user + used.system) / 1000 / repeat).toFixed(1)} ms CPU each`);
 }
 for (const round of [1, 2]) {
-  logging = true;
-  statements.length = 0;
+  trace(true);
   const t = performance.now();
   const r = await send();
   const ms = performance.now() - t;
-  logging = false;
+  trace(false);
   console.log(`\n# request ${round}: ${r.statusCode} ${r.json().msg}, ${ms.toFixed(1)} ms, ${statements.length} statements`);
   for (const s of statements) console.log(s);
 }
 await app.close();
-await db.destroy();
-await database.close();
+await close();

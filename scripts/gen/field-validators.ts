@@ -10,7 +10,7 @@ import Ajv, { _, stringify, type KeywordCxt } from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
 import { getProperty } from 'ajv/dist/compile/codegen';
-import { FORMAT_VALIDATORS } from '../../schemas/src/validators';
+import { FORMAT_VALIDATORS, timeOrderHolds } from '../../schemas/src/validators';
 import { decimalProblem, isBlankText } from '../../schemas/src/ajv';
 import { richTextLength } from '../../schemas/src/format';
 import { fieldSchema, type ResolvedEntity } from '../../schemas/src/entity-schema';
@@ -61,6 +61,13 @@ function standaloneAjv(): Ajv {
     code(cxt: KeywordCxt) {
       const fn = cxt.gen.scopeValue('func', { ref: richTextLength, code: rt('richTextLength') });
       cxt.fail(_`${fn}(${cxt.data}) > ${cxt.schema as number}`);
+    },
+  });
+  ajv.addKeyword({
+    keyword: 'x-timeOrder', type: 'object', schemaType: 'array', error: { message: 'end not after start' },
+    code(cxt: KeywordCxt) {
+      const fn = cxt.gen.scopeValue('func', { ref: timeOrderHolds, code: rt('timeOrderHolds') });
+      cxt.fail(_`!${fn}(${cxt.data}, ${stringify(cxt.schema)})`);
     },
   });
   return ajv;

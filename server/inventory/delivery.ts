@@ -17,6 +17,8 @@ import { scoped } from '../crud/scope';
 import { lockParent } from '../crud/quantity';
 import { settleOrigin } from '../hooks/inventory/delivery';
 import { DELIVERY, DELIVERY_TYPE, syncWorkOrderDelivery } from './delivery-progress';
+import { ajvErrorField, createAjv, formatAjvError } from '../../schemas/src/ajv';
+import { fieldSchema } from '../../schemas/src/entity-schema';
 
 type Row = Record<string, any>;
 
@@ -91,6 +93,23 @@ const receive: Handler = async (ctx) => {
   return present(entity, await inTransaction(ctx.db, (trx) => registerReceipt(wctx(ctx, trx), entity, id, data)));
 };
 
+const fieldAjv = createAjv();
+const crewCheck = new WeakMap<ResolvedEntity, { root: object; validate: ReturnType<typeof fieldAjv.compile> }>();
+
+/** The crew's lines against the field's own JSON Schema (the browser's check too): times, 结束时间须晚于开始时间. */
+function checkCrew(entity: ResolvedEntity, lines: Row[]) {
+  let c = crewCheck.get(entity);
+  if (!c) {
+    const root = { type: 'object', properties: { workPostRatio: fieldSchema(entity.fields.workPostRatio!) } };
+    crewCheck.set(entity, (c = { root, validate: fieldAjv.compile(root) }));
+  }
+  const value = lines.map((l) => Object.fromEntries(Object.entries(l).filter(([, v]) => v !== null && v !== undefined && v !== '')));
+  if (!c.validate({ workPostRatio: value })) {
+    const err = c.validate.errors![0]!;
+    throw badRequest(formatAjvError(err, c.root), { field: ajvErrorField(err) ?? 'workPostRatio' });
+  }
+}
+
 /** PUT {deliveryId}/work-post-ratio: the crew's `[{post, ratio, staffIds, startAt, endAt}]` (array or `{workPostRatio}`). */
 const workPostRatio: Handler = async (ctx) => {
   const entity = requireEntity(ctx);
@@ -106,6 +125,7 @@ const workPostRatio: Handler = async (ctx) => {
     if (l.staffIds !== undefined && l.staffIds !== null && (!Array.isArray(l.staffIds) || l.staffIds.some((x: unknown) => !Number.isSafeInteger(Number(x))))) throw badRequest(`${at}员工不正确`, { field: `workPostRatio.${i}.staffIds` });
   }
   const lines = (raw as Row[]).map((l) => ({ post: Number(l.post), ratio: Number(l.ratio), staffIds: Array.isArray(l.staffIds) ? l.staffIds.map(Number) : [], startAt: l.startAt ?? null, endAt: l.endAt ?? null }));
+  checkCrew(entity, lines);
   const row = await inTransaction(ctx.db, async (trx) => {
     const w = wctx(ctx, trx);
     const prev = await lockParent(hookContext(w, entity, true), 'delivery', id);

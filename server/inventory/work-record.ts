@@ -24,10 +24,24 @@ export const chinaDate = (v: unknown): string | null => {
   return Number.isFinite(t) ? new Date(t + 8 * 3600_000).toISOString().slice(0, 10) : null;
 };
 
+/**
+ * The instant a crew's time means. The forms write a time of day (HH:mm:ss, the designer's time
+ * widget): it is that time in China on the document's day (`day`, yyyy-MM-dd). A full datetime
+ * (records saved before) is read as written; without a zone it is China time too.
+ */
+export function workMoment(v: unknown, day: string | null): Date | null {
+  if (blank(v)) return null;
+  const text = String(v).trim();
+  if (/^\d{2}:\d{2}(:\d{2})?$/.test(text)) return day ? new Date(`${day}T${text.length === 5 ? `${text}:00` : text}+08:00`) : null;
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text);
+  const t = m ? new Date(`${m[1]}T${m[2]}+08:00`) : new Date(text);
+  return Number.isFinite(t.getTime()) ? t : null;
+}
+
 /** Hours between two instants, 2 decimals; blank, reversed or over a day gives 0. */
 export function hoursBetween(startAt: unknown, endAt: unknown): string {
   if (blank(startAt) || blank(endAt)) return '0.00';
-  const ms = new Date(String(endAt)).getTime() - new Date(String(startAt)).getTime();
+  const ms = new Date(endAt as string | Date).getTime() - new Date(startAt as string | Date).getTime();
   if (!Number.isFinite(ms) || ms <= 0 || ms > 24 * 3600_000) return '0.00';
   return (Math.round(ms / 36_000) / 100).toFixed(2);
 }
@@ -62,13 +76,16 @@ export async function syncWorkRecords(
   const pieces = Number(doc.pieces ?? 0);
   const ratios = await postRatios(ctx, doc.docType);
   const points = Math.round((await pointsOf(ctx, doc.docType, tonnage, pieces)) * 100) / 100;
+  const day = chinaDate(doc.at) ?? chinaDate(new Date())!;
   await ctx.q.insert('workRecord', people.map((w) => {
     const ratio = w.ratio ?? (w.post !== null ? ratios.get(w.post) : undefined) ?? 1;
+    const startAt = workMoment(w.startAt, day);
+    const endAt = workMoment(w.endAt, day);
     return {
       staffId: w.staffId, post: w.post, docType: doc.docType, docId: doc.docId, docNo: doc.docNo ?? null,
-      workDate: chinaDate(w.startAt) ?? chinaDate(doc.at) ?? chinaDate(new Date())!,
-      startAt: blank(w.startAt) ? null : new Date(String(w.startAt)), endAt: blank(w.endAt) ? null : new Date(String(w.endAt)),
-      hours: hoursBetween(w.startAt, w.endAt),
+      workDate: chinaDate(startAt) ?? day,
+      startAt, endAt,
+      hours: startAt && endAt ? hoursBetween(startAt, endAt) : '0.00',
       tonnage: tonnage.toFixed(3), pieces, ratio: ratio.toFixed(2),
       weightedLoad: (Math.round(tonnage * ratio * 1000) / 1000).toFixed(3), points: points.toFixed(2),
     };

@@ -235,12 +235,20 @@ describe.each(await backends())('出库 on %s', (backend) => {
     expect(signed.body.msg).toBe('签收信息请通过签收登记填写');
     // the page edits through PUT {deliveryId}, the same rules
     expect(ok(await h.call('PUT', `${D}/${d.deliveryId}`, { token: t.wh, data: { version: upd.version, remark: '页面修改' } })).remark).toBe('页面修改');
-    const ratio = [{ post: 1, ratio: 1.2, staffIds: [], startAt: '2026-11-20 08:00', endAt: '2026-11-20 10:00' }];
+    // the crew's times are times of day (the form's time picker, HH:mm:ss), the end after the start
+    const ratio = [{ post: 1, ratio: 1.2, staffIds: [], startAt: '08:00:00', endAt: '10:30:00' }];
     const r = ok(await h.call('PUT', `${D}/${d.deliveryId}/work-post-ratio`, { token: t.wh, data: { workPostRatio: ratio } }));
     expect(r.workPostRatio).toEqual(ratio);
     expect((await get(d.deliveryId)).workPostRatio).toEqual(ratio);
     const bad = await h.call('PUT', `${D}/${d.deliveryId}/work-post-ratio`, { token: t.wh, data: { workPostRatio: [{ post: 1 }] } });
     expect(bad.status).toBe(400);
+    const reversed = await h.call('PUT', `${D}/${d.deliveryId}/work-post-ratio`, { token: t.wh, data: { workPostRatio: [{ ...ratio[0], startAt: '10:30:00', endAt: '08:00:00' }] } });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.msg).toBe('岗位系数第1行：结束时间须晚于开始时间');
+    const dated = await h.call('PUT', `${D}/${d.deliveryId}/work-post-ratio`, { token: t.wh, data: { workPostRatio: [{ ...ratio[0], startAt: '2026-11-20 08:00' }] } });
+    expect(dated.status).toBe(400);
+    expect(dated.body.msg).toBe('岗位系数第1行：开始时间应为时:分:秒（如 08:30:00）');
+    expect((await get(d.deliveryId)).workPostRatio).toEqual(ratio);
   });
 
   it('a scanned line without 库位 takes the 库位 that holds it; stock no single 库位 covers is refused naming where the pieces are', async () => {

@@ -96,6 +96,21 @@ export async function runTransition(req: TransitionRequest): Promise<string> {
   return doneText(await call(req, {}), req.title);
 }
 
+/** Seed 002: a dynamic table's column is at least 240px wide. */
+const DYNAMIC_COLUMN_MIN = 240;
+/** the table's 序号 (60) and 操作 (70) columns and its borders */
+const TABLE_EXTRA = 132;
+/** the dialog's own padding either side of its body */
+const MODAL_PADDING = 48;
+
+/** The most columns of any dynamic table in a compiled form (0 without one). */
+export function widestTable(schema: unknown): number {
+  if (!schema || typeof schema !== 'object') return 0;
+  const s = schema as { 'x-component'?: unknown; 'x-component-props'?: { columns?: unknown[] }; properties?: Record<string, unknown> };
+  const own = s['x-component'] === 'DynamicTable' ? (s['x-component-props']?.columns?.length ?? 0) : 0;
+  return Math.max(own, ...Object.values(s.properties ?? {}).map(widestTable));
+}
+
 /** A transition or call asking for input; `onDone` gets what to tell the user (doneText). */
 export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequest; onClose: () => void; onDone: (said: string) => void }) {
   const t = req.transition;
@@ -137,11 +152,16 @@ export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequ
     }
   };
 
-  // A table among the fields (录入报价's quotes: insurer, rate, premium ...) needs the room of a wide dialog.
+  // A table among the fields (录入报价's quotes, 岗位系数's posts, staff and times) needs the room of
+  // a wide dialog: each of its columns at least seed 002's dynamic-table column minimum (240px),
+  // plus 序号 and 操作, as far as the window allows; its label goes above it (the dialog's title
+  // already names it) so the table has the whole width.
   const wide = (t.form ?? []).some((f) => req.entity.fields[f]?.type === 'json' || Boolean(req.entity.children[f]));
+  const columns = compiled ? widestTable(compiled.c.schema) : 0;
+  const width = Math.max(1000, columns * DYNAMIC_COLUMN_MIN + TABLE_EXTRA + MODAL_PADDING);
   return (
     <Modal open title={req.title} onCancel={onClose} onOk={ok} confirmLoading={busy} okText="确定" cancelText="取消" destroyOnHidden
-      width={wide ? 'min(1000px, calc(100vw - 32px))' : undefined}
+      width={wide ? `min(${width}px, calc(100vw - 32px))` : undefined}
       okButtonProps={{ danger: t.danger, 'data-testid': 'transition-ok' } as never}>
       {t.confirm && <Alert type="warning" showIcon message={t.confirm} style={{ marginBottom: 12 }} />}
       {req.records.length > 1 && <Alert type="info" showIcon message={`将对选中的 ${req.records.length} 条记录执行「${req.title}」`} style={{ marginBottom: 12 }} />}
@@ -150,7 +170,7 @@ export function TransitionDialog({ req, onClose, onDone }: { req: TransitionRequ
           <RecordContext.Provider value={req.records.length === 1 ? req.records[0] : undefined}>
             <FormProvider form={compiled.form}>
               <div style={{ maxWidth: '100%', overflowX: 'auto' }} data-testid="transition-form">
-                <FormLayout labelWidth={100}><SchemaField schema={compiled.c.schema} /></FormLayout>
+                <FormLayout labelWidth={100} layout={wide ? 'vertical' : 'horizontal'}><SchemaField schema={compiled.c.schema} /></FormLayout>
               </div>
             </FormProvider>
           </RecordContext.Provider>

@@ -147,6 +147,12 @@ registerCompType('barCode', block('FormBarCode', (item) => ({
   width: item.width, height: item.height, fontSize: item.fontSize, displayValue: item.displayValue !== false,
 })));
 
+/** A table row as the server reads it: cells left empty are absent, not '' or undefined. */
+function compactRow(row: unknown): unknown {
+  if (!row || typeof row !== 'object' || Array.isArray(row)) return row;
+  return Object.fromEntries(Object.entries(row as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== '' && v !== null));
+}
+
 registerCompType('dynamicTable', (item, api) => {
   const columns = (item.columns ?? []) as unknown as DesignerItem[];
   const properties: Record<string, ISchema> = {};
@@ -163,10 +169,20 @@ registerCompType('dynamicTable', (item, api) => {
     headers.push({ key: compiled.key, title: column.label ?? compiled.key, required: Boolean(compiled.schema.required ?? column.required), numeric: ['inputNumber', 'slider', 'rate'].includes(column.compType) });
   });
   const labelled = item.showLabel !== false;
+  // A json field of the bound entity (a list of objects: a crew's posts and times) is checked
+  // whole by the entity's own JSON Schema, the server's check: rules across a row's properties
+  // (结束时间须晚于开始时间) say their message under the table, naming the row.
+  const entity = api.ctx.entity;
+  const check = api.ctx.checkField;
+  const own = entity?.fields[item.id];
+  const whole = entity && check && own?.type === 'json' && !own.readOnly && !api.ctx.readOnly
+    ? [{ triggerType: RULE_TRIGGER, validator: (value: unknown) => (Array.isArray(value) && value.length ? check(entity, item.id, value.map(compactRow)) ?? '' : '') }]
+    : undefined;
   return {
     key: item.id,
     schema: {
       type: 'array',
+      ...(whole ? { 'x-validator': whole } : {}),
       title: labelled ? item.label : undefined,
       'x-decorator': 'FormItem',
       'x-decorator-props': { labelWidth: labelled ? (item.labelWidth ?? api.config.labelWidth) : 0, colon: false },

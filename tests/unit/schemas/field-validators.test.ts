@@ -53,6 +53,32 @@ describe('generated field validators', () => {
     expect(refused).toBeGreaterThan(compared / 3);
   }, 120_000);
 
+  it('a crew’s times (岗位系数, 作业人员) are times of day with the end after the start: browser and server say the same', async () => {
+    const crews: [string, string, Record<string, unknown>][] = [
+      ['delivery', 'workPostRatio', { post: 1, ratio: 1.2, staffIds: [] }],
+      ['inStorage', 'workers', { staffId: 1, post: 2 }],
+    ];
+    for (const [name, field, row] of crews) {
+      const e = all[name]!;
+      await loadFieldChecks(name);
+      const title = e.fields[field]!.title;
+      const cases: [Record<string, unknown>, string | undefined][] = [
+        [{ startAt: '08:00:00', endAt: '10:30:00' }, undefined],
+        [{ startAt: '08:00:00', endAt: null }, undefined],
+        [{}, undefined],
+        [{ startAt: '10:30:00', endAt: '08:00:00' }, `${title}第1行：结束时间须晚于开始时间`],
+        [{ startAt: '08:00:00', endAt: '08:00:00' }, `${title}第1行：结束时间须晚于开始时间`],
+        [{ startAt: '2026-11-20 08:00' }, `${title}第1行：开始时间应为时:分:秒（如 08:30:00）`],
+        [{ startAt: '08:00:00', endAt: '25:00:00' }, `${title}第1行：结束时间应为时:分:秒（如 08:30:00）`],
+      ];
+      for (const [times, message] of cases) {
+        const value = [{ ...row, ...times }];
+        expect(serverMessage(e, field, value), JSON.stringify(value)).toBe(message);
+        expect(entityFieldCheck(e, field, value), JSON.stringify(value)).toBe(message);
+      }
+    }
+  });
+
   it('refuses 45.5 for an integer field with a Chinese message naming the field', async () => {
     await loadFieldChecks('customer');
     expect(entityFieldCheck(all.customer!, 'creditDays', 45.5)).toBe('账期(天)应为整数');
