@@ -24,6 +24,8 @@ import projectReportPage from '../../pages/finance/project-report.json';
 import projectListPage from '../../pages/project/project-list.json';
 import detailSumPage from '../../pages/finance/finance-detail-sum-report.json';
 import detailReportPage from '../../pages/finance/finance-detail-report.json';
+import staffSettlePage from '../../pages/stat/stat-staff-settle.json';
+import staffSettleListPage from '../../pages/finance/settle-bill/staff-schedule-settle-list.json';
 import { tabOf } from '../../runtime/renderers/list/tabs';
 import type { PageTab } from '../../runtime/router/types';
 
@@ -370,7 +372,7 @@ describe.each(await backends())('statistics R5–R10 on generated data (%s)', (b
    * What the screen a drill opens asks for: the tab the address picks (by `?tab=` or by the tab's
    * fixed filters), that tab's fixed filters and the address's filters its query bar declares.
    */
-  async function drillList(tabs: PageTab[], href: string) {
+  async function drillList(tabs: PageTab[], href: string, token = gm) {
     const search = new URLSearchParams(href.slice(href.indexOf('?') + 1));
     const tab = tabs.find((t) => t.key === tabOf(tabs, search.get('tab'), search))!;
     const fields = (tab.list!.query ?? []).map((q) => (typeof q === 'string' ? q : q.field));
@@ -378,7 +380,7 @@ describe.each(await backends())('statistics R5–R10 on generated data (%s)', (b
     for (const [k, v] of Object.entries(tab.list!.fixed ?? {})) q.set(k, String(v));
     for (const [k, v] of search) if (fields.some((f) => k === f || k === `${f}Start` || k === `${f}End`)) q.set(k, v);
     const list = loadCatalogue().find((e) => e.id === tab.list!.api.page)!;
-    const page = await h.call('GET', `${list.routeUrl}?${q}&pageSize=200`, { token: gm });
+    const page = await h.call('GET', `${list.routeUrl}?${q}&pageSize=200`, { token });
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     return { tab, query: q.toString(), total: page.body.data.total as number, list: page.body.data.list as Record<string, unknown>[] };
   }
@@ -440,6 +442,25 @@ describe.each(await backends())('statistics R5–R10 on generated data (%s)', (b
       expect(got.total, `${href} → ${got.query}`).toBe(row.items);
       const sum = got.list.reduce((a, x) => a + Number(x.amountExclTax ?? 0), 0);
       if (got.total <= 200) expect(sum).toBeCloseTo(Number(row.income), 2);
+    }
+  });
+
+  it('R8 by 员工: each staff row drills to 员工结算单 filtered to that staff (their bills only)', async () => {
+    const entry = entries.find((e) => e.id === 'stat.staffSettle')!;
+    const drill = staffSettlePage.report.drill as Drill;
+    expect(drill.to).toBe(staffSettleListPage.path);
+    const r = await call(entry, 'dims=staffId');
+    const rows = r.rows.filter((x) => x.staffId !== null);
+    expect(rows.length).toBeGreaterThan(0);
+    // 员工结算单 is a 财务 list: the 财务 user follows the link
+    const finance = await h.login('finance');
+    for (const row of rows.slice(0, 5)) {
+      const href = drillHref(drill, row, r.dimensions as { name: string; granularity: string | null }[], {});
+      const got = await drillList([{ key: 'only', title: '', list: staffSettleListPage.list } as unknown as PageTab], href, finance);
+      expect(got.query, href).toContain(`staffId=${String(row.staffId)}`);
+      const want = Number((await sql.raw<{ n: number }>(`select count(*) n from settle_bill where org_id = ${orgId} and bill_type = 4 and staff_id = ${Number(row.staffId)}`).execute(h.database.db)).rows[0]!.n);
+      expect(got.total, href).toBe(want);
+      for (const x of got.list) expect(x.staffId).toBe(row.staffId);
     }
   });
 
