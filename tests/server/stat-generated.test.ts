@@ -18,6 +18,16 @@ import type { CatalogueEntry, EntityMap } from '../../server/schema/types';
 import type { ReportMeasure } from '../../schemas/src/catalogue';
 import { drillHref, type Drill } from '../../runtime/renderers/report/drill';
 import transportPage from '../../pages/stat/stat-transport.json';
+import mattersPage from '../../pages/stat/matters.json';
+import mergeManagePage from '../../pages/finance/merge-manage.json';
+import projectReportPage from '../../pages/finance/project-report.json';
+import projectListPage from '../../pages/project/project-list.json';
+import detailSumPage from '../../pages/finance/finance-detail-sum-report.json';
+import detailReportPage from '../../pages/finance/finance-detail-report.json';
+import staffSettlePage from '../../pages/stat/stat-staff-settle.json';
+import staffSettleListPage from '../../pages/finance/settle-bill/staff-schedule-settle-list.json';
+import { tabOf } from '../../runtime/renderers/list/tabs';
+import type { PageTab } from '../../runtime/router/types';
 
 const CATALOGUES = ['stat', 'financeMattersStat'];
 const entries = loadCatalogue().filter((e) => e.handler === 'crud.report' && CATALOGUES.includes(e.catalogue));
@@ -355,6 +365,102 @@ describe.each(await backends())('statistics R5–R10 on generated data (%s)', (b
           expect(`${d.a.slice(0, 2)}0000→${d.b.slice(0, 2)}0000`).toBe(`${from}→${to}`);
         }
       }
+    }
+  });
+
+  /**
+   * What the screen a drill opens asks for: the tab the address picks (by `?tab=` or by the tab's
+   * fixed filters), that tab's fixed filters and the address's filters its query bar declares.
+   */
+  async function drillList(tabs: PageTab[], href: string, token = gm) {
+    const search = new URLSearchParams(href.slice(href.indexOf('?') + 1));
+    const tab = tabs.find((t) => t.key === tabOf(tabs, search.get('tab'), search))!;
+    const fields = (tab.list!.query ?? []).map((q) => (typeof q === 'string' ? q : q.field));
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(tab.list!.fixed ?? {})) q.set(k, String(v));
+    for (const [k, v] of search) if (fields.some((f) => k === f || k === `${f}Start` || k === `${f}End`)) q.set(k, v);
+    const list = loadCatalogue().find((e) => e.id === tab.list!.api.page)!;
+    const page = await h.call('GET', `${list.routeUrl}?${q}&pageSize=200`, { token });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    return { tab, query: q.toString(), total: page.body.data.total as number, list: page.body.data.list as Record<string, unknown>[] };
+  }
+
+  it('R10 by 类型: each row drills (as the screen links it) to 合并管理\'s tab of that type holding exactly its 笔数, under the report filters too', async () => {
+    const entry = entries.find((e) => e.id === 'financeMattersStat.matters')!;
+    const drill = mattersPage.report.drill as Drill;
+    expect(drill.to).toBe(mergeManagePage.path);
+    const tabs = mergeManagePage.tabs as unknown as PageTab[];
+    const top = (await sql.raw<{ v: number; m: string }>(`select applicant_staff_id v, to_char(min(submitted_at) at time zone 'Asia/Shanghai', 'YYYY-MM-DD') m from finance_review where org_id = ${orgId} and applicant_staff_id is not null group by 1 order by count(*) desc limit 1`).execute(h.database.db)).rows[0]!;
+    let checked = 0;
+    for (const filters of [{}, { applicantStaffId: String(top.v) }, { submittedAtStart: top.m, submittedAtEnd: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) }] as Record<string, string>[]) {
+      const r = await call(entry, `dims=matterType&${new URLSearchParams(filters)}`);
+      for (const row of r.rows.filter((x) => x.matterType !== null && Number(x.count) > 0)) {
+        const href = drillHref(drill, row, r.dimensions as { name: string; granularity: string | null }[], filters);
+        const got = await drillList(tabs, href);
+        expect(got.tab.list!.fixed?.matterType, href).toBe(row.matterType);
+        expect(got.total, `${href} → ${got.query}`).toBe(row.count);
+        for (const x of got.list) expect([0, 5]).toContain(x.cancelState);
+        if (filters.applicantStaffId) for (const x of got.list) expect(x.applicantStaffId).toBe(top.v);
+        checked++;
+      }
+    }
+    expect(checked, 'rows drilled').toBeGreaterThan(3);
+  });
+
+  it('R1: each project row drills to that project\'s detail (项目列表 opened on it)', async () => {
+    const entry = loadCatalogue().find((e) => e.id === 'projectReport.project')!;
+    const drill = projectReportPage.report.drill as Drill;
+    expect(drill.to).toBe(projectListPage.path);
+    const get = loadCatalogue().find((e) => e.id === projectListPage.list.api.get)!;
+    const r = await call(entry, 'dims=projectId');
+    const rows = r.rows.filter((x) => x.projectId !== null);
+    expect(rows.length, 'project rows').toBeGreaterThan(2);
+    for (const row of rows.slice(0, 10)) {
+      const href = drillHref(drill, row, r.dimensions as { name: string; granularity: string | null }[], {});
+      // the list's row key in the address opens that record's detail
+      const id = new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('projectId');
+      expect(id).toBe(String(row.projectId));
+      const detail = await h.call('GET', get.routeUrl.replace(':projectId', id!), { token: gm });
+      expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+      expect(detail.body.data.projectId).toBe(row.projectId);
+      // the figure is that project's: its 收入 is the sum of its live income items
+      const income = Number((await sql.raw<{ v: string }>(`select coalesce(sum(amount_excl_tax), 0) v from income_item where org_id = ${orgId} and project_id = ${Number(id)} and item_status = 10`).execute(h.database.db)).rows[0]!.v);
+      expect(Number(row.income ?? 0)).toBeCloseTo(income, 2);
+    }
+  });
+
+  it('R3 by 收支类型: each type drills to 财务明细\'s 收入明细 holding exactly its 收入笔数', async () => {
+    const entry = loadCatalogue().find((e) => e.id === 'financeReport.detailSum')!;
+    const drill = detailSumPage.report.drill as Drill;
+    expect(drill.to).toBe(detailReportPage.path);
+    const r = await call(entry, 'dims=typeId');
+    const rows = r.rows.filter((x) => x.typeId !== null && Number(x.items) > 0);
+    expect(rows.length, 'type rows').toBeGreaterThan(0);
+    for (const row of rows) {
+      const href = drillHref(drill, row, r.dimensions as { name: string; granularity: string | null }[], {});
+      const got = await drillList(detailReportPage.tabs as unknown as PageTab[], href);
+      expect(got.total, `${href} → ${got.query}`).toBe(row.items);
+      const sum = got.list.reduce((a, x) => a + Number(x.amountExclTax ?? 0), 0);
+      if (got.total <= 200) expect(sum).toBeCloseTo(Number(row.income), 2);
+    }
+  });
+
+  it('R8 by 员工: each staff row drills to 员工结算单 filtered to that staff (their bills only)', async () => {
+    const entry = entries.find((e) => e.id === 'stat.staffSettle')!;
+    const drill = staffSettlePage.report.drill as Drill;
+    expect(drill.to).toBe(staffSettleListPage.path);
+    const r = await call(entry, 'dims=staffId');
+    const rows = r.rows.filter((x) => x.staffId !== null);
+    expect(rows.length).toBeGreaterThan(0);
+    // 员工结算单 is a 财务 list: the 财务 user follows the link
+    const finance = await h.login('finance');
+    for (const row of rows.slice(0, 5)) {
+      const href = drillHref(drill, row, r.dimensions as { name: string; granularity: string | null }[], {});
+      const got = await drillList([{ key: 'only', title: '', list: staffSettleListPage.list } as unknown as PageTab], href, finance);
+      expect(got.query, href).toContain(`staffId=${String(row.staffId)}`);
+      const want = Number((await sql.raw<{ n: number }>(`select count(*) n from settle_bill where org_id = ${orgId} and bill_type = 4 and staff_id = ${Number(row.staffId)}`).execute(h.database.db)).rows[0]!.n);
+      expect(got.total, href).toBe(want);
+      for (const x of got.list) expect(x.staffId).toBe(row.staffId);
     }
   });
 

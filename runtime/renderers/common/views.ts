@@ -23,6 +23,11 @@ export interface ListViewProps {
    * (a notice's link) opens that record's detail, and closing it takes the parameter away.
    */
   detailFromAddress?: boolean;
+  /**
+   * A tab's list shown on arrival: its filters start from the address (a report's drill), as a
+   * page's own list does; changing them does not write the address back.
+   */
+  filtersFromAddress?: boolean;
 }
 
 /** The list component a detail renders its related tabs with. */

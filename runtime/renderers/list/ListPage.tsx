@@ -24,7 +24,9 @@ export default function ListPage({ page, params }: { page: PageDef; params?: Rec
   const lastTab = useRef<string | undefined>(undefined);
   // The tab the address names (`?tab=`, or the page's own `tabParam`); an unknown one shows the first.
   const tabParam = tabParamOf(page);
-  if (live || lastTab.current === undefined) lastTab.current = tabOf(tabs, new URLSearchParams(location.search).get(tabParam));
+  if (live || lastTab.current === undefined) lastTab.current = tabOf(tabs, new URLSearchParams(location.search).get(tabParam), new URLSearchParams(location.search));
+  // The tab shown on arrival takes its filters from the address (a report's drill).
+  const arrivalTab = useRef(lastTab.current).current;
   if (page.list) {
     const view = <ListView list={page.list} title={page.meta.title} urlPath={ownPath} fixed={resolveFixed(page.list.fixed, params)} createValues={resolveFixed(page.list.fixed, params)} />;
     return page.testId ? <div data-testid={page.testId}>{view}</div> : view;
@@ -47,7 +49,7 @@ export default function ListPage({ page, params }: { page: PageDef; params?: Rec
           children: t.list?.tree
             ? <TreeListPage list={t.list} title={t.title} params={params} embedded />
             : t.list
-            ? <ListView list={t.list} embedded urlPath={undefined} detailFromAddress={live} fixed={resolveFixed(t.list.fixed, params)} createValues={resolveFixed(t.list.fixed, params)} />
+            ? <ListView list={t.list} embedded urlPath={undefined} detailFromAddress={live} filtersFromAddress={live && t.key === arrivalTab} fixed={resolveFixed(t.list.fixed, params)} createValues={resolveFixed(t.list.fixed, params)} />
             : t.report ? <Suspense fallback={<Spin />}><ReportView report={t.report} embedded params={params} /></Suspense> : null,
         }))}
       />

@@ -64,14 +64,14 @@ function readParams(search: string, meta: ListMeta | undefined): { params: Query
   return { params, control };
 }
 
-export function ListView({ list, title, urlPath, fixed, createValues, embedded, onChanged, detailFromAddress }: ListViewProps) {
+export function ListView({ list, title, urlPath, fixed, createValues, embedded, onChanged, detailFromAddress, filtersFromAddress }: ListViewProps) {
   const { meta, error } = useListMeta(list);
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!meta) return <Card loading title={title} />;
-  return <ListBody list={list} meta={meta} title={title} urlPath={urlPath} fixed={fixed} createValues={createValues} embedded={embedded} onChanged={onChanged} detailFromAddress={detailFromAddress} />;
+  return <ListBody list={list} meta={meta} title={title} urlPath={urlPath} fixed={fixed} createValues={createValues} embedded={embedded} onChanged={onChanged} detailFromAddress={detailFromAddress} filtersFromAddress={filtersFromAddress} />;
 }
 
-function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, onChanged, detailFromAddress }: ListViewProps & { meta: ListMeta }) {
+function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, onChanged, detailFromAddress, filtersFromAddress }: ListViewProps & { meta: ListMeta }) {
   const { entity } = meta;
   const rowKey = list.rowKey ?? entity.idField;
   const { roles } = useSession();
@@ -83,7 +83,7 @@ function ListBody({ list, meta, title, urlPath, fixed, createValues, embedded, o
   const location = useLocation();
   const navigate = useNavigate();
   const active = Boolean(urlPath) && location.pathname === urlPath;
-  const initial = useMemo(() => (urlPath ? readParams(location.search, meta) : { params: {}, control: {} }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const initial = useMemo(() => (urlPath ? readParams(location.search, meta) : filtersFromAddress ? { params: readParams(location.search, meta).params, control: {} } : { params: {}, control: {} }), []); // eslint-disable-line react-hooks/exhaustive-deps
   const defaults = useMemo(() => {
     const out: QueryParams = {};
     for (const raw of list.query ?? []) if (typeof raw !== 'string' && raw.default !== undefined) out[raw.field] = String(raw.default);
