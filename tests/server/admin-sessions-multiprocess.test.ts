@@ -43,7 +43,9 @@ async function startServer(url: string): Promise<Proc> {
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // by the clock: a process that seeds on CI's busy cores can take over a minute
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
     try {
       await fetch(`${base}/api/openapi.json`);
@@ -104,7 +106,7 @@ describe.skipIf(!reachable)('authorisation changes across two server processes',
     await seedIfEmpty(database.db, { adminPassword: TEST_ADMIN_PASSWORD });
     await database.close();
     [a, b] = await Promise.all([startServer(url), startServer(url)]);
-  }, 120000);
+  }, 240000);
 
   afterAll(async () => {
     await Promise.all([stop(a), stop(b)]);
