@@ -43,7 +43,8 @@ export default defineConfig({
     },
     // E2E_REUSE=1 runs the specs against a server already listening on E2E_PORT (local iteration).
     reuseExistingServer: process.env.E2E_REUSE === '1',
-    timeout: 120_000,
+    // the server seeds the demo data first: over 2 minutes on a busy 2-core machine
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
